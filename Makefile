@@ -1,0 +1,28 @@
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+
+.PHONY: venv test test-long run lint clean
+
+venv: $(STAMP)
+
+# Reinstall only when a requirements file changed since the last install.
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(VENV)/bin/python || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/python -m pip install --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+test: venv
+	bash .ci/tests.sh
+
+test-long: venv
+	HYPOTHESIS_PROFILE=long bash .ci/tests.sh
+
+run: venv
+	bash deploy/run-local.sh
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3-journal media .celery-broker

@@ -1,0 +1,257 @@
+"""Django settings for the Rummikub tournaments project.
+
+Everything that differs between a laptop at the venue, CI and a state meet's
+servers comes from the environment; the defaults suit a local run
+(DEBUG on, SQLite in BASE_DIR, Redis on localhost).
+"""
+
+import os
+import secrets
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    value = os.environ.get(name)
+    if value is None or value.strip() == "":
+        return list(default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value not in (None, "") else default
+
+
+def env_float(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value not in (None, "") else default
+
+
+# --- Core -------------------------------------------------------------------
+
+DEBUG = env_bool("DEBUG", True)
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is false.")
+    SECRET_KEY = "django-insecure-dev-only-key-never-use-in-production"
+
+BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+_base = urlsplit(BASE_URL)
+if not _base.scheme or not _base.hostname:
+    raise ImproperlyConfigured(f"BASE_URL must be an absolute URL, got {BASE_URL!r}.")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"])
+if _base.hostname not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(_base.hostname)
+if DEBUG and "*" not in ALLOWED_HOSTS:
+    # Tablets on the hall's wifi reach the laptop by its LAN address.
+    ALLOWED_HOSTS.append("*")
+
+CSRF_TRUSTED_ORIGINS = [f"{_base.scheme}://{_base.netloc}"] + env_list("CSRF_TRUSTED_ORIGINS", [])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "django_tables2",
+    "tournaments.apps.TournamentsConfig",
+    "scoring.apps.ScoringConfig",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- Database ---------------------------------------------------------------
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+    )
+}
+_engine = DATABASES["default"]["ENGINE"]
+if _engine == "django.db.backends.sqlite3":
+    # WAL + busy timeout + BEGIN IMMEDIATE: the web process and a Celery worker
+    # can both write without "database is locked".
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": 20,
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+elif _engine == "django.db.backends.postgresql":
+    DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # A unique test database per process, so concurrent runs never collide
+    # (pytest-xdist adds its own _gwN suffix on top).
+    DATABASES["default"]["TEST"] = {"NAME": f"test_rummikub_{os.getpid()}_{secrets.token_hex(4)}"}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Sessions live in the database: scorekeepers keep working when Redis is down.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LOGIN_URL = "/admin/login/"
+
+# --- Internationalization ---------------------------------------------------
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = os.environ.get("TIME_ZONE", "America/New_York")
+USE_I18N = True
+USE_TZ = True
+
+# --- Static and media files -------------------------------------------------
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = BASE_DIR / "staticfiles"
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "media")
+
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        # The manifest storage needs collectstatic first: production only.
+        "BACKEND": (
+            "whitenoise.storage.CompressedStaticFilesStorage"
+            if DEBUG
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        ),
+    },
+}
+
+# --- Celery (read by config/celery.py with namespace="CELERY") --------------
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or REDIS_URL or "redis://127.0.0.1:6379/0"
+CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or CELERY_BROKER_URL
+CELERY_TASK_ALWAYS_EAGER = False
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TIMEZONE = TIME_ZONE
+# A request must never hang on a dead broker: short timeouts, few retries;
+# the "queued" row and its sweeper make up for a lost publish.
+CELERY_BROKER_CONNECTION_TIMEOUT = env_float("CELERY_BROKER_CONNECTION_TIMEOUT", 2.0)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    # Unacknowledged tasks of a dead worker come back after this many seconds.
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+}
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS["socket_connect_timeout"] = CELERY_BROKER_CONNECTION_TIMEOUT
+elif CELERY_BROKER_URL.startswith("filesystem://"):
+    # Fallback broker for `make run` without Redis (deploy/run-local.sh).
+    _fs_broker = Path(os.environ.get("CELERY_FILESYSTEM_BROKER_DIR") or BASE_DIR / ".celery-broker")
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(
+        {
+            "data_folder_in": str(_fs_broker / "queue"),
+            "data_folder_out": str(_fs_broker / "queue"),
+            "control_folder": str(_fs_broker / "control"),
+            "processed_folder": str(_fs_broker / "processed"),
+            "store_processed": False,
+        }
+    )
+
+if CELERY_RESULT_BACKEND.startswith(("redis://", "rediss://")):
+    # Sending a task subscribes to its result: without this, a dead Redis
+    # blocks .delay() for 20 s (20 retries, 1 s apart).
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = CELERY_BROKER_CONNECTION_TIMEOUT
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+        "retry_policy": dict(CELERY_TASK_PUBLISH_RETRY_POLICY)
+    }
+
+# --- Production -------------------------------------------------------------
+
+if not DEBUG:
+    # Behind a reverse proxy that terminates TLS and sets X-Forwarded-Proto.
+    if env_bool("SECURE_PROXY_SSL_HEADER", True):
+        SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
+    CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
+    SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)
+    SECURE_CONTENT_TYPE_NOSNIFF = True
+    SECURE_REFERRER_POLICY = "same-origin"
+    X_FRAME_OPTIONS = "DENY"
+
+# --- Logging ----------------------------------------------------------------
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "console": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "console"},
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {
+            "handlers": ["console"],
+            "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
+            "propagate": False,
+        },
+    },
+}

@@ -1,0 +1,9 @@
+from django.contrib import admin
+from django.urls import path
+from django.views.generic import RedirectView
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    # Temporary: the organizer pages come later.
+    path("", RedirectView.as_view(url="/admin/", permanent=False)),
+]

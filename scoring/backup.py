@@ -1,0 +1,229 @@
+"""A whole event as one JSON document, and back: registration, bracket, scores, audit trail."""
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournaments.engine import RuleError
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
+
+from .models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
+
+FORMAT = "rummikub-event-backup"
+VERSION = 1
+EVENT_FIELDS = (
+    "name", "slug", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
+    "initial_meld", "cutoff_date", "age_bands", "by_gender", "medal_policy", "tie_order",
+    "confirmation", "paper", "combine_below",
+)
+ENTRANT_FIELDS = (
+    "external_id", "first_name", "last_name", "birth_date", "stated_age", "gender", "club",
+    "email", "phone", "status",
+)
+
+
+def _plain(value):
+    if isinstance(value, (datetime.date, datetime.datetime)):
+        return value.isoformat()
+    return value
+
+
+def _user(user):
+    return user.get_username() if user else None
+
+
+def event_backup(event: Event) -> dict:
+    """Everything needed to restore ``event`` in another database."""
+    rounds = []
+    for round_ in Round.objects.filter(division__event=event).select_related("division"):
+        tables = []
+        for table in round_.tables.order_by("number"):
+            games = []
+            for game in table.games.select_related("winner", "entered_by", "confirmed_by"):
+                games.append(
+                    {
+                        "number": game.number,
+                        "ended": game.ended,
+                        "winner": game.winner.external_id if game.winner else None,
+                        "version": game.version,
+                        "entered_by": _user(game.entered_by),
+                        "entered_at": _plain(game.entered_at),
+                        "confirmed_by": _user(game.confirmed_by),
+                        "confirmed_at": _plain(game.confirmed_at),
+                        "racks": {
+                            r.entrant.external_id: r.rack_total
+                            for r in game.racks.select_related("entrant")
+                        },
+                    }
+                )
+            tables.append(
+                {
+                    "number": table.number,
+                    "seats": [
+                        s.entrant.external_id
+                        for s in table.seats.select_related("entrant").order_by("number")
+                    ],
+                    "games": games,
+                }
+            )
+        rounds.append(
+            {
+                "division": round_.division.name,
+                "number": round_.number,
+                "kind": round_.kind,
+                "games": round_.games,
+                "status": round_.status,
+                "seed": round_.seed,
+                "warnings": round_.warnings,
+                "closed_at": _plain(round_.closed_at),
+                "tables": tables,
+                "byes": [b.entrant.external_id for b in round_.byes.select_related("entrant")],
+                "penalties": [
+                    {"entrant": p.entrant.external_id, "points": p.points, "reason": p.reason,
+                     "given_by": _user(p.given_by), "given_at": _plain(p.given_at)}
+                    for p in round_.penalties.select_related("entrant", "given_by")
+                ],
+            }
+        )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "event": {f: _plain(getattr(event, f)) for f in EVENT_FIELDS},
+        "organizers": [u.get_username() for u in event.organizers.all()],
+        "scorekeepers": [u.get_username() for u in event.scorekeepers.all()],
+        "divisions": [
+            {
+                "name": d.name, "min_age": d.min_age, "max_age": d.max_age, "gender": d.gender,
+                "combined_into": d.combined_into.name if d.combined_into else None,
+                "status": d.status, "walkover": d.walkover,
+            }
+            for d in event.divisions.select_related("combined_into")
+        ],
+        "entrants": [
+            {**{f: _plain(getattr(e, f)) for f in ENTRANT_FIELDS}, "division": e.division.name}
+            for e in event.entrants.select_related("division").order_by("external_id")
+        ],
+        "rounds": rounds,
+        "decisions": [
+            {"division": d.division.name, "round": d.round_number, "order": d.order,
+             "note": d.note, "decided_at": _plain(d.decided_at)}
+            for d in TieBreakDecision.objects.filter(division__event=event)
+            .select_related("division").order_by("decided_at", "id")
+        ],
+        "audit": [
+            {
+                "division": c.division.name, "round": c.round_number, "table": c.table_number,
+                "game": c.game_number,
+                "entrant": c.entrant.external_id if c.entrant else None,
+                "action": c.action, "before": c.before, "after": c.after, "reason": c.reason,
+                "actor": c.actor_label, "at": _plain(c.at), "flag": c.flag,
+            }
+            for c in ScoreChange.objects.filter(division__event=event)
+            .select_related("division", "entrant").order_by("at", "id")
+        ],
+    }
+
+
+def _date(text):
+    return datetime.date.fromisoformat(text) if text else None
+
+
+def _datetime(text):
+    return datetime.datetime.fromisoformat(text) if text else None
+
+
+def event_restore(data: dict, *, slug: str | None = None) -> Event:
+    """Recreate an event from ``event_backup``'s document, all of it or nothing."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RuleError("This file is not an event backup made by backup_event.")
+    if data.get("version") != VERSION:
+        raise RuleError(f"Backup version {data.get('version')} is not supported (expected {VERSION}).")
+    users = {u.get_username(): u for u in get_user_model().objects.all()}
+    fields = dict(data["event"])
+    fields["slug"] = slug or fields["slug"]
+    fields["date"] = _date(fields["date"])
+    fields["cutoff_date"] = _date(fields["cutoff_date"])
+    try:
+        with transaction.atomic():
+            if Event.objects.filter(slug=fields["slug"]).exists():
+                raise RuleError(
+                    f"An event '{fields['slug']}' already exists here; restore under another "
+                    "name with --as SLUG."
+                )
+            event = Event.objects.create(**fields)
+            event.organizers.set([users[n] for n in data.get("organizers", []) if n in users])
+            event.scorekeepers.set([users[n] for n in data.get("scorekeepers", []) if n in users])
+            divisions = {}
+            for d in data["divisions"]:
+                divisions[d["name"]] = Division.objects.create(
+                    event=event, name=d["name"], min_age=d["min_age"], max_age=d["max_age"],
+                    gender=d["gender"], status=d["status"], walkover=d["walkover"],
+                )
+            for d in data["divisions"]:
+                if d["combined_into"]:
+                    division = divisions[d["name"]]
+                    division.combined_into = divisions[d["combined_into"]]
+                    division.save(update_fields=["combined_into"])
+            entrants = {}
+            for e in data["entrants"]:
+                values = {f: e[f] for f in ENTRANT_FIELDS}
+                values["birth_date"] = _date(values["birth_date"])
+                entrants[e["external_id"]] = Entrant(
+                    event=event, division=divisions[e["division"]], **values
+                )
+            Entrant.objects.bulk_create(entrants.values(), batch_size=500)
+            for r in data["rounds"]:
+                round_ = Round.objects.create(
+                    division=divisions[r["division"]], number=r["number"], kind=r["kind"],
+                    games=r["games"], status=r["status"], seed=r["seed"],
+                    warnings=r["warnings"], closed_at=_datetime(r["closed_at"]),
+                )
+                for t in r["tables"]:
+                    table = Table.objects.create(round=round_, number=t["number"])
+                    Seat.objects.bulk_create(
+                        [Seat(round=round_, table=table, entrant=entrants[i], number=n)
+                         for n, i in enumerate(t["seats"], start=1)]
+                    )
+                    for g in t["games"]:
+                        game = Game.objects.create(
+                            table=table, number=g["number"], ended=g["ended"],
+                            winner=entrants[g["winner"]] if g["winner"] else None,
+                            version=g["version"], entered_by=users.get(g["entered_by"]),
+                            confirmed_by=users.get(g["confirmed_by"]),
+                            confirmed_at=_datetime(g["confirmed_at"]),
+                        )
+                        RackScore.objects.bulk_create(
+                            [RackScore(game=game, entrant=entrants[i], rack_total=v)
+                             for i, v in g["racks"].items()]
+                        )
+                Bye.objects.bulk_create([Bye(round=round_, entrant=entrants[i]) for i in r["byes"]])
+                for p in r["penalties"]:
+                    Penalty.objects.create(
+                        round=round_, entrant=entrants[p["entrant"]], points=p["points"],
+                        reason=p["reason"], given_by=users.get(p["given_by"]),
+                    )
+            for d in data["decisions"]:
+                TieBreakDecision.objects.create(
+                    division=divisions[d["division"]], round_number=d["round"], order=d["order"],
+                    note=d["note"],
+                )
+            ScoreChange.objects.bulk_create(
+                [
+                    ScoreChange(
+                        division=divisions[c["division"]], round_number=c["round"],
+                        table_number=c["table"], game_number=c["game"],
+                        entrant=entrants[c["entrant"]] if c["entrant"] else None,
+                        action=c["action"], before=c["before"], after=c["after"],
+                        reason=c["reason"], actor_label=c["actor"], at=_datetime(c["at"]),
+                        flag=c["flag"],
+                    )
+                    for c in data["audit"]
+                ],
+                batch_size=500,
+            )
+            return event
+    except (KeyError, TypeError, ValueError) as error:
+        if isinstance(error, RuleError):
+            raise
+        raise RuleError(f"The backup is damaged or incomplete ({error!r}); nothing was restored.") from None

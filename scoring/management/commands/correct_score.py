@@ -1,0 +1,40 @@
+from scoring import services
+from scoring.models import Game
+from tournaments.engine import RuleError, parse_rack_total
+from tournaments.management.base import EventCommand, get_division, get_entrant, get_round
+
+
+class Command(EventCommand):
+    help = "Correct one rack total, with a reason kept in the audit trail."
+
+    def add_options(self, parser):
+        parser.add_argument("--division", required=True)
+        parser.add_argument("--round", type=int, required=True)
+        parser.add_argument("--table", type=int, required=True)
+        parser.add_argument("--game", type=int, required=True)
+        parser.add_argument("--entrant", required=True)
+        parser.add_argument("--rack-total", required=True)
+        parser.add_argument("--reason", required=True)
+
+    def run(self, event, **o):
+        round_ = get_round(get_division(event, o["division"]), o["round"])
+        game = Game.objects.filter(
+            table__round=round_, table__number=o["table"], number=o["game"]
+        ).first()
+        if game is None:
+            raise RuleError(
+                f"Round {round_.number}, table {o['table']}, game {o['game']} has no scores yet: "
+                "enter them with import_scores."
+            )
+        entrant = get_entrant(event, o["entrant"])
+        change = services.score_correct(
+            game=game, entrant=entrant, rack_total=parse_rack_total(o["rack_total"]),
+            reason=o["reason"],
+        )
+        self.say(
+            f"Corrected {entrant.name} ({entrant.external_id}) in round {round_.number}, "
+            f"table {o['table']}, game {o['game']}: {change.before['rack_total']} → "
+            f"{change.after['rack_total']} ({change.reason})."
+        )
+        if change.flag:
+            self.say(f"ATTENTION: {change.flag}")

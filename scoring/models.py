@@ -1,0 +1,179 @@
+"""Games, rack totals, penalties, tie decisions and the audit trail of every change."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+
+from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT
+from tournaments.models import Division, Entrant, Round, Table
+
+
+class Game(models.Model):
+    class Ended(models.TextChoices):
+        OUT = OUT, "A player went out"
+        EXHAUSTED = EXHAUSTED, "Pool exhausted"
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    ended = models.CharField(max_length=10, choices=Ended.choices)
+    winner = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="games_won",
+        help_text="The player the table named when the lowest racks tie on an exhausted pool.",
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # Raised on every change, so that a save based on a stale page is caught.
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="game_number_unique"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=3), name="game_number_1_3"
+            ),
+            models.CheckConstraint(
+                condition=Q(ended__in=[OUT, EXHAUSTED]), name="game_ended_known"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table}, game {self.number}"
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_at is not None
+
+
+class RackScore(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="racks")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="racks")
+    rack_total = models.PositiveSmallIntegerField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["game", "entrant"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "entrant"], name="rack_once_per_game"),
+            models.CheckConstraint(
+                condition=Q(rack_total__gte=0, rack_total__lte=MAX_RACK_TOTAL),
+                name="rack_total_possible",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.game}: {self.entrant} {self.rack_total}"
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise ValidationError("The audit trail is append-only.")
+
+    def delete(self):
+        raise ValidationError("The audit trail is append-only.")
+
+
+class ScoreChange(models.Model):
+    """One line of the append-only audit trail: what changed, before and after, who, why."""
+
+    class Action(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        REPLACED = "replaced", "Replaced (import)"
+        CORRECTED = "corrected", "Corrected"
+        CONFIRMED = "confirmed", "Confirmed"
+        PENALTY = "penalty", "Penalty points"
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="+")
+    round_number = models.PositiveSmallIntegerField()
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    game_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    entrant = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    actor_label = models.CharField(max_length=150, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+    flag = models.TextField(
+        blank=True, help_text="Set when the change would alter who advanced or a medal."
+    )
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [models.Index(fields=["division", "round_number"])]
+
+    def __str__(self):
+        return f"{self.get_action_display()} {self.before} → {self.after}"
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise ValidationError("The audit trail is append-only.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValidationError("The audit trail is append-only.")
+
+
+class Penalty(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="penalties")
+    points = models.PositiveSmallIntegerField()
+    reason = models.TextField()
+    given_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    given_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["round", "given_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(points__gte=1), name="penalty_points_positive"),
+            models.CheckConstraint(condition=~Q(reason=""), name="penalty_reason_given"),
+        ]
+
+    def __str__(self):
+        return f"{self.entrant}: {self.points} ({self.reason})"
+
+
+class TieBreakDecision(models.Model):
+    """The outcome of a playoff game or a tile draw: the tied players, best first."""
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="tie_decisions")
+    round_number = models.PositiveSmallIntegerField()
+    order = models.JSONField(help_text="Entrant ids, best first.")
+    note = models.CharField(max_length=200, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "round_number", "decided_at", "id"]
+
+    def __str__(self):
+        return f"{self.division} round {self.round_number}: {', '.join(self.order)}"

@@ -1,0 +1,120 @@
+"""Read a scores CSV: ``division,round,table,game,entrant_id,rack_total[,ended][,winner]``.
+
+Plain parsing, grouped by game; the service checks every game against the
+bracket and the rules. Problems are collected with their line numbers.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from tournaments.engine import EXHAUSTED, OUT, RuleError, parse_rack_total
+
+REQUIRED = ("division", "round", "table", "game", "entrant_id", "rack_total")
+OPTIONAL = ("ended", "winner")
+YES = {"yes", "y", "true", "1", "x", "winner"}
+NO = {"", "no", "n", "false", "0"}
+
+
+@dataclass
+class GameRows:
+    """The rows of one game in the file."""
+
+    division: str
+    round: int
+    table: int
+    game: int
+    lines: list[int] = field(default_factory=list)
+    racks: dict[str, int] = field(default_factory=dict)
+    ended: str | None = None
+    winner: str | None = None
+
+    @property
+    def where(self) -> str:
+        return f"{self.division}, round {self.round}, table {self.table}, game {self.game}"
+
+
+def read_scores(data: bytes) -> list[GameRows]:
+    """Parse the file; raise ``RuleError`` listing every problem with its line."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("cp1252", errors="replace")
+    reader = csv.reader(io.StringIO(text, newline=""))
+    header = next(reader, None)
+    if not header:
+        raise RuleError("The scores file is empty.")
+    columns = [h.strip().lower() for h in header]
+    missing = [name for name in REQUIRED if name not in columns]
+    if missing:
+        raise RuleError(f"line 1: the header lacks {', '.join(missing)}.")
+    unknown = [h for h in columns if h and h not in REQUIRED + OPTIONAL]
+    if unknown:
+        raise RuleError(f"line 1: unknown column {', '.join(unknown)}.")
+    index = {name: columns.index(name) for name in REQUIRED + OPTIONAL if name in columns}
+    problems: list[str] = []
+    games: dict[tuple, GameRows] = {}
+    for row in reader:
+        line = reader.line_num
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(columns):
+            problems.append(f"line {line}: {len(row)} cells but {len(columns)} columns")
+            continue
+        row = row + [""] * (len(columns) - len(row))
+        cell = {name: row[i].strip() for name, i in index.items()}
+        numbers = {}
+        bad = False
+        for name in ("round", "table", "game"):
+            if not cell[name].isdigit() or int(cell[name]) < 1:
+                problems.append(f"line {line}: {name} '{cell[name]}' is not a number of 1 or more")
+                bad = True
+            else:
+                numbers[name] = int(cell[name])
+        if not cell["division"]:
+            problems.append(f"line {line}: no division")
+            bad = True
+        if not cell["entrant_id"]:
+            problems.append(f"line {line}: no entrant_id")
+            bad = True
+        try:
+            total = parse_rack_total(cell["rack_total"])
+        except RuleError as error:
+            problems.append(f"line {line}: rack_total: {error}")
+            bad = True
+        ended = cell.get("ended", "").lower() or None
+        if ended is not None and ended not in (OUT, EXHAUSTED):
+            problems.append(f"line {line}: ended '{cell['ended']}' is neither out nor exhausted")
+            bad = True
+        winner_text = cell.get("winner", "").lower()
+        if winner_text not in YES | NO:
+            problems.append(f"line {line}: winner '{cell['winner']}' is not yes or empty")
+            bad = True
+        if bad:
+            continue
+        key = (cell["division"].casefold(), numbers["round"], numbers["table"], numbers["game"])
+        game = games.setdefault(
+            key, GameRows(cell["division"], numbers["round"], numbers["table"], numbers["game"])
+        )
+        if cell["entrant_id"] in game.racks:
+            problems.append(
+                f"line {line}: {cell['entrant_id']} already has a rack total for {game.where}"
+            )
+            continue
+        game.lines.append(line)
+        game.racks[cell["entrant_id"]] = total
+        if ended is not None:
+            if game.ended is not None and game.ended != ended:
+                problems.append(
+                    f"line {line}: ended '{ended}' disagrees with '{game.ended}' for {game.where}"
+                )
+            game.ended = ended
+        if winner_text in YES:
+            if game.winner is not None:
+                problems.append(f"line {line}: a second winner for {game.where}")
+            game.winner = cell["entrant_id"]
+    if problems:
+        raise RuleError("Nothing was imported:\n" + "\n".join(problems))
+    if not games:
+        raise RuleError("The scores file has no rows.")
+    return list(games.values())

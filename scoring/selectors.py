@@ -1,0 +1,266 @@
+"""Reads: a division's bracket and scores as engine records, standings and results."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from tournaments import engine
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
+from tournaments.services import brackets, event_rules
+
+from .models import Game, Penalty, RackScore, TieBreakDecision
+
+
+@dataclass
+class DivisionState:
+    """A bracket as the engine sees it, with the rows it came from."""
+
+    division: Division
+    event: Event
+    rules: engine.Rules
+    rounds: list[Round]
+    records: list[engine.RoundRecord]
+    decisions: list[engine.TieDecision]
+    entrants: dict[str, Entrant]  # every player of the bracket, by entrant id
+    players: list[str]  # those in the bracket from the start (round 1, or the walkover)
+    games: dict[tuple[int, int, int], Game] = field(default_factory=dict)
+    penalties: dict[int, list[Penalty]] = field(default_factory=dict)
+
+    @cached_property
+    def withdrawn(self) -> frozenset[str]:
+        return frozenset(i for i, e in self.entrants.items() if e.out_of_play)
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        return {i: e.name for i, e in self.entrants.items()}
+
+    @cached_property
+    def age_groups(self) -> dict[str, str]:
+        return {i: e.division.name for i, e in self.entrants.items()}
+
+    @cached_property
+    def outcomes(self) -> list[engine.RoundOutcome]:
+        return engine.evaluate_rounds(
+            self.records, self.rules, decisions=self.decisions, withdrawn=self.withdrawn,
+            names=self.names,
+        )
+
+    @cached_property
+    def placings(self) -> engine.Placings:
+        return engine.division_placings(
+            self.records, self.rules, players=self.players, decisions=self.decisions,
+            withdrawn=self.withdrawn, age_groups=self.age_groups, outcomes=self.outcomes,
+        )
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def participants(self, number: int) -> set[str]:
+        """Who is in round ``number`` (seated or with a bye), as recorded."""
+        for record in self.records:
+            if record.number == number:
+                return set(record.players)
+        return set()
+
+    def met(self) -> set[frozenset[str]]:
+        return {
+            pair
+            for record in self.records
+            for pair in engine.tablemates([t.players for t in record.tables])
+        }
+
+    def unconfirmed(self, number: int) -> list[Game]:
+        return [
+            g for (r, _, _), g in sorted(self.games.items()) if r == number and not g.confirmed
+        ]
+
+
+def division_state(division: Division) -> DivisionState:
+    """Load a bracket's rounds, seats, games, racks, penalties and decisions in a few queries."""
+    event = division.event
+    rounds = list(Round.objects.filter(division=division).order_by("number"))
+    seats = (
+        Seat.objects.filter(round__division=division)
+        .select_related("table", "entrant", "entrant__division")
+        .order_by("round__number", "table__number", "number")
+    )
+    byes = Bye.objects.filter(round__division=division).select_related(
+        "entrant", "entrant__division"
+    )
+    games = Game.objects.filter(table__round__division=division).select_related(
+        "table__round", "winner"
+    )
+    racks = RackScore.objects.filter(game__table__round__division=division).values_list(
+        "game_id", "entrant__external_id", "rack_total"
+    )
+    penalties = Penalty.objects.filter(round__division=division).select_related("entrant")
+    entrants: dict[str, Entrant] = {}
+    tables: dict[int, dict[int, list[str]]] = defaultdict(dict)
+    round_of = {r.pk: r.number for r in rounds}
+    for seat in seats:
+        entrants[seat.entrant.external_id] = seat.entrant
+        tables[round_of[seat.round_id]].setdefault(seat.table.number, []).append(
+            seat.entrant.external_id
+        )
+    bye_ids: dict[int, list[str]] = defaultdict(list)
+    for bye in byes:
+        entrants[bye.entrant.external_id] = bye.entrant
+        bye_ids[round_of[bye.round_id]].append(bye.entrant.external_id)
+    rack_map: dict[int, dict[str, int]] = defaultdict(dict)
+    for game_id, entrant_id, total in racks:
+        rack_map[game_id][entrant_id] = total
+    game_rows: dict[tuple[int, int, int], Game] = {}
+    for game in games:
+        game_rows[(game.table.round.number, game.table.number, game.number)] = game
+    penalty_rows: dict[int, list[Penalty]] = defaultdict(list)
+    penalty_points: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for penalty in penalties:
+        number = round_of[penalty.round_id]
+        penalty_rows[number].append(penalty)
+        penalty_points[number][penalty.entrant.external_id] += penalty.points
+    records = []
+    for round_ in rounds:
+        table_records = []
+        for table_number, players in sorted(tables[round_.number].items()):
+            game_records = []
+            for game_number in range(1, round_.games + 1):
+                game = game_rows.get((round_.number, table_number, game_number))
+                if game is None:
+                    continue
+                game_records.append(
+                    engine.GameRecord(
+                        game_number, rack_map.get(game.pk, {}), game.ended,
+                        game.winner.external_id if game.winner else None,
+                    )
+                )
+            table_records.append(
+                engine.TableRecord(table_number, tuple(players), tuple(game_records))
+            )
+        records.append(
+            engine.RoundRecord(
+                round_.number, round_.kind, round_.games, tuple(table_records),
+                tuple(sorted(bye_ids[round_.number])), dict(penalty_points[round_.number]),
+            )
+        )
+    if records:
+        players = list(records[0].players)
+    elif division.walkover:
+        lone = (
+            Entrant.objects.filter(division__in=_bracket_ids(division))
+            .exclude(status__in=[Entrant.Status.ABSENT, Entrant.Status.REGISTERED])
+            .select_related("division")
+        )
+        players = [e.external_id for e in lone]
+        entrants.update({e.external_id: e for e in lone})
+    else:
+        players = []
+    decisions = [
+        engine.TieDecision(d.round_number, tuple(d.order))
+        for d in TieBreakDecision.objects.filter(division=division).order_by("decided_at", "id")
+    ]
+    return DivisionState(
+        division, event, event_rules(event), rounds, records, decisions, entrants, players,
+        game_rows, dict(penalty_rows),
+    )
+
+
+def _bracket_ids(division: Division) -> list[int]:
+    return [division.pk] + list(division.combined_from.values_list("pk", flat=True))
+
+
+# ---------------------------------------------------------------- results
+
+
+def _round_json(state: DivisionState, record, outcome, next_participants) -> dict:
+    penalties = state.penalties.get(record.number, [])
+    tables = []
+    for table, table_outcome in zip(record.tables, outcome.tables):
+        racks_by_game = {g.number: g.racks for g in table.games}
+        scores = outcome.scores
+        seats = []
+        for player in table.players:
+            score = scores.get(player)
+            seats.append(
+                {
+                    "entrant_id": player,
+                    "name": state.names.get(player, player),
+                    "rack_totals": [
+                        racks_by_game.get(n, {}).get(player) for n in range(1, record.games + 1)
+                    ],
+                    "points": list(table_outcome.points.get(player, ())),
+                    "penalties": [
+                        {"points": p.points, "reason": p.reason}
+                        for p in penalties
+                        if p.entrant.external_id == player
+                    ],
+                    "total": score.total if score else None,
+                    "position": outcome.position(player),
+                    "advanced": player in next_participants,
+                    "withdrawn": player in state.withdrawn,
+                }
+            )
+        tables.append({"number": table.number, "seats": seats})
+    return {
+        "number": record.number,
+        "kind": record.kind,
+        "games": record.games,
+        "status": state.rounds[record.number - 1].status,
+        "byes": list(record.byes),
+        "tables": tables,
+        "warnings": state.rounds[record.number - 1].warnings,
+    }
+
+
+def division_results(state: DivisionState) -> dict:
+    """A bracket's rounds and placings, in the shape of ``export_results``."""
+    division = state.division
+    rounds = []
+    for index, (record, outcome) in enumerate(zip(state.records, state.outcomes)):
+        following = (
+            set(state.records[index + 1].players) if index + 1 < len(state.records) else set()
+        )
+        rounds.append(_round_json(state, record, outcome, following))
+    placings = []
+    if division.status == Division.Status.COMPLETE:
+        for placing in state.placings.placings:
+            entry = {
+                "place": placing.place,
+                "medal": placing.medal,
+                "entrant_id": placing.player,
+                "name": state.names.get(placing.player, placing.player),
+                "round_reached": placing.round_reached,
+            }
+            if placing.withdrawn:
+                entry["withdrawn"] = True
+            if state.entrants[placing.player].division_id != division.pk:
+                entry["age_group"] = state.age_groups[placing.player]
+                entry["age_group_place"] = placing.group_place
+            placings.append(entry)
+    return {
+        "name": division.name,
+        "status": division.status,
+        "walkover": division.walkover,
+        "combined_from": [d.name for d in division.combined_from.all()],
+        "placings": placings,
+        "rounds": rounds,
+    }
+
+
+def event_results(event: Event) -> dict:
+    """Every bracket of the event: the data ``export_results`` writes."""
+    divisions = [
+        division_results(division_state(d))
+        for d in brackets(event).select_related("event").order_by("min_age", "gender", "name")
+        if d.rounds.exists() or d.walkover or d.entrants.exists() or d.combined_from.exists()
+    ]
+    return {
+        "event": {
+            "slug": event.slug,
+            "name": event.name,
+            "scoring": event.scoring,
+            "date": event.date.isoformat(),
+            "medal_policy": event.medal_policy,
+        },
+        "divisions": divisions,
+    }

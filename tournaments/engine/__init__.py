@@ -1,0 +1,42 @@
+"""The tournament engine: every rule of the game, in plain Python.
+
+No Django here: frozen dataclasses and plain values in, frozen dataclasses out.
+The services load records from the database, ask the engine, and store what it
+decides.
+"""
+
+from .divisions import AgeBand, assign_division, age_on, default_bands, parse_bands
+from .errors import EngineBug, GameError, RuleError
+from .games import (
+    EXHAUSTED,
+    LOW,
+    MAX_RACK_TOTAL,
+    OUT,
+    SABRA,
+    GameResult,
+    check_balance,
+    game_points,
+    parse_rack_total,
+    rack_total_from_tiles,
+    validate_game,
+)
+from .placings import MEDALS, Placing, Placings, division_placings
+from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
+from .ranking import Ranked, Score
+from .records import (
+    AGE_GROUP,
+    COMBINED,
+    DEFAULT_TIE_ORDER,
+    TIE_RULES,
+    GameRecord,
+    RoundRecord,
+    Rules,
+    TableRecord,
+    TieDecision,
+    parse_tie_order,
+)
+from .rounds import RoundOutcome, TableOutcome, Tie, evaluate_round, evaluate_rounds
+from .seating import Seat, Seating, seat_players, tablemates
+from .tables import split_tables
+
+__all__ = [name for name in dir() if not name.startswith("_")]

@@ -1,0 +1,101 @@
+"""Age groups and gender: which division an entrant plays in.
+
+Senior Games give medals per age group, age taken on a cut-off date the event
+sets (often 31 December), sometimes per gender. Default bands: five years from
+50–54 to 95–99, then 100+.
+"""
+
+import datetime
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import RuleError
+
+DEFAULT_BAND_STARTS = (50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100)
+GENDER_WORDS = {"F": "Women", "M": "Men"}
+
+
+@dataclass(frozen=True)
+class AgeBand:
+    low: int
+    high: int | None  # None: open-ended (100+)
+
+    @property
+    def name(self) -> str:
+        return f"{self.low}+" if self.high is None else f"{self.low}-{self.high}"
+
+    def holds(self, age: int) -> bool:
+        return age >= self.low and (self.high is None or age <= self.high)
+
+
+def bands_from_starts(starts: Sequence[int]) -> tuple[AgeBand, ...]:
+    starts = sorted(starts)
+    if not starts:
+        raise RuleError("Give at least one age band.")
+    if len(set(starts)) != len(starts) or starts[0] < 0:
+        raise RuleError("Age bands must be different ages of 0 or more.")
+    bands = [AgeBand(a, b - 1) for a, b in zip(starts, starts[1:])]
+    return tuple(bands) + (AgeBand(starts[-1], None),)
+
+
+def default_bands() -> tuple[AgeBand, ...]:
+    return bands_from_starts(DEFAULT_BAND_STARTS)
+
+
+def parse_bands(text: str) -> tuple[AgeBand, ...]:
+    """Read ``50,55,60,…``: each number starts a band, the last is open-ended."""
+    try:
+        starts = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise RuleError(f"'{text}' is not a list of ages such as 50,55,60.") from None
+    return bands_from_starts(starts)
+
+
+def age_on(birth_date: datetime.date, day: datetime.date) -> int:
+    """Whole years of age on ``day``."""
+    years = day.year - birth_date.year
+    if (day.month, day.day) < (birth_date.month, birth_date.day):
+        years -= 1
+    return years
+
+
+@dataclass(frozen=True)
+class DivisionSlot:
+    """The division an entrant belongs in by the event's rules."""
+
+    name: str
+    min_age: int | None
+    max_age: int | None
+    gender: str  # "F", "M" or "" for any
+
+
+def assign_division(
+    *,
+    birth_date: datetime.date | None,
+    age: int | None,
+    gender: str,
+    bands: Sequence[AgeBand],
+    by_gender: bool,
+    cutoff: datetime.date,
+) -> DivisionSlot:
+    """The age group (and gender, where the event splits by it) of one entrant.
+
+    Age comes from the birth date on the cut-off date; a stated age is used only
+    without a birth date. Anyone younger than the first band plays in "Under N".
+    """
+    if birth_date is not None:
+        years = age_on(birth_date, cutoff)
+    elif age is not None:
+        years = age
+    else:
+        raise RuleError("needs a birth date, an age or a division to be placed in an age group")
+    band = next((b for b in bands if b.holds(years)), None)
+    if band is None:
+        low = min(b.low for b in bands)
+        name, low_age, high_age = f"Under {low}", None, low - 1
+    else:
+        name, low_age, high_age = band.name, band.low, band.high
+    split = GENDER_WORDS.get(gender, "Open") if by_gender else ""
+    if split:
+        name = f"{split} {name}"
+    return DivisionSlot(name, low_age, high_age, gender if by_gender and split != "Open" else "")

@@ -1,0 +1,209 @@
+"""One game's rack totals: what can physically happen, and what each player scores.
+
+A rack total is the face value of the tiles left on a player's rack, a joker
+counting 30; the player who goes out has 0. The 106 tiles add up to
+2 × 4 × (1+…+13) + 2 × 30 = 788, so no rack — and no table's racks together —
+can hold more.
+"""
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from .errors import GameError, RuleError
+
+JOKER_VALUE = 30
+COLOURS = ("black", "red", "blue", "orange")
+NUMBERS = range(1, 14)
+COPIES = 2
+JOKERS = 2
+MAX_RACK_TOTAL = COPIES * len(COLOURS) * sum(NUMBERS) + JOKERS * JOKER_VALUE  # 788
+
+OUT = "out"
+EXHAUSTED = "exhausted"
+ENDINGS = (OUT, EXHAUSTED)
+
+LOW = "low"
+SABRA = "sabra"
+SCORING_SYSTEMS = (LOW, SABRA)
+
+
+def parse_rack_total(text: object) -> int:
+    """Turn what a scorekeeper typed into a rack total, or say why it cannot be one."""
+    if isinstance(text, bool):
+        raise RuleError("A rack total is a whole number.")
+    if isinstance(text, int):
+        value = text
+    else:
+        raw = str(text).strip()
+        if raw == "":
+            raise RuleError("No rack total was entered.")
+        if raw.lstrip("+-").isdigit():
+            value = int(raw)
+        else:
+            raise RuleError(f"'{raw}' is not a whole number of points.")
+    if value < 0:
+        raise RuleError(f"{value} is negative: a rack total is 0 or more.")
+    if value > MAX_RACK_TOTAL:
+        raise RuleError(
+            f"{value} is more than any rack can hold: the largest possible rack total is "
+            f"{MAX_RACK_TOTAL} (every tile and both jokers)."
+        )
+    return value
+
+
+def rack_total_from_tiles(tiles: Iterable[tuple[str, int]], jokers: int = 0) -> int:
+    """Add up a rack entered tile by tile: (colour, number) pairs plus a count of jokers.
+
+    Refuses a rack that cannot exist: more than two of a number in one colour, more
+    than two jokers, an unknown colour or number.
+    """
+    if not 0 <= jokers <= JOKERS:
+        raise RuleError(f"A rack can hold at most {JOKERS} jokers, not {jokers}.")
+    counts: dict[tuple[str, int], int] = {}
+    for colour, number in tiles:
+        if colour not in COLOURS:
+            raise RuleError(f"'{colour}' is not a tile colour ({', '.join(COLOURS)}).")
+        if number not in NUMBERS:
+            raise RuleError(f"{number} is not a tile number (1 to 13).")
+        counts[(colour, number)] = counts.get((colour, number), 0) + 1
+        if counts[(colour, number)] > COPIES:
+            raise RuleError(f"There are only {COPIES} {colour} {number}s in the game.")
+    return sum(number * n for (_, number), n in counts.items()) + jokers * JOKER_VALUE
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A valid game: every rack total, how it ended and who won."""
+
+    racks: Mapping[str, int] = field(hash=False)
+    ended: str
+    winner: str
+
+    def points(self, scoring: str) -> dict[str, int]:
+        """What each player scores in this game under ``scoring``."""
+        return game_points(self, scoring)
+
+
+def validate_game(
+    racks: Mapping[str, int],
+    *,
+    ended: str | None = None,
+    winner: str | None = None,
+    players: Collection[str] | None = None,
+    names: Mapping[str, str] | None = None,
+) -> GameResult:
+    """Check one game's rack totals and return it as a ``GameResult``.
+
+    ``players`` are those who must have a rack total (the table's players still in
+    the event); rack totals of others at the table are accepted when given.
+    ``ended`` is ``out`` or ``exhausted``; left out, the game ended by a player going
+    out if someone has 0. ``winner`` is the player the table named when the lowest
+    racks tie on an exhausted pool. Every problem is reported at once, in words,
+    naming players by ``names`` where given.
+    """
+    name = (names or {}).get
+    label = lambda player: name(player) or str(player)  # noqa: E731
+    reasons = []
+    for player, value in racks.items():
+        if isinstance(value, bool) or not isinstance(value, int):
+            reasons.append(f"{label(player)}: the rack total must be a whole number.")
+        elif value < 0:
+            reasons.append(f"{label(player)}: {value} is negative.")
+        elif value > MAX_RACK_TOTAL:
+            reasons.append(
+                f"{label(player)}: {value} is more than any rack can hold "
+                f"(at most {MAX_RACK_TOTAL})."
+            )
+    if players is not None:
+        missing = [p for p in players if p not in racks]
+        for player in missing:
+            reasons.append(f"{label(player)}: no rack total entered.")
+    if reasons:
+        raise GameError(reasons)
+    if len(racks) < 2:
+        raise GameError(["A game needs the rack totals of at least two players."])
+    total = sum(racks.values())
+    if total > MAX_RACK_TOTAL:
+        reasons.append(
+            f"The rack totals add up to {total}, more than all 106 tiles together "
+            f"({MAX_RACK_TOTAL}): one of them is wrong."
+        )
+    if ended is not None and ended not in ENDINGS:
+        reasons.append(f"'{ended}' is not a way a game ends (out or exhausted).")
+        raise GameError(reasons)
+    zeros = [p for p, value in racks.items() if value == 0]
+    if ended is None:
+        ended = OUT if zeros else None
+        if ended is None:
+            reasons.append(
+                "Nobody has 0, so nobody went out: if the pool ran out, mark the game "
+                "'pool exhausted'."
+            )
+            raise GameError(reasons)
+    if winner is not None and winner not in racks:
+        reasons.append(f"The named winner {label(winner)} has no rack total in this game.")
+        raise GameError(reasons)
+    if ended == OUT:
+        if len(zeros) > 1:
+            who = " and ".join(label(p) for p in zeros)
+            reasons.append(f"{who} all have 0: only one player can go out.")
+        elif not zeros:
+            reasons.append("The game ended by going out, but nobody has 0.")
+        elif winner is not None and winner != zeros[0]:
+            reasons.append(
+                f"{label(zeros[0])} went out with 0, so {label(winner)} cannot be the winner."
+            )
+        if reasons:
+            raise GameError(reasons)
+        return GameResult(dict(racks), OUT, zeros[0])
+    if zeros:
+        who = " and ".join(label(p) for p in zeros)
+        reasons.append(
+            f"{who} has 0, but the pool was exhausted: a player with 0 went out. "
+            "Either the game ended by going out, or the 0 is wrong."
+        )
+        raise GameError(reasons)
+    lowest = min(racks.values())
+    tied = [p for p, value in racks.items() if value == lowest]
+    if winner is None:
+        if len(tied) > 1:
+            who = " and ".join(label(p) for p in tied)
+            reasons.append(
+                f"{who} tie for the lowest rack ({lowest}) on an exhausted pool: "
+                "enter the winner the table named (tile draw)."
+            )
+            raise GameError(reasons)
+        winner = tied[0]
+    elif winner not in tied:
+        reasons.append(
+            f"{label(winner)} holds {racks[winner]}, more than the lowest rack ({lowest}): "
+            "on an exhausted pool the lowest rack wins."
+        )
+        raise GameError(reasons)
+    return GameResult(dict(racks), EXHAUSTED, winner)
+
+
+def game_points(game: GameResult, scoring: str) -> dict[str, int]:
+    """Each player's score for the game.
+
+    Low score: the rack total. Sabra: each loser scores minus (own rack − winner's
+    rack), the winner the sum of what the losers lost, so every game sums to zero.
+    """
+    if scoring == LOW:
+        return dict(game.racks)
+    if scoring != SABRA:
+        raise RuleError(f"'{scoring}' is not a scoring system ({', '.join(SCORING_SYSTEMS)}).")
+    base = game.racks[game.winner]
+    points = {p: -(value - base) for p, value in game.racks.items() if p != game.winner}
+    points[game.winner] = -sum(points.values())
+    return points
+
+
+def check_balance(points: Mapping[str, int]) -> None:
+    """Sabra's free check: plus and minus in one game must cancel out."""
+    total = sum(points.values())
+    if total != 0:
+        raise RuleError(
+            f"The points add up to {total:+d}, not 0: under Sabra scoring the winner's "
+            "plus must equal the losers' minus."
+        )

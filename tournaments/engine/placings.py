@@ -1,0 +1,132 @@
+"""Full placings and medals for a division (RULES.md, "Full placings").
+
+Later rounds rank above earlier ones (a bye counts as reaching the next round);
+within a round, by finishing position at the table (all second places before all
+third places), then by the round's score per game; still equal, players share
+the place, numbered 1, 2, 2, 4. Medals go to places 1 to 3 — of the whole
+bracket, or of each age group in finishing order when a combined bracket gives
+medals by age group. Only ties that decide a medal must be broken.
+"""
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from .ranking import better_first, order_groups, positions, settle
+from .records import AGE_GROUP, RoundRecord, Rules, TieDecision
+from .rounds import MEDAL_PLACES, RoundOutcome, Tie, evaluate_rounds
+
+MEDALS = ("gold", "silver", "bronze")
+
+
+@dataclass(frozen=True)
+class Placing:
+    player: str
+    place: int | None  # None for a withdrawn player
+    medal: str | None
+    round_reached: int  # the last round the player was in; 0 for a walkover
+    withdrawn: bool = False
+    group_place: int | None = None  # place within the age group (age-group medals)
+
+
+@dataclass(frozen=True)
+class Placings:
+    placings: tuple[Placing, ...]
+    ties: tuple[Tie, ...]
+
+    def of(self, player: str) -> Placing:
+        return next(p for p in self.placings if p.player == player)
+
+
+def division_placings(
+    records: Sequence[RoundRecord],
+    rules: Rules,
+    *,
+    players: Collection[str],
+    decisions: Sequence[TieDecision] = (),
+    withdrawn: Collection[str] = frozenset(),
+    age_groups: Mapping[str, str] | None = None,
+    outcomes: Sequence[RoundOutcome] | None = None,
+) -> Placings:
+    """Place every player of the bracket and give the medals.
+
+    ``players`` is everyone in the bracket (seated in round 1, or the walkover).
+    Withdrawn players get no place and no medal; nobody is seated in their stead.
+    """
+    withdrawn = frozenset(withdrawn)
+    if outcomes is None:
+        outcomes = evaluate_rounds(records, rules, decisions=decisions, withdrawn=withdrawn)
+    sign = better_first(rules.scoring)
+    reached: dict[str, tuple[int, int, object]] = {}  # player -> (round, position, per game)
+    for record, outcome in zip(sorted(records, key=lambda r: r.number), outcomes):
+        for table in outcome.tables:
+            for ranked in table.ranked:
+                score = ranked.score
+                per_game = sign * score.per_game if score.games else 0
+                reached[ranked.player] = (record.number, ranked.position, per_game)
+        for player in record.byes:
+            reached[player] = (record.number + 1, 0, 0)
+    last_round = dict.fromkeys(players, 0)
+    for record in records:
+        for player in record.players:
+            last_round[player] = max(last_round.get(player, 0), record.number)
+
+    placed = [p for p in players if p not in withdrawn]
+    keys = {p: reached.get(p, (0, 0, 0)) for p in placed}
+
+    def decided(group: list[str]) -> list[list[str]]:
+        # A placing tie is settled only by a decision of the round the players reached.
+        return settle(group, [d for d in decisions if d.round == keys[group[0]][0]], str)
+
+    groups = [
+        settled
+        for group in order_groups(
+            placed, [lambda p: -keys[p][0], lambda p: keys[p][1], lambda p: keys[p][2]], ()
+            , player=str,
+        )
+        for settled in decided(group)
+    ]
+    numbered = positions(groups)
+    place = {p: pos for pos, group in numbered for p in group}
+    ties: list[Tie] = []
+    medal: dict[str, str | None] = dict.fromkeys(players)
+    group_place: dict[str, int | None] = dict.fromkeys(players)
+
+    def give_medals(numbered_groups, blocks):
+        for position, group in numbered_groups:
+            last = position + len(group) - 1
+            if any(position <= b < last for b in range(1, MEDAL_PLACES + 1)):
+                ties.append(Tie(keys[group[0]][0], tuple(group), blocks))
+            elif position <= MEDAL_PLACES:
+                for p in group:
+                    medal[p] = MEDALS[position - 1]
+
+    if rules.medal_policy == AGE_GROUP and age_groups:
+        for name in sorted({age_groups.get(p, "") for p in placed}):
+            members = [p for p in placed if age_groups.get(p, "") == name]
+            sub = [
+                settled
+                for group in order_groups(members, [place.__getitem__], (), player=str)
+                for settled in decided(group)
+            ]
+            sub_numbered = positions(sub)
+            for position, group in sub_numbered:
+                for p in group:
+                    group_place[p] = position
+            give_medals(sub_numbered, f"a medal in {name}" if name else "a medal")
+    else:
+        give_medals(numbered, "a medal")
+
+    result = []
+    for p in players:
+        result.append(
+            Placing(
+                player=p,
+                place=None if p in withdrawn else place[p],
+                medal=None if p in withdrawn else medal[p],
+                round_reached=last_round[p],
+                withdrawn=p in withdrawn,
+                group_place=group_place[p],
+            )
+        )
+    result.sort(key=lambda pl: (pl.place is None, pl.place or 0))
+    return Placings(tuple(result), tuple(ties))

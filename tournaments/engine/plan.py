@@ -1,0 +1,118 @@
+"""The shape of every round, and the plan of a whole division, from the number of players.
+
+Rules (RULES.md, "What the sources leave open"):
+- four players or fewer: one table, the final; round 1 plays 3 games, a later final 1;
+- a round of three or more tables sends each table's winner on, a round of two
+  tables the best two of each, so that every medal is decided at the final table;
+- round 1 plays 3 games, every later round 2;
+- after round 1, a table at which every player would advance is not played: its
+  players have a bye into the next round.
+"""
+
+from dataclasses import dataclass
+
+from .tables import split_tables
+
+QUALIFYING = "qualifying"
+INTERMEDIATE = "intermediate"
+FINAL = "final"
+
+FIRST_ROUND_GAMES = 3
+LATER_ROUND_GAMES = 2
+LATER_FINAL_GAMES = 1
+
+
+@dataclass(frozen=True)
+class RoundShape:
+    """One round as the rules make it: the tables played, the byes, who goes on."""
+
+    number: int
+    kind: str
+    tables: tuple[int, ...]
+    games: int
+    advance_per_table: int
+    byes: int
+    players: int
+
+    @property
+    def advancing(self) -> int:
+        """How many players the next round will have (0 after the final)."""
+        if self.kind == FINAL:
+            return 0
+        return sum(min(size, self.advance_per_table) for size in self.tables) + self.byes
+
+    def describe(self) -> str:
+        """The plan table's notation: ``4×4+3×3, 2 g, top 1 → 7``."""
+        sizes = []
+        for size in sorted(set(self.tables), reverse=True):
+            sizes.append(f"{self.tables.count(size)}×{size}")
+        text = "+".join(sizes)
+        if self.byes:
+            text += f" + {self.byes} byes"
+        if self.kind == FINAL:
+            return f"final {text}, {self.games} g"
+        return f"{text}, {self.games} g, top {self.advance_per_table} → {self.advancing}"
+
+
+def round_shape(players: int, number: int, *, prefer_threes: bool = False) -> RoundShape | None:
+    """The shape of round ``number`` for ``players`` players; None for a walkover (0 or 1)."""
+    if players <= 1:
+        return None
+    if players <= 4:
+        games = FIRST_ROUND_GAMES if number == 1 else LATER_FINAL_GAMES
+        return RoundShape(number, FINAL, (players,), games, 0, 0, players)
+    sizes = split_tables(players, prefer_threes=prefer_threes)
+    advance = 2 if len(sizes) == 2 else 1
+    byes = 0
+    if number > 1:
+        byes = sum(size for size in sizes if size <= advance)
+        sizes = tuple(size for size in sizes if size > advance)
+    games = FIRST_ROUND_GAMES if number == 1 else LATER_ROUND_GAMES
+    kind = QUALIFYING if number == 1 else INTERMEDIATE
+    return RoundShape(number, kind, sizes, games, advance, byes, players)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Every round a division will play, from the players checked in."""
+
+    players: int
+    rounds: tuple[RoundShape, ...]
+    minutes_per_game: int | None = None
+
+    @property
+    def walkover(self) -> bool:
+        return self.players == 1
+
+    @property
+    def games(self) -> int:
+        """Games played one after another, from the first round to the final."""
+        return sum(shape.games for shape in self.rounds)
+
+    @property
+    def minutes(self) -> int | None:
+        """Estimated playing time: rounds are played one after another, tables at once."""
+        if self.minutes_per_game is None:
+            return None
+        return self.games * self.minutes_per_game
+
+    def describe(self) -> list[str]:
+        if self.players == 0:
+            return ["no players checked in"]
+        if self.walkover:
+            return ["walkover: gold without play"]
+        return [shape.describe() for shape in self.rounds]
+
+
+def plan_division(
+    players: int, *, prefer_threes: bool = False, minutes_per_game: int | None = None
+) -> Plan:
+    """The plan for ``players`` checked-in players, round by round, to the final."""
+    rounds = []
+    remaining, number = players, 1
+    while (shape := round_shape(remaining, number, prefer_threes=prefer_threes)) is not None:
+        rounds.append(shape)
+        if shape.kind == FINAL:
+            break
+        remaining, number = shape.advancing, number + 1
+    return Plan(players, tuple(rounds), minutes_per_game)

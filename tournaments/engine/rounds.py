@@ -1,0 +1,277 @@
+"""A round's standings, who advances, who has a bye next, and the ties that block."""
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from .errors import GameError
+from .games import game_points, validate_game
+from .plan import FINAL, RoundShape, round_shape
+from .ranking import (
+    Ranked,
+    Score,
+    better_first,
+    order_groups,
+    positions,
+    previous_per_game,
+    rank_scores,
+    tied_across,
+)
+from .records import RoundRecord, Rules, TableRecord, TieDecision
+
+MEDAL_PLACES = 3
+
+
+@dataclass(frozen=True)
+class Tie:
+    """A tie the chain cannot break and that decides something: it blocks until resolved."""
+
+    round: int
+    players: tuple[str, ...]
+    blocks: str
+    table: int | None = None
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        who = ", ".join((names or {}).get(p, p) for p in self.players)
+        where = f"round {self.round}" + (f", table {self.table}" if self.table else "")
+        return (
+            f"{where}: {who} are tied for {self.blocks}; record the playoff or tile draw "
+            f"(resolve_tie --round {self.round} --order …)."
+        )
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    number: int
+    ranked: tuple[Ranked, ...]  # players still in the event, best first
+    withdrawn: tuple[str, ...]
+    advancing: tuple[str, ...]
+    problems: tuple[str, ...] = ()
+    ties: tuple[Tie, ...] = ()
+    points: Mapping[str, tuple[int | None, ...]] = field(default_factory=dict, hash=False)
+
+    @property
+    def complete(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """Everything the rules say about a round from its scores so far."""
+
+    number: int
+    kind: str
+    tables: tuple[TableOutcome, ...]
+    byes: tuple[str, ...]
+    advancing: tuple[str, ...]  # best placed first, the round's byes before the rest
+    next_shape: RoundShape | None
+    next_byes: tuple[str, ...]
+    ties: tuple[Tie, ...]
+    scores: Mapping[str, Score] = field(hash=False)
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        return tuple(p for t in self.tables for p in t.problems)
+
+    @property
+    def complete(self) -> bool:
+        return not self.problems
+
+    @property
+    def closable(self) -> bool:
+        return self.complete and not self.ties
+
+    @property
+    def next_seated(self) -> tuple[str, ...]:
+        """The players of the next round who sit at a table (not the byes)."""
+        byes = set(self.next_byes)
+        return tuple(p for p in self.advancing if p not in byes)
+
+    def position(self, player: str) -> int | None:
+        for table in self.tables:
+            for ranked in table.ranked:
+                if ranked.player == player:
+                    return ranked.position
+        return None
+
+
+def advance_per_table(kind: str, tables: int, has_byes: bool) -> int:
+    """Each table's winner goes on; from a round of two tables (a bye counts as one), two."""
+    if kind == FINAL:
+        return 0
+    return 2 if tables + (1 if has_byes else 0) == 2 else 1
+
+
+def table_scores(
+    table: TableRecord,
+    games: int,
+    rules: Rules,
+    withdrawn: Collection[str],
+    penalties: Mapping[str, int],
+    names: Mapping[str, str] | None = None,
+):
+    """Validate a table's games and add up each player's results.
+
+    Returns (scores by player, points per game by player, problems).
+    """
+    active = [p for p in table.players if p not in withdrawn]
+    by_number = {g.number: g for g in table.games}
+    problems: list[str] = []
+    points = {p: [None] * games for p in table.players}
+    racks = {p: [] for p in table.players}
+    wins = dict.fromkeys(table.players, 0)
+    for number in sorted(by_number):
+        if not 1 <= number <= games:
+            problems.append(f"table {table.number}: there is no game {number} in this round")
+    for number in range(1, games + 1):
+        record = by_number.get(number)
+        if record is None or not record.racks:
+            if len(active) > 1:
+                problems.append(f"table {table.number}, game {number}: no scores yet")
+            continue
+        try:
+            result = validate_game(
+                record.racks,
+                ended=record.ended,
+                winner=record.winner,
+                players=active if len(active) > 1 else (),
+                names=names,
+            )
+        except GameError as error:
+            problems.append(f"table {table.number}, game {number}: {error}")
+            continue
+        for player, value in game_points(result, rules.scoring).items():
+            if player in points:
+                points[player][number - 1] = value
+                racks[player].append(result.racks[player])
+        if result.winner in wins:
+            wins[result.winner] += 1
+    sign = better_first(rules.scoring)
+    scores = {}
+    for player in table.players:
+        played = [v for v in points[player] if v is not None]
+        penalty = penalties.get(player, 0)
+        if rules.scoring == "low":
+            worst = max(racks[player]) if racks[player] else None
+        else:
+            worst = min(played) if played else None
+        scores[player] = Score(
+            player=player,
+            total=sum(played) + sign * penalty,
+            games=len(played),
+            wins=wins[player],
+            worst=worst,
+            penalty=penalty,
+        )
+    return scores, {p: tuple(v) for p, v in points.items()}, problems
+
+
+def evaluate_round(
+    record: RoundRecord,
+    rules: Rules,
+    *,
+    decisions: Sequence[TieDecision] = (),
+    withdrawn: Collection[str] = frozenset(),
+    earlier: Sequence[Mapping[str, Score]] = (),
+    names: Mapping[str, str] | None = None,
+) -> RoundOutcome:
+    """Rank every table of a round, find who advances and the next round's byes.
+
+    ``earlier`` holds the scores of the rounds before, oldest first (for the
+    previous-round tie-break). Withdrawn players are not ranked and cannot advance;
+    nobody is moved up from outside a table to take their place.
+    """
+    withdrawn = frozenset(withdrawn)
+    own = [d for d in decisions if d.round == record.number]
+    per_table = advance_per_table(record.kind, len(record.tables), bool(record.byes))
+    tables, all_scores, ties = [], {}, []
+    for table in record.tables:
+        scores, points, problems = table_scores(
+            table, record.games, rules, withdrawn, record.penalties, names
+        )
+        for player, score in scores.items():
+            prev = previous_per_game(earlier, player)
+            scores[player] = replace(score, previous_per_game=prev)
+        all_scores.update(scores)
+        active = [scores[p] for p in table.players if p not in withdrawn]
+        ranked = rank_scores(
+            active, scoring=rules.scoring, tie_order=rules.tie_order, decisions=own
+        )
+        if record.kind == FINAL:
+            boundaries = range(1, min(MEDAL_PLACES, len(ranked) - 1) + 1)
+            blocks = "a medal"
+        else:
+            boundaries = [per_table] if len(ranked) > per_table else []
+            blocks = "a place in the next round"
+        table_ties = []
+        for boundary in boundaries:
+            group = tied_across(ranked, boundary)
+            if group and not any(t.players == group for t in table_ties):
+                table_ties.append(Tie(record.number, group, blocks, table.number))
+        advancing = tuple(r.player for r in ranked[:per_table]) if per_table else ()
+        tables.append(
+            TableOutcome(
+                table.number,
+                tuple(ranked),
+                tuple(p for p in table.players if p in withdrawn),
+                advancing,
+                tuple(problems),
+                tuple(table_ties),
+                points,
+            )
+        )
+        ties.extend(table_ties)
+
+    if record.kind == FINAL:
+        return RoundOutcome(
+            record.number, record.kind, tuple(tables), record.byes, (), None, (),
+            tuple(ties), all_scores,
+        )
+
+    bye_players = tuple(p for p in record.byes if p not in withdrawn)
+    sign = better_first(rules.scoring)
+    finishers = [
+        (ranked, all_scores[ranked.player])
+        for table in tables
+        for ranked in table.ranked
+        if ranked.player in table.advancing
+    ]
+    groups = order_groups(
+        finishers,
+        [lambda f: f[0].position, lambda f: sign * f[1].per_game if f[1].games else 0],
+        own,
+        player=lambda f: f[0].player,
+    )
+    ordered = list(bye_players) + [f[0].player for group in groups for f in group]
+    shape = round_shape(len(ordered), record.number + 1, prefer_threes=rules.prefer_threes)
+    next_byes: tuple[str, ...] = ()
+    if shape is not None and shape.byes:
+        next_byes = tuple(ordered[: shape.byes])
+        # A tie across the bye boundary among the table finishers blocks the seating.
+        numbered = positions([[b] for b in bye_players] + [[f[0].player for f in g] for g in groups])
+        for position, group in numbered:
+            if len(group) > 1 and position <= shape.byes < position + len(group) - 1:
+                ties.append(Tie(record.number, tuple(group), f"a bye in round {record.number + 1}"))
+    return RoundOutcome(
+        record.number, record.kind, tuple(tables), record.byes, tuple(ordered), shape,
+        next_byes, tuple(ties), all_scores,
+    )
+
+
+def evaluate_rounds(
+    records: Sequence[RoundRecord],
+    rules: Rules,
+    *,
+    decisions: Sequence[TieDecision] = (),
+    withdrawn: Collection[str] = frozenset(),
+    names: Mapping[str, str] | None = None,
+) -> list[RoundOutcome]:
+    """Evaluate every round of a division in order, each knowing the ones before."""
+    outcomes: list[RoundOutcome] = []
+    for record in sorted(records, key=lambda r: r.number):
+        outcomes.append(
+            evaluate_round(
+                record, rules, decisions=decisions, withdrawn=withdrawn,
+                earlier=[o.scores for o in outcomes], names=names,
+            )
+        )
+    return outcomes

@@ -1,0 +1,112 @@
+"""What every organizer command shares: finding the event and division, and failing well.
+
+A command acts as an organizer. Bad input ends it with a non-zero exit and a
+message naming the row or item and the reason; the services' transactions make
+sure nothing was changed.
+"""
+
+import datetime
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db.models import Count, Q
+
+from tournaments.engine import RuleError
+from tournaments.models import Division, Entrant, Event, Round
+from tournaments.registration import RegistrationError
+
+
+class EventCommand(BaseCommand):
+    """A command whose first argument is an event's slug."""
+
+    needs_event = True
+
+    def add_arguments(self, parser):
+        parser.add_argument("event", help="the event's short name (slug)")
+        self.add_options(parser)
+
+    def add_options(self, parser):
+        pass
+
+    def handle(self, *args, **options):
+        options["slug"] = options.pop("event", None)
+        try:
+            event = get_event(options["slug"]) if self.needs_event else None
+            return self.run(event, **options)
+        except (RuleError, RegistrationError) as error:
+            raise CommandError(str(error)) from None
+
+    def run(self, event, **options):
+        raise NotImplementedError
+
+    def say(self, text=""):
+        self.stdout.write(text)
+
+
+def get_event(slug: str) -> Event:
+    event = Event.objects.filter(slug=slug).first()
+    if event is None:
+        known = ", ".join(Event.objects.values_list("slug", flat=True)[:20]) or "none yet"
+        raise RuleError(f"There is no event '{slug}' (events: {known}).")
+    return event
+
+
+def get_division(event: Event, name: str) -> Division:
+    division = Division.objects.filter(event=event, name__iexact=name.strip()).first()
+    if division is None:
+        known = ", ".join(event.divisions.values_list("name", flat=True)) or "none yet"
+        raise RuleError(f"There is no division '{name}' in {event.name} (divisions: {known}).")
+    return division
+
+
+def get_entrant(event: Event, external_id: str) -> Entrant:
+    entrant = Entrant.objects.filter(event=event, external_id=external_id.strip()).first()
+    if entrant is None:
+        raise RuleError(f"There is no entrant with id '{external_id}' in {event.name}.")
+    return entrant
+
+
+def get_round(division: Division, number: int) -> Round:
+    round_ = Round.objects.filter(division=division.bracket, number=number).first()
+    if round_ is None:
+        raise RuleError(f"{division.bracket.name} has no round {number}.")
+    return round_
+
+
+def parse_date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise CommandError(f"'{text}' is not a date (YYYY-MM-DD).") from None
+
+
+def played_brackets(event: Event):
+    """Bracket divisions with at least one player, in age order."""
+    return (
+        Division.objects.filter(event=event, combined_into__isnull=True)
+        .annotate(
+            members=Count("entrants", distinct=True)
+            + Count("combined_from__entrants", distinct=True)
+        )
+        .filter(Q(members__gt=0) | Q(walkover=True))
+        .order_by("min_age", "gender", "name")
+    )
+
+
+def seating_lines(round_) -> list[str]:
+    """A seated round as people read it: tables, seats, byes and the seating's notes."""
+    lines = [
+        f"{round_.division.name}, round {round_.number} ({round_.get_kind_display().lower()}, "
+        f"{round_.games} game{'s' if round_.games > 1 else ''}):"
+    ]
+    for table in round_.tables.prefetch_related("seats__entrant").order_by("number"):
+        seats = "; ".join(
+            f"{seat.number}. {seat.entrant.name} ({seat.entrant.external_id})"
+            for seat in table.seats.all()
+        )
+        lines.append(f"  Table {table.number}: {seats}")
+    byes = [f"{b.entrant.name} ({b.entrant.external_id})" for b in round_.byes.select_related("entrant")]
+    if byes:
+        lines.append(f"  Byes to round {round_.number + 1}: {'; '.join(byes)}")
+    for warning in round_.warnings:
+        lines.append(f"  Note: {warning}")
+    return lines

@@ -1,0 +1,42 @@
+from tournaments import services
+from tournaments.management.base import EventCommand, parse_date
+
+
+class Command(EventCommand):
+    help = "Change an event's settings."
+
+    def add_options(self, parser):
+        parser.add_argument("--scoring", choices=["low", "sabra"])
+        parser.add_argument("--prefer-threes", action="store_true", default=None)
+        parser.add_argument("--prefer-fours", action="store_false", dest="prefer_threes")
+        parser.add_argument("--age-bands", help="ages that start a band, e.g. 50,55,60")
+        parser.add_argument("--by-gender", action="store_true", default=None)
+        parser.add_argument("--no-gender-split", action="store_false", dest="by_gender")
+        parser.add_argument("--cutoff", help="the day age is taken on (YYYY-MM-DD)")
+        parser.add_argument("--tie-order", help="e.g. wins,worst-game,previous-round")
+        parser.add_argument("--medals", choices=["combined", "age-group"])
+        parser.add_argument("--confirm", choices=["none", "second-person"])
+        parser.add_argument("--minutes-per-game", type=int)
+        parser.add_argument("--paper", choices=["letter", "a4"])
+        parser.add_argument("--initial-meld", type=int)
+        parser.add_argument("--combine-below", type=int)
+        parser.add_argument("--name")
+        parser.add_argument("--venue")
+
+    def run(self, event, **o):
+        event = services.event_configure(
+            event=event,
+            scoring=o["scoring"], prefer_threes=o["prefer_threes"], age_bands=o["age_bands"],
+            by_gender=o["by_gender"], cutoff_date=parse_date(o["cutoff"]) if o["cutoff"] else None,
+            tie_order=o["tie_order"], medal_policy=o["medals"], confirmation=o["confirm"],
+            minutes_per_game=o["minutes_per_game"], paper=o["paper"],
+            initial_meld=o["initial_meld"], combine_below=o["combine_below"], name=o["name"],
+            venue=o["venue"],
+        )
+        self.say(
+            f"{event.name}: scoring {event.scoring}, tables of {'three' if event.prefer_threes else 'four'} "
+            f"first, age bands {event.age_bands} (age on {event.age_cutoff}), "
+            f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
+            f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
+            f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}."
+        )

@@ -1,0 +1,35 @@
+from tournaments import engine
+from tournaments.management.base import EventCommand, get_division, played_brackets
+from tournaments.models import Entrant
+from tournaments.services import bracket_entrants
+
+
+class Command(EventCommand):
+    help = "Print each division's plan for the players checked in, with the estimated duration."
+
+    def add_options(self, parser):
+        parser.add_argument("--division")
+
+    def run(self, event, **o):
+        divisions = [get_division(event, o["division"]).bracket] if o["division"] else list(
+            played_brackets(event)
+        )
+        for division in divisions:
+            entrants = bracket_entrants(division)
+            checked_in = entrants.filter(status=Entrant.Status.CHECKED_IN).count()
+            plan = engine.plan_division(
+                checked_in, prefer_threes=event.prefer_threes,
+                minutes_per_game=event.minutes_per_game,
+            )
+            self.say(f"{division.name}: {checked_in} checked in of {entrants.count()} registered")
+            for number, line in enumerate(plan.describe(), start=1):
+                prefix = f"  round {number}: " if plan.rounds else "  "
+                self.say(prefix + line)
+            if plan.minutes:
+                hours, minutes = divmod(plan.minutes, 60)
+                self.say(
+                    f"  estimated duration: {plan.games} games one after another × "
+                    f"{event.minutes_per_game} min = {hours} h {minutes:02d} min"
+                )
+            if checked_in in (2, 5):
+                self.say("  note: a table of two is unavoidable with this number of players")

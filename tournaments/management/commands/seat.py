@@ -1,0 +1,55 @@
+from django.core.management.base import CommandError
+
+from tournaments import services
+from tournaments.management.base import (
+    EventCommand, get_division, played_brackets, seating_lines,
+)
+from tournaments.models import Division, Round
+
+
+class Command(EventCommand):
+    help = "Seat the next round of a division (or all) and print the seating."
+
+    def add_options(self, parser):
+        group = parser.add_mutually_exclusive_group(required=True)
+        group.add_argument("--division")
+        group.add_argument("--all", action="store_true")
+        parser.add_argument("--seed", type=int, help="seat reproducibly from this seed")
+
+    def run(self, event, **o):
+        if o["all"]:
+            divisions = list(played_brackets(event))
+        else:
+            divisions = [get_division(event, o["division"]).bracket]
+        failed = []
+        for division in divisions:
+            current = division.rounds.order_by("-number").first()
+            if division.status == Division.Status.COMPLETE:
+                self.say(f"{division.name}: complete" + (" (walkover)" if division.walkover else "."))
+                continue
+            if current is not None and current.status != Round.Status.SEATED:
+                message = (
+                    f"{division.name}: round {current.number} is being played; close it with "
+                    "'advance' to seat the next round."
+                )
+                if o["all"]:
+                    self.say(message)
+                    continue
+                raise CommandError(message)
+            try:
+                result = services.division_seat_first_round(division=division, seed=o["seed"])
+            except services.RuleError as error:
+                if not o["all"]:
+                    raise
+                failed.append(str(error))
+                continue
+            if result.walkover:
+                lone = services.bracket_entrants(division).filter(status="checked_in").first()
+                self.say(f"{division.name}: walkover, gold to {lone.name} ({lone.external_id}).")
+                continue
+            if not result.created:
+                self.say(f"(already seated, left as it is)")
+            for line in seating_lines(result.round):
+                self.say(line)
+        for message in failed:
+            self.stderr.write(message)

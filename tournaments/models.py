@@ -1,0 +1,244 @@
+"""Events, divisions, entrants and the bracket: rounds, tables, seats and byes.
+
+Rules of the game live in ``tournaments.engine``; what must never happen in the
+data is also refused by the database (constraints below).
+"""
+
+import datetime
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from tournaments.engine import AGE_GROUP, COMBINED, DEFAULT_TIE_ORDER, FINAL, INTERMEDIATE
+from tournaments.engine import LOW, QUALIFYING, SABRA
+from tournaments.engine.divisions import DEFAULT_BAND_STARTS
+
+
+class Event(models.Model):
+    class Scoring(models.TextChoices):
+        LOW = LOW, "Low score (Golden Games)"
+        SABRA = SABRA, "Sabra (plus and minus)"
+
+    class MedalPolicy(models.TextChoices):
+        COMBINED = COMBINED, "The combined bracket"
+        AGE_GROUP = AGE_GROUP, "Each age group, in finishing order"
+
+    class Confirmation(models.TextChoices):
+        NONE = "none", "Not required"
+        SECOND_PERSON = "second-person", "A second person confirms each game"
+
+    class Paper(models.TextChoices):
+        LETTER = "letter", "US Letter"
+        A4 = "a4", "A4"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    date = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    scoring = models.CharField(max_length=10, choices=Scoring.choices, default=Scoring.LOW)
+    prefer_threes = models.BooleanField(default=False, help_text="Seat tables of three first.")
+    minutes_per_game = models.PositiveSmallIntegerField(default=20)
+    initial_meld = models.PositiveSmallIntegerField(
+        default=30, help_text="Printed on the score sheets; not scored."
+    )
+    cutoff_date = models.DateField(
+        null=True, blank=True, help_text="Age is taken on this day; empty: 31 December."
+    )
+    age_bands = models.CharField(
+        max_length=200, default=",".join(str(a) for a in DEFAULT_BAND_STARTS)
+    )
+    by_gender = models.BooleanField(default=False)
+    medal_policy = models.CharField(
+        max_length=12, choices=MedalPolicy.choices, default=MedalPolicy.COMBINED
+    )
+    tie_order = models.CharField(max_length=100, default=",".join(DEFAULT_TIE_ORDER), blank=True)
+    confirmation = models.CharField(
+        max_length=16, choices=Confirmation.choices, default=Confirmation.NONE
+    )
+    paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.LETTER)
+    combine_below = models.PositiveSmallIntegerField(
+        default=3, help_text="Divisions with fewer players are suggested for combining."
+    )
+    organizers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organized_events"
+    )
+    scorekeepers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="scored_events"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(scoring__in=[LOW, SABRA]), name="event_scoring_known"
+            ),
+            models.CheckConstraint(condition=Q(minutes_per_game__gte=1), name="event_minutes_min"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def age_cutoff(self) -> datetime.date:
+        return self.cutoff_date or datetime.date(self.date.year, 12, 31)
+
+
+class Division(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        IN_PLAY = "in_play", "In play"
+        COMPLETE = "complete", "Complete"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="divisions")
+    name = models.CharField(max_length=100)
+    min_age = models.PositiveSmallIntegerField(null=True, blank=True)
+    max_age = models.PositiveSmallIntegerField(null=True, blank=True)
+    gender = models.CharField(max_length=1, blank=True, help_text="F, M, or empty for any.")
+    combined_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="combined_from"
+    )
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
+    walkover = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["event", "min_age", "gender", "name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "name"], name="division_name_unique"),
+            models.CheckConstraint(
+                condition=~Q(combined_into=models.F("id")), name="division_not_combined_into_self"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def bracket(self) -> "Division":
+        """The division whose bracket this one's players play in."""
+        return self.combined_into or self
+
+
+class Entrant(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", "Registered"
+        CHECKED_IN = "checked_in", "Checked in"
+        ABSENT = "absent", "Absent"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+        DISQUALIFIED = "disqualified", "Disqualified"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
+    division = models.ForeignKey(Division, on_delete=models.PROTECT, related_name="entrants")
+    external_id = models.CharField(max_length=64)
+    first_name = models.CharField(max_length=100)
+    last_name = models.CharField(max_length=100)
+    birth_date = models.DateField(null=True, blank=True)
+    stated_age = models.PositiveSmallIntegerField(null=True, blank=True)
+    gender = models.CharField(max_length=1, blank=True)
+    club = models.CharField(max_length=120, blank=True)
+    email = models.CharField(max_length=254, blank=True)
+    phone = models.CharField(max_length=60, blank=True)
+    status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTERED)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "external_id"], name="entrant_id_unique"),
+        ]
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    @property
+    def out_of_play(self) -> bool:
+        return self.status in (self.Status.WITHDRAWN, self.Status.DISQUALIFIED)
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        QUALIFYING = QUALIFYING, "Qualifying"
+        INTERMEDIATE = INTERMEDIATE, "Intermediate"
+        FINAL = FINAL, "Final"
+
+    class Status(models.TextChoices):
+        SEATED = "seated", "Seated"
+        IN_PLAY = "in_play", "In play"
+        CLOSED = "closed", "Closed"
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    games = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.SEATED)
+    seed = models.BigIntegerField()
+    warnings = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["division", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["division", "number"], name="round_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(condition=Q(games__gte=1, games__lte=3), name="round_games_1_3"),
+        ]
+
+    def __str__(self):
+        return f"{self.division} round {self.number}"
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.round}, table {self.number}"
+
+
+class Seat(models.Model):
+    # The round is repeated here so that the database itself refuses a player seated
+    # twice in one round.
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="seat_entrant_once_per_round"),
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1, number__lte=4), name="seat_number_1_4"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table}, seat {self.number}: {self.entrant}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="bye_entrant_once_per_round"),
+        ]
+
+    def __str__(self):
+        return f"{self.round}: bye for {self.entrant}"
