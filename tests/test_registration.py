@@ -508,3 +508,13 @@ def test_names_round_trip(names):
     ]
     assert [row.line for row in parsed.rows] == list(range(2, len(names) + 2))
     assert parsed.encoding == "utf-8"
+
+
+def test_second_phone_and_email_columns_are_ignored_not_refused():
+    parsed = read_registrations(
+        b"First Name,Last Name,Phone,Mobile,Email,E-mail 2\n"
+        b"Ann,Lee,770-555-1000,404-555-2000,ann@example.org,ann2@example.org\n"
+    )
+    [row] = parsed.rows
+    assert (row.phone, row.email) == ("770-555-1000", "ann@example.org")
+    assert "Mobile" in parsed.ignored_columns

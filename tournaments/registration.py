@@ -296,6 +296,9 @@ def _not_text_message(data: bytes) -> str:
             "save it again as \"CSV UTF-8\"")
 
 
+_SECOND_COLUMN_IGNORED = frozenset({"email", "phone"})
+
+
 def _map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tuple[int, str]]]:
     """Return (field -> column index, ignored headers, file-level problems)."""
     found: dict[str, list[int]] = {}
@@ -306,7 +309,9 @@ def _map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tup
 
     problems: list[tuple[int, str]] = []
     for name, indexes in found.items():
-        if len(indexes) > 1:
+        # Exports often carry two phone or e-mail columns (home and mobile): the first
+        # is kept, the other ignored. Two columns for a name or a date are ambiguous.
+        if len(indexes) > 1 and name not in _SECOND_COLUMN_IGNORED:
             quoted = " and ".join(f"'{header[i]}'" for i in indexes)
             problems.append((0, f"columns {quoted} both look like the "
                                 f"{_FIELD_LABEL[name]} column; rename or delete one of them"))

@@ -1,0 +1,1 @@
+from tests.factories import fresh_sqlite, migrated_template  # noqa: F401  (fixtures)

@@ -1,0 +1,96 @@
+from django.contrib import admin
+
+from .models import Bye, Division, Entrant, Event, Round, Seat, Table
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never changed here: changes go through the services (and the audit trail)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+
+class DivisionInline(admin.TabularInline):
+    model = Division
+    fk_name = "event"
+    fields = ("name", "min_age", "max_age", "gender", "combined_into", "status")
+    extra = 0
+    show_change_link = True
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "date", "venue", "scoring", "confirmation", "medal_policy")
+    list_filter = ("scoring", "confirmation", "medal_policy", "date")
+    search_fields = ("name", "slug", "venue")
+    prepopulated_fields = {"slug": ("name",)}
+    filter_horizontal = ("organizers", "scorekeepers")
+    inlines = [DivisionInline]
+    date_hierarchy = "date"
+
+
+@admin.register(Division)
+class DivisionAdmin(admin.ModelAdmin):
+    list_display = ("name", "event", "min_age", "max_age", "gender", "combined_into", "status",
+                    "walkover")
+    list_filter = ("event", "status", "gender")
+    search_fields = ("name", "event__name")
+    list_select_related = ("event", "combined_into")
+
+
+@admin.register(Entrant)
+class EntrantAdmin(admin.ModelAdmin):
+    list_display = ("external_id", "last_name", "first_name", "division", "club", "status",
+                    "birth_date", "event")
+    list_filter = ("event", "status", "division", "gender")
+    search_fields = ("external_id", "first_name", "last_name", "club", "email")
+    list_select_related = ("division", "event")
+    list_per_page = 100
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    fields = ("number", "entrant")
+    raw_id_fields = ("entrant",)
+    extra = 0
+
+
+@admin.register(Round)
+class RoundAdmin(ReadOnlyAdmin):
+    list_display = ("division", "number", "kind", "games", "status", "created_at", "closed_at")
+    list_filter = ("status", "kind", "division__event")
+    search_fields = ("division__name", "division__event__name")
+    list_select_related = ("division",)
+    readonly_fields = ("seed", "warnings")
+
+
+@admin.register(Table)
+class TableAdmin(ReadOnlyAdmin):
+    list_display = ("round", "number")
+    list_filter = ("round__division__event", "round__status")
+    search_fields = ("round__division__name",)
+    inlines = [SeatInline]
+    list_select_related = ("round__division",)
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("entrant", "table", "number", "round")
+    list_filter = ("round__division__event", "round__number")
+    search_fields = ("entrant__first_name", "entrant__last_name", "entrant__external_id")
+    raw_id_fields = ("entrant", "table", "round")
+    list_select_related = ("entrant", "table__round__division", "round__division")
+
+
+@admin.register(Bye)
+class ByeAdmin(ReadOnlyAdmin):
+    list_display = ("entrant", "round")
+    list_filter = ("round__division__event",)
+    search_fields = ("entrant__first_name", "entrant__last_name", "entrant__external_id")
+    raw_id_fields = ("entrant", "round")
