@@ -1,9 +1,13 @@
 from django.contrib import admin
-from django.urls import path
-from django.views.generic import RedirectView
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from tournaments import views as tournament_views
 
 urlpatterns = [
+    path("", tournament_views.home, name="home"),
+    path("login/", tournament_views.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    # Temporary: the organizer pages come later.
-    path("", RedirectView.as_view(url="/admin/", permanent=False)),
+    path("e/<slug:slug>/", include("scoring.urls")),
 ]

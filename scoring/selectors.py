@@ -1,6 +1,8 @@
 """Reads: a division's bracket and scores as engine records, standings and results."""
 
 from collections import defaultdict
+
+from django.db.models import Q
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -8,7 +10,7 @@ from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
 from tournaments.services import brackets, event_rules
 
-from .models import Game, Penalty, RackScore, TieBreakDecision
+from .models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 
 @dataclass
@@ -264,3 +266,235 @@ def event_results(event: Event) -> dict:
         },
         "divisions": divisions,
     }
+
+
+# ---------------------------------------------------------------- score entry
+
+
+@dataclass
+class SheetGame:
+    number: int
+    game: Game | None
+    racks: dict[int, int]  # entrant pk -> rack total
+    points: dict[int, int | None]
+
+    @property
+    def entered(self) -> bool:
+        return self.game is not None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.game is not None and self.game.confirmed
+
+
+@dataclass
+class SheetSeat:
+    number: int
+    entrant: Entrant
+    rack_totals: list[int | None]
+    points: list[int | None]
+    penalty: int
+    total: int | None
+    position: int | None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.entrant.out_of_play
+
+
+@dataclass
+class TableSheet:
+    """One table of one round, as the score entry page shows it."""
+
+    event: Event
+    division: Division
+    round: Round
+    table: "object"
+    seats: list[SheetSeat]
+    games: list[SheetGame]
+    penalties: list[Penalty]
+    audit: list
+
+    @property
+    def next_game(self) -> int | None:
+        """The first game without scores, the one being played."""
+        return next((g.number for g in self.games if not g.entered), None)
+
+    @property
+    def complete(self) -> bool:
+        return all(g.entered for g in self.games)
+
+    @property
+    def confirmation_required(self) -> bool:
+        return self.event.confirmation == Event.Confirmation.SECOND_PERSON
+
+    @property
+    def closed(self) -> bool:
+        return self.round.status == Round.Status.CLOSED
+
+
+def table_sheet(table) -> TableSheet:
+    """A table's players in seat order, its games, totals, penalties and audit trail."""
+    round_ = table.round
+    division = round_.division
+    event = division.event
+    seats = list(table.seats.select_related("entrant").order_by("number"))
+    games = {
+        g.number: g
+        for g in Game.objects.filter(table=table).select_related(
+            "winner", "entered_by", "confirmed_by"
+        )
+    }
+    racks: dict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, entrant_id, total in RackScore.objects.filter(game__table=table).values_list(
+        "game_id", "entrant_id", "rack_total"
+    ):
+        racks[game_id][entrant_id] = total
+    penalties = list(
+        Penalty.objects.filter(round=round_, entrant__in=[s.entrant for s in seats])
+        .select_related("entrant", "given_by")
+    )
+    ids = {s.entrant.pk: s.entrant.external_id for s in seats}
+    record = engine.TableRecord(
+        table.number,
+        tuple(s.entrant.external_id for s in seats),
+        tuple(
+            engine.GameRecord(
+                number, {ids[e]: v for e, v in racks[game.pk].items() if e in ids}, game.ended,
+                game.winner.external_id if game.winner else None,
+            )
+            for number, game in sorted(games.items())
+        ),
+    )
+    penalty_points: dict[str, int] = defaultdict(int)
+    for penalty in penalties:
+        penalty_points[penalty.entrant.external_id] += penalty.points
+    outcome = engine.evaluate_round(
+        engine.RoundRecord(round_.number, round_.kind, round_.games, (record,), (),
+                           dict(penalty_points)),
+        event_rules(event),
+        withdrawn={s.entrant.external_id for s in seats if s.entrant.out_of_play},
+    ).tables[0]
+    scores = {r.player: r for r in outcome.ranked}
+    sheet_games = []
+    for number in range(1, round_.games + 1):
+        game = games.get(number)
+        sheet_games.append(
+            SheetGame(
+                number, game, dict(racks[game.pk]) if game else {},
+                {s.entrant.pk: outcome.points[s.entrant.external_id][number - 1] for s in seats},
+            )
+        )
+    sheet_seats = []
+    for seat in seats:
+        player = seat.entrant.external_id
+        ranked = scores.get(player)
+        sheet_seats.append(
+            SheetSeat(
+                seat.number, seat.entrant,
+                [g.racks.get(seat.entrant.pk) for g in sheet_games],
+                list(outcome.points[player]),
+                penalty_points.get(player, 0),
+                ranked.score.total if ranked else None,
+                ranked.position if ranked else None,
+            )
+        )
+    audit = list(
+        ScoreChange.objects.filter(
+            division=division, round_number=round_.number
+        ).filter(
+            Q(table_number=table.number) | Q(table_number__isnull=True, entrant__in=ids)
+        ).select_related("entrant", "actor").order_by("-at", "-id")
+    )
+    names = {s.entrant.external_id: s.entrant.name for s in seats}
+    for change in audit:
+        change.before_text = describe_change(change.before, names)
+        change.after_text = describe_change(change.after, names)
+    return TableSheet(event, division, round_, table, sheet_seats, sheet_games, penalties, audit)
+
+
+def describe_change(snapshot: dict | None, names: dict[str, str]) -> str:
+    """An audit trail value in words: "Ann Lee 12, Bo Kim 0 (went out)"."""
+    if not snapshot:
+        return ""
+    if "racks" in snapshot:
+        racks = ", ".join(f"{names.get(p, p)} {v}" for p, v in snapshot["racks"].items())
+        how = "pool exhausted" if snapshot.get("ended") == engine.EXHAUSTED else "went out"
+        return f"{racks} ({how})"
+    if "rack_total" in snapshot:
+        return "" if snapshot["rack_total"] is None else str(snapshot["rack_total"])
+    if "points" in snapshot:
+        return f"{snapshot['points']} penalty point(s)"
+    return ""
+
+
+@dataclass
+class TableInPlay:
+    division: Division
+    round: Round
+    table: "object"
+    entered: int
+    unconfirmed: int
+
+    @property
+    def games(self) -> int:
+        return self.round.games
+
+
+def tables_in_play(event: Event) -> list[TableInPlay]:
+    """Every table of every round not yet closed, with how many games are in."""
+    from django.db.models import Count
+    from tournaments.models import Table
+
+    tables = (
+        Table.objects.filter(round__division__event=event)
+        .exclude(round__status=Round.Status.CLOSED)
+        .select_related("round__division")
+        .annotate(
+            entered=Count("games", distinct=True),
+            unconfirmed=Count("games", filter=Q(games__confirmed_at__isnull=True), distinct=True),
+        )
+        .order_by("round__division__min_age", "round__division__name", "number")
+    )
+    return [
+        TableInPlay(t.round.division, t.round, t, t.entered, t.unconfirmed) for t in tables
+    ]
+
+
+def round_standings(state: DivisionState, number: int) -> list[dict]:
+    """One row per player of a round: game points, penalties, total, position at the table.
+
+    ``advancing`` is what the scores say so far (for a closed round, who went on).
+    """
+    index = next(i for i, r in enumerate(state.records) if r.number == number)
+    record, outcome = state.records[index], state.outcomes[index]
+    following = set(state.records[index + 1].players) if index + 1 < len(state.records) else None
+    rows = []
+    for table, table_outcome in zip(record.tables, outcome.tables):
+        positions = {r.player: r.position for r in table_outcome.ranked}
+        for seat, player in enumerate(table.players, start=1):
+            score = outcome.scores.get(player)
+            if following is not None:
+                advancing = player in following
+            else:
+                advancing = table_outcome.complete and player in table_outcome.advancing
+            rows.append(
+                {
+                    "table": table.number,
+                    "seat": seat,
+                    "entrant_id": player,
+                    "name": state.names.get(player, player),
+                    "points": list(table_outcome.points.get(player, ())),
+                    "penalty": score.penalty if score else 0,
+                    "total": score.total if score else None,
+                    "position": positions.get(player),
+                    "advancing": advancing,
+                    "withdrawn": player in state.withdrawn,
+                    "games_played": score.games if score else 0,
+                    # Sort keys that never compare None with a number.
+                    "sort_position": positions.get(player) or 10**6,
+                    "sort_total": (score.total if score else 0)
+                    * (1 if state.rules.scoring == engine.LOW else -1),
+                }
+            )
+    return rows

@@ -123,6 +123,8 @@ def game_record(
         }
         before = _game_snapshot(game)
         if game is not None:
+            if before == new:
+                return game  # the same entry again (a double tap): saved once
             if expected_version is not None and expected_version != game.version:
                 raise ScoreConflict(
                     f"{where}: someone else saved this game while you were entering it. "
@@ -136,8 +138,6 @@ def game_record(
                     f"{where}: the scores are confirmed; only an organizer can change them, "
                     "as a correction with a reason."
                 )
-            if before == new:
-                return game
         now = timezone.now()
         confirmed = organizer
         if game is None:

@@ -11,8 +11,10 @@ class RuleError(ValueError):
 class GameError(RuleError):
     """A game's rack totals cannot be accepted; every reason is listed."""
 
-    def __init__(self, reasons):
+    def __init__(self, reasons, fields=None):
         self.reasons = tuple(reasons)
+        # Which player's entry each reason concerns: {player: [reason, …]}.
+        self.fields = dict(fields or {})
         super().__init__("; ".join(self.reasons))
 
 

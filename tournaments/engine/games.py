@@ -99,87 +99,107 @@ def validate_game(
     ``ended`` is ``out`` or ``exhausted``; left out, the game ended by a player going
     out if someone has 0. ``winner`` is the player the table named when the lowest
     racks tie on an exhausted pool. Every problem is reported at once, in words,
-    naming players by ``names`` where given.
+    naming players by ``names`` where given; ``GameError.fields`` says which
+    player's entry each problem concerns, so a form can show it beside the field.
     """
     name = (names or {}).get
-    label = lambda player: name(player) or str(player)  # noqa: E731
-    reasons = []
+    reasons: list[str] = []
+    fields: dict[str, list[str]] = {}
+
+    def label(player: str) -> str:
+        return name(player) or str(player)
+
+    def problem(message: str, *concerned: str) -> None:
+        reasons.append(message)
+        for player in concerned:
+            fields.setdefault(player, []).append(message)
+
+    def fail() -> GameError:
+        return GameError(reasons, fields)
+
     for player, value in racks.items():
         if isinstance(value, bool) or not isinstance(value, int):
-            reasons.append(f"{label(player)}: the rack total must be a whole number.")
+            problem(f"{label(player)}: the rack total must be a whole number.", player)
         elif value < 0:
-            reasons.append(f"{label(player)}: {value} is negative.")
+            problem(f"{label(player)}: {value} is negative.", player)
         elif value > MAX_RACK_TOTAL:
-            reasons.append(
+            problem(
                 f"{label(player)}: {value} is more than any rack can hold "
-                f"(at most {MAX_RACK_TOTAL})."
+                f"(at most {MAX_RACK_TOTAL}).",
+                player,
             )
-    if players is not None:
-        missing = [p for p in players if p not in racks]
-        for player in missing:
-            reasons.append(f"{label(player)}: no rack total entered.")
+    for player in players or ():
+        if player not in racks:
+            problem(f"{label(player)}: no rack total entered.", player)
     if reasons:
-        raise GameError(reasons)
+        raise fail()
     if len(racks) < 2:
-        raise GameError(["A game needs the rack totals of at least two players."])
+        problem("A game needs the rack totals of at least two players.")
+        raise fail()
     total = sum(racks.values())
     if total > MAX_RACK_TOTAL:
-        reasons.append(
+        problem(
             f"The rack totals add up to {total}, more than all 106 tiles together "
             f"({MAX_RACK_TOTAL}): one of them is wrong."
         )
     if ended is not None and ended not in ENDINGS:
-        reasons.append(f"'{ended}' is not a way a game ends (out or exhausted).")
-        raise GameError(reasons)
+        problem(f"'{ended}' is not a way a game ends (out or exhausted).")
+        raise fail()
     zeros = [p for p, value in racks.items() if value == 0]
     if ended is None:
-        ended = OUT if zeros else None
-        if ended is None:
-            reasons.append(
+        if not zeros:
+            problem(
                 "Nobody has 0, so nobody went out: if the pool ran out, mark the game "
                 "'pool exhausted'."
             )
-            raise GameError(reasons)
+            raise fail()
+        ended = OUT
     if winner is not None and winner not in racks:
-        reasons.append(f"The named winner {label(winner)} has no rack total in this game.")
-        raise GameError(reasons)
+        problem(f"The named winner {label(winner)} has no rack total in this game.")
+        raise fail()
     if ended == OUT:
         if len(zeros) > 1:
             who = " and ".join(label(p) for p in zeros)
-            reasons.append(f"{who} all have 0: only one player can go out.")
+            problem(f"{who} all have 0: only one player can go out.", *zeros)
         elif not zeros:
-            reasons.append("The game ended by going out, but nobody has 0.")
+            problem("The game ended by going out, but nobody has 0.")
         elif winner is not None and winner != zeros[0]:
-            reasons.append(
-                f"{label(zeros[0])} went out with 0, so {label(winner)} cannot be the winner."
+            problem(
+                f"{label(zeros[0])} went out with 0, so {label(winner)} cannot be the winner.",
+                winner,
             )
         if reasons:
-            raise GameError(reasons)
+            raise fail()
         return GameResult(dict(racks), OUT, zeros[0])
     if zeros:
         who = " and ".join(label(p) for p in zeros)
-        reasons.append(
+        problem(
             f"{who} has 0, but the pool was exhausted: a player with 0 went out. "
-            "Either the game ended by going out, or the 0 is wrong."
+            "Either the game ended by going out, or the 0 is wrong.",
+            *zeros,
         )
-        raise GameError(reasons)
+        raise fail()
+    if reasons:
+        raise fail()
     lowest = min(racks.values())
     tied = [p for p, value in racks.items() if value == lowest]
     if winner is None:
         if len(tied) > 1:
             who = " and ".join(label(p) for p in tied)
-            reasons.append(
+            problem(
                 f"{who} tie for the lowest rack ({lowest}) on an exhausted pool: "
-                "enter the winner the table named (tile draw)."
+                "enter the winner the table named (tile draw).",
+                *tied,
             )
-            raise GameError(reasons)
+            raise fail()
         winner = tied[0]
     elif winner not in tied:
-        reasons.append(
+        problem(
             f"{label(winner)} holds {racks[winner]}, more than the lowest rack ({lowest}): "
-            "on an exhausted pool the lowest rack wins."
+            "on an exhausted pool the lowest rack wins.",
+            winner,
         )
-        raise GameError(reasons)
+        raise fail()
     return GameResult(dict(racks), EXHAUSTED, winner)
 
 

@@ -91,8 +91,13 @@ def division_placings(
     medal: dict[str, str | None] = dict.fromkeys(players)
     group_place: dict[str, int | None] = dict.fromkeys(players)
 
-    def give_medals(numbered_groups, blocks):
+    final_round = max((r.number for r in records), default=0)
+
+    def give_medals(numbered_groups, blocks, finalists_only=False):
         for position, group in numbered_groups:
+            if finalists_only and keys[group[0]][0] < final_round:
+                # A finalist withdrew: nobody from an earlier round moves into a medal.
+                continue
             last = position + len(group) - 1
             if any(position <= b < last for b in range(1, MEDAL_PLACES + 1)):
                 ties.append(Tie(keys[group[0]][0], tuple(group), blocks))
@@ -114,7 +119,7 @@ def division_placings(
                     group_place[p] = position
             give_medals(sub_numbered, f"a medal in {name}" if name else "a medal")
     else:
-        give_medals(numbered, "a medal")
+        give_medals(numbered, "a medal", finalists_only=True)
 
     result = []
     for p in players:

@@ -265,12 +265,24 @@ def evaluate_rounds(
     withdrawn: Collection[str] = frozenset(),
     names: Mapping[str, str] | None = None,
 ) -> list[RoundOutcome]:
-    """Evaluate every round of a division in order, each knowing the ones before."""
+    """Evaluate every round of a division in order, each knowing the ones before.
+
+    A withdrawn player counts as withdrawn only from the last round they are in: a
+    round they finished and advanced from keeps its standings and its advancers.
+    """
+    ordered = sorted(records, key=lambda r: r.number)
+    withdrawn = frozenset(withdrawn)
+    later: set[str] = set()
+    withdrawn_in: list[frozenset[str]] = []
+    for record in reversed(ordered):
+        withdrawn_in.append(withdrawn - later)
+        later.update(record.players)
+    withdrawn_in.reverse()
     outcomes: list[RoundOutcome] = []
-    for record in sorted(records, key=lambda r: r.number):
+    for record, gone in zip(ordered, withdrawn_in):
         outcomes.append(
             evaluate_round(
-                record, rules, decisions=decisions, withdrawn=withdrawn,
+                record, rules, decisions=decisions, withdrawn=gone,
                 earlier=[o.scores for o in outcomes], names=names,
             )
         )

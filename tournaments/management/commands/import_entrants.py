@@ -1,6 +1,7 @@
 from pathlib import Path
 
 from django.core.management.base import CommandError
+from django.db import transaction
 
 from tournaments import services
 from tournaments.management.base import EventCommand, parse_date
@@ -29,21 +30,26 @@ class Command(EventCommand):
         except OSError as error:
             raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
         slug = options["slug"]
-        if options["create_event"]:
-            date = parse_date(options["date"]) if options["date"] else None
-            event, created = services.event_get_or_create(
-                slug=slug, name=options["name"], date=date, scoring=options["scoring"]
-            )
-            if created:
-                self.say(f"Created event {event.name} ({event.slug}) on {event.date}.")
-        else:
-            from tournaments.management.base import get_event
+        # One transaction: a refused file must not leave a newly created event behind.
+        with transaction.atomic():
+            created = False
+            if options["create_event"]:
+                date = parse_date(options["date"]) if options["date"] else None
+                event, created = services.event_get_or_create(
+                    slug=slug, name=options["name"], date=date, scoring=options["scoring"]
+                )
+            else:
+                from tournaments.management.base import get_event
 
-            event = get_event(slug)
-        parsed = read_registrations(
-            data, event_names=[event.name, event.slug], day_first=options["day_first"]
-        )
-        report = services.entrants_import(event=event, parsed=parsed, update=options["update"])
+                event = get_event(slug)
+            parsed = read_registrations(
+                data, event_names=[event.name, event.slug], day_first=options["day_first"]
+            )
+            report = services.entrants_import(
+                event=event, parsed=parsed, update=options["update"]
+            )
+        if created:
+            self.say(f"Created event {event.name} ({event.slug}) on {event.date}.")
         self.say(f"Read {path.name} ({parsed.encoding}).")
         self.say(f"Registered {report.created} entrant(s), updated {report.updated}.")
         for name, count in sorted(report.skipped_other_events.items()):

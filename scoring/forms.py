@@ -1,0 +1,164 @@
+"""Forms of the score entry pages. They check what a volunteer typed and ask the
+engine whether the game can be; the services check again when saving."""
+
+from django import forms
+
+from tournaments import engine
+
+from .selectors import TableSheet
+
+ENDED_CHOICES = [
+    (engine.OUT, "A player went out"),
+    (engine.EXHAUSTED, "Pool exhausted (no tiles left, nobody could play)"),
+]
+
+
+def rack_field_name(entrant) -> str:
+    return f"rack_{entrant.pk}"
+
+
+class GameForm(forms.Form):
+    """Every player's rack total for one game, how it ended, and a tied winner if any."""
+
+    ended = forms.ChoiceField(
+        choices=ENDED_CHOICES, widget=forms.RadioSelect, required=False,
+        label="How did the game end?",
+    )
+    winner = forms.ChoiceField(
+        required=False, label="Winner named by the table (only for a tie on an exhausted pool)"
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, sheet: TableSheet, number: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sheet = sheet
+        self.number = number
+        self.players = [s.entrant for s in sheet.seats]
+        self.playing = [e for e in self.players if not e.out_of_play]
+        for seat in sheet.seats:
+            entrant = seat.entrant
+            self.fields[rack_field_name(entrant)] = forms.CharField(
+                required=not entrant.out_of_play,
+                label=f"Seat {seat.number}: {entrant.name}",
+                max_length=6,
+                widget=forms.TextInput(
+                    attrs={"inputmode": "numeric", "autocomplete": "off", "class": "rack",
+                           "data-player": entrant.name,
+                           "aria-describedby": f"id_{rack_field_name(entrant)}-error"}
+                ),
+                error_messages={"required": f"Enter {entrant.name}'s rack total (0 if out)."},
+            )
+        self.fields["winner"].choices = [("", "—")] + [
+            (str(e.pk), e.name) for e in self.playing
+        ]
+        if sheet.event.scoring == engine.SABRA:
+            self.fields["winner_plus"] = forms.CharField(
+                required=False, max_length=6, label="Winner's plus, as written on the sheet",
+                help_text="Optional: checked against the losers' racks (Sabra balances to 0).",
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            )
+        field_order = [rack_field_name(e) for e in self.players] + ["ended", "winner"]
+        self.order_fields(field_order)
+
+    def rack_fields(self):
+        return [self[rack_field_name(e)] for e in self.players]
+
+    def clean(self):
+        data = super().clean()
+        racks = {}
+        for entrant in self.players:
+            name = rack_field_name(entrant)
+            text = self.data.get(self.add_prefix(name), "")
+            if entrant.out_of_play and not str(text).strip():
+                continue
+            if name in self._errors:
+                continue
+            try:
+                racks[entrant] = engine.parse_rack_total(text)
+            except engine.RuleError as error:
+                self.add_error(name, f"{entrant.name}: {error}")
+        if self.errors:
+            return data
+        winner = None
+        if data.get("winner"):
+            winner = next((e for e in self.playing if str(e.pk) == data["winner"]), None)
+            if winner is None:
+                self.add_error("winner", "Choose a player at this table.")
+                return data
+        by_id = {e.external_id: e for e in racks}
+        try:
+            engine.validate_game(
+                {e.external_id: v for e, v in racks.items()},
+                ended=data.get("ended") or None,
+                winner=winner.external_id if winner else None,
+                players=[e.external_id for e in self.playing],
+                names={e.external_id: e.name for e in self.players},
+            )
+        except engine.GameError as error:
+            placed = set()
+            for player, reasons in error.fields.items():
+                entrant = by_id.get(player) or next(
+                    (e for e in self.players if e.external_id == player), None
+                )
+                for reason in reasons:
+                    field = rack_field_name(entrant) if entrant else None
+                    if field in self.fields:
+                        self.add_error(field, reason)
+                        placed.add(reason)
+            for reason in error.reasons:
+                if reason not in placed:
+                    self.add_error(None, reason)
+            return data
+        if "winner_plus" in self.fields and str(data.get("winner_plus", "")).strip():
+            self._check_balance(racks, data, winner)
+        data["racks"] = racks
+        data["winner_entrant"] = winner
+        return data
+
+    def _check_balance(self, racks, data, winner):
+        try:
+            plus = engine.parse_rack_total(data["winner_plus"])
+        except engine.RuleError as error:
+            self.add_error("winner_plus", str(error))
+            return
+        result = engine.validate_game(
+            {e.external_id: v for e, v in racks.items()}, ended=data.get("ended") or None,
+            winner=winner.external_id if winner else None,
+        )
+        points = engine.game_points(result, engine.SABRA)
+        points[result.winner] = plus
+        try:
+            engine.check_balance(points)
+        except engine.RuleError as error:
+            expected = -sum(v for p, v in points.items() if p != result.winner)
+            self.add_error(
+                "winner_plus", f"{error} From the racks, the winner's plus is {expected}."
+            )
+
+
+class ConfirmForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class CorrectionForm(forms.Form):
+    entrant = forms.IntegerField(widget=forms.HiddenInput)
+    rack_total = forms.CharField(label="Corrected rack total", max_length=6,
+                                 widget=forms.TextInput(attrs={"inputmode": "numeric"}))
+    reason = forms.CharField(label="Reason for the correction", max_length=300)
+
+    def clean_rack_total(self):
+        try:
+            return engine.parse_rack_total(self.cleaned_data["rack_total"])
+        except engine.RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+
+
+class PenaltyForm(forms.Form):
+    entrant = forms.ChoiceField(label="Player")
+    points = forms.IntegerField(label="Penalty points", min_value=1,
+                                max_value=engine.MAX_RACK_TOTAL)
+    reason = forms.CharField(label="Reason", max_length=300)
+
+    def __init__(self, *args, sheet: TableSheet, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].choices = [(str(s.entrant.pk), s.entrant.name) for s in sheet.seats]

@@ -1,0 +1,68 @@
+"""django-tables2 tables of the standings pages."""
+
+import django_tables2 as tables
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cells):
+    """Cells as text a spreadsheet shows and never runs: a leading = + - @ is quoted."""
+    safe = []
+    for cell in cells:
+        text = "" if cell is None else str(cell)
+        if isinstance(cell, str) and text.startswith(FORMULA_STARTS):
+            text = "'" + text
+        safe.append(text)
+    return safe
+
+
+class GameColumn(tables.Column):
+    def __init__(self, number, **kwargs):
+        self.number = number
+        super().__init__(
+            verbose_name=f"Game {number}", accessor=tables.A("points"),
+            attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+            order_by=None, **kwargs,
+        )
+
+    def render(self, value):
+        points = value[self.number - 1] if len(value) >= self.number else None
+        return "–" if points is None else points
+
+    def order(self, queryset, is_descending):
+        return queryset, False
+
+
+class StandingsTable(tables.Table):
+    table = tables.Column(verbose_name="Table", attrs={"td": {"class": "num"}})
+    seat = tables.Column(verbose_name="Seat", attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name="Player")
+    penalty = tables.Column(verbose_name="Penalty", attrs={"td": {"class": "num"}})
+    total = tables.Column(verbose_name="Total", attrs={"td": {"class": "num total"}},
+                          order_by=("sort_total",))
+    position = tables.Column(verbose_name="Place at table", attrs={"td": {"class": "num"}},
+                             order_by=("sort_position",))
+    advancing = tables.BooleanColumn(verbose_name="Goes on", yesno="yes,")
+
+    class Meta:
+        attrs = {"class": "standings"}
+        template_name = "django_tables2/table.html"
+        row_attrs = {"class": lambda record: "withdrawn" if record["withdrawn"] else ""}
+        order_by = ("table", "sort_position")
+
+    def __init__(self, data, *, games: int, table_column: bool = True, **kwargs):
+        extra = [(f"game_{n}", GameColumn(n)) for n in range(1, games + 1)]
+        super().__init__(data, extra_columns=extra, **kwargs)
+        order = ["table", "seat", "name"] + [f"game_{n}" for n in range(1, games + 1)]
+        self.sequence = order + ["penalty", "total", "position", "advancing"]
+        if not table_column:
+            self.columns.hide("table")
+
+    def render_penalty(self, value):
+        return value or ""
+
+    def render_total(self, value):
+        return "–" if value is None else value
+
+    def render_name(self, value, record):
+        return f"{value} (withdrawn)" if record["withdrawn"] else value

@@ -1,0 +1,245 @@
+"""Score entry, confirmation, corrections, penalties and standings pages.
+
+Thin: forms check what was typed, services change the data, selectors read it.
+"""
+
+import csv
+
+from django.contrib import messages
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from tournaments.decorators import event_role
+from tournaments.engine import RuleError
+from tournaments.models import Division, Entrant, Round, Table
+
+from . import services
+from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm
+from .selectors import division_state, round_standings, table_sheet, tables_in_play
+from .tables import StandingsTable, spreadsheet_safe
+
+
+def _table(event, table_id) -> Table:
+    table = get_object_or_404(
+        Table.objects.select_related("round__division__event"), pk=table_id
+    )
+    if table.round.division.event_id != event.pk:
+        raise Http404("No such table in this event.")
+    return table
+
+
+def _table_url(event, table, **query) -> str:
+    url = reverse("scoring:table", args=[event.slug, table.pk])
+    if query:
+        url += "?" + "&".join(f"{k}={v}" for k, v in query.items())
+    return url
+
+
+@event_role("scorekeeper")
+def score_home(request, event):
+    """The tables still playing, to pick one."""
+    tables = tables_in_play(event)
+    wanted = request.GET.get("table", "").strip()
+    if wanted.isdigit():
+        matches = [t for t in tables if t.table.number == int(wanted)]
+        if len(matches) == 1:
+            return redirect(_table_url(event, matches[0].table))
+        if not matches:
+            messages.error(request, f"No table {wanted} is playing now.")
+        else:
+            tables = matches
+    return render(request, "scoring/score_home.html", {"event": event, "tables": tables,
+                                                       "wanted": wanted})
+
+
+def _render_table(request, event, table, sheet, form=None, conflict=None, status=200, **extra):
+    number = form.number if form is not None else _chosen_game(request, sheet)
+    if form is None and number is not None:
+        game = sheet.games[number - 1]
+        initial = {"version": game.game.version if game.game else 0}
+        if game.game:
+            initial.update(
+                {f"rack_{e}": v for e, v in game.racks.items()},
+                ended=game.game.ended,
+                winner=str(game.game.winner_id or ""),
+            )
+        form = GameForm(initial=initial, sheet=sheet, number=number)
+    context = {
+        "event": event, "sheet": sheet, "table": table, "form": form, "number": number,
+        "conflict": conflict, "is_organizer": request.is_organizer,
+        "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
+        "correction_form": CorrectionForm(), **extra,
+    }
+    return render(request, "scoring/table.html", context, status=status)
+
+
+def _chosen_game(request, sheet) -> int | None:
+    wanted = request.GET.get("game", "")
+    if wanted.isdigit() and 1 <= int(wanted) <= len(sheet.games):
+        return int(wanted)
+    return sheet.next_game
+
+
+@event_role("scorekeeper")
+def table_page(request, event, table_id):
+    """A table's sheet: players in seat order, every game, and the form for a game."""
+    table = _table(event, table_id)
+    sheet = table_sheet(table)
+    if request.method != "POST":
+        return _render_table(request, event, table, sheet)
+    number = request.POST.get("game", "")
+    if not number.isdigit() or not 1 <= int(number) <= len(sheet.games):
+        raise Http404("No such game.")
+    form = GameForm(request.POST, sheet=sheet, number=int(number))
+    if sheet.closed:
+        form.add_error(None, "This round is closed: an organizer changes scores as a correction.")
+        return _render_table(request, event, table, sheet, form)
+    if not form.is_valid():
+        return _render_table(request, event, table, sheet, form)
+    data = form.cleaned_data
+    try:
+        services.game_record(
+            table=table, number=form.number, racks=data["racks"], ended=data["ended"] or None,
+            winner=data["winner_entrant"], user=request.user, organizer=request.is_organizer,
+            expected_version=data.get("version") or 0,
+        )
+    except services.ScoreConflict as conflict:
+        sheet = table_sheet(table)
+        return _render_table(request, event, table, sheet, form, conflict=conflict)
+    except RuleError as error:
+        form.add_error(None, str(error))
+        return _render_table(request, event, table, sheet, form)
+    messages.success(request, f"Game {form.number} saved for table {table.number}.")
+    return redirect(_table_url(event, table))
+
+
+@require_POST
+@event_role("scorekeeper")
+def game_confirm(request, event, table_id, number):
+    table = _table(event, table_id)
+    from .models import Game
+
+    game = get_object_or_404(Game, table=table, number=number)
+    form = ConfirmForm(request.POST)
+    if not form.is_valid() or form.cleaned_data["version"] != game.version:
+        messages.error(request, f"Game {number} changed since you looked at it: check it again.")
+        return redirect(_table_url(event, table, game=number))
+    try:
+        services.game_confirm(game=game, user=request.user, organizer=request.is_organizer)
+    except RuleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Game {number} confirmed.")
+    return redirect(_table_url(event, table))
+
+
+@require_POST
+@event_role("organizer")
+def rack_correct(request, event, table_id, number):
+    table = _table(event, table_id)
+    from .models import Game
+
+    game = get_object_or_404(Game, table=table, number=number)
+    form = CorrectionForm(request.POST)
+    if form.is_valid():
+        entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
+        try:
+            change = services.score_correct(
+                game=game, entrant=entrant, rack_total=form.cleaned_data["rack_total"],
+                reason=form.cleaned_data["reason"], user=request.user,
+            )
+        except RuleError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request, f"{entrant.name}, game {number}: {change.before['rack_total']} → "
+                f"{change.after['rack_total']}."
+            )
+            if change.flag:
+                messages.warning(request, change.flag)
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect(_table_url(event, table, game=number))
+
+
+@require_POST
+@event_role("organizer")
+def penalty_add(request, event, table_id):
+    table = _table(event, table_id)
+    sheet = table_sheet(table)
+    form = PenaltyForm(request.POST, sheet=sheet)
+    if form.is_valid():
+        entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
+        try:
+            services.penalty_add(
+                round_=table.round, entrant=entrant, points=form.cleaned_data["points"],
+                reason=form.cleaned_data["reason"], user=request.user,
+            )
+        except RuleError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, f"{form.cleaned_data['points']} penalty point(s) for "
+                                      f"{entrant.name}.")
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect(_table_url(event, table))
+
+
+# ---------------------------------------------------------------- standings
+
+
+@event_role("scorekeeper")
+def standings(request, event, division_id=None):
+    """Standings of a division's round (the current one unless chosen), live."""
+    divisions = list(
+        Division.objects.filter(event=event, combined_into__isnull=True, rounds__isnull=False)
+        .distinct().order_by("min_age", "gender", "name")
+    )
+    if not divisions:
+        return render(request, "scoring/standings.html", {"event": event, "divisions": []})
+    division = (
+        get_object_or_404(Division, pk=division_id, event=event) if division_id else divisions[0]
+    )
+    rounds = list(Round.objects.filter(division=division).order_by("number"))
+    if not rounds:
+        raise Http404("This division is not seated yet.")
+    wanted = request.GET.get("round", "")
+    round_ = next((r for r in rounds if str(r.number) == wanted), rounds[-1])
+    state = division_state(division)
+    rows = round_standings(state, round_.number)
+    if request.GET.get("export") == "csv":
+        return _standings_csv(division, round_, rows)
+    table = StandingsTable(rows, games=round_.games, table_column=True)
+    RequestConfig(request, paginate=False).configure(table)
+    return render(
+        request, "scoring/standings.html",
+        {"event": event, "divisions": divisions, "division": division, "rounds": rounds,
+         "round": round_, "table": table, "state": state},
+    )
+
+
+def _standings_csv(division, round_, rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = f"standings-{division.name}-round-{round_.number}.csv".replace(" ", "-")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # so spreadsheets read the accents as UTF-8
+    writer = csv.writer(response)
+    games = [f"game {n}" for n in range(1, round_.games + 1)]
+    writer.writerow(["division", "round", "table", "seat", "entrant_id", "name", *games,
+                     "penalties", "total", "position", "advancing"])
+    for row in rows:
+        writer.writerow(
+            spreadsheet_safe(
+                [division.name, round_.number, row["table"], row["seat"], row["entrant_id"],
+                 row["name"], *row["points"], row["penalty"] or "", row["total"],
+                 row["position"] or "", "yes" if row["advancing"] else ""]
+            )
+        )
+    return response

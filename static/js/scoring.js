@@ -1,0 +1,211 @@
+/* Score entry: the tile calculator, errors in words at once, one save per tap.
+   Everything here is help on top of a plain form: the server checks again. */
+(function () {
+  "use strict";
+  var MAX_RACK = 788, JOKER = 30;
+  var COLOURS = ["black", "red", "blue", "orange"];
+
+  function playerName(input) { return input.getAttribute("data-player") || "This player"; }
+
+  function setFieldError(input, message) {
+    var box = document.getElementById(input.id + "-error");
+    if (box) box.textContent = message || "";
+    if (message) input.setAttribute("aria-invalid", "true");
+    else input.removeAttribute("aria-invalid");
+  }
+
+  function parseRack(input) {
+    var text = input.value.trim();
+    if (text === "") return { empty: true };
+    if (!/^\d+$/.test(text)) {
+      return { error: playerName(input) + ": '" + text + "' is not a whole number of points." };
+    }
+    var value = parseInt(text, 10);
+    if (value > MAX_RACK) {
+      return { error: playerName(input) + ": " + value + " is more than any rack can hold (at most " + MAX_RACK + ")." };
+    }
+    return { value: value };
+  }
+
+  function validate(form, showEmpty) {
+    var inputs = Array.prototype.slice.call(form.querySelectorAll("input.rack"));
+    var problems = [], values = [], fieldErrors = {};
+    inputs.forEach(function (input) {
+      var parsed = parseRack(input);
+      if (parsed.error) fieldErrors[input.id] = parsed.error;
+      else if (parsed.empty) {
+        if (input.required && showEmpty) fieldErrors[input.id] = "Enter " + playerName(input) + "'s rack total (0 if out).";
+      } else values.push({ input: input, value: parsed.value });
+    });
+    var complete = Object.keys(fieldErrors).length === 0 && values.length === inputs.filter(function (i) { return i.required; }).length;
+    if (complete && values.length >= 2) {
+      var ended = (form.querySelector("input[name=ended]:checked") || {}).value || "";
+      var zeros = values.filter(function (v) { return v.value === 0; });
+      var sum = values.reduce(function (a, v) { return a + v.value; }, 0);
+      if (sum > MAX_RACK) problems.push("The rack totals add up to " + sum + ", more than all 106 tiles together (" + MAX_RACK + "): one of them is wrong.");
+      if (ended === "exhausted") {
+        zeros.forEach(function (z) { fieldErrors[z.input.id] = playerName(z.input) + " has 0, but the pool was exhausted: a player with 0 went out."; });
+        var lowest = Math.min.apply(null, values.map(function (v) { return v.value; }));
+        var tied = values.filter(function (v) { return v.value === lowest; });
+        var winner = form.querySelector("select[name=winner]");
+        if (tied.length > 1 && winner && !winner.value) {
+          problems.push(tied.map(function (t) { return playerName(t.input); }).join(" and ") + " tie for the lowest rack (" + lowest + ") on an exhausted pool: choose the winner the table named.");
+        }
+      } else if (zeros.length > 1) {
+        var who = zeros.map(function (z) { return playerName(z.input); }).join(" and ");
+        zeros.forEach(function (z) { fieldErrors[z.input.id] = who + " all have 0: only one player can go out."; });
+      } else if (zeros.length === 0) {
+        problems.push("Nobody has 0, so nobody went out: if the pool ran out, choose 'Pool exhausted'.");
+      }
+    }
+    inputs.forEach(function (input) { setFieldError(input, fieldErrors[input.id]); });
+    var box = form.querySelector("[data-game-errors]");
+    if (box) {
+      box.innerHTML = "";
+      problems.forEach(function (p) { var el = document.createElement("p"); el.textContent = p; box.appendChild(el); });
+      box.hidden = problems.length === 0;
+    }
+    return problems.length === 0 && Object.keys(fieldErrors).length === 0;
+  }
+
+  function buildCalculator(panel, input, opener) {
+    var counts = {}, jokers = 0;
+    panel.innerHTML = "";
+    var heading = document.createElement("p");
+    heading.innerHTML = "<strong></strong>";
+    heading.firstChild.textContent = "Tiles left on " + playerName(input) + "'s rack: tap each one.";
+    panel.appendChild(heading);
+    var totalLine = document.createElement("p");
+    totalLine.className = "calc-total";
+    totalLine.setAttribute("aria-live", "polite");
+    var picked = document.createElement("ul");
+    picked.className = "picked";
+    picked.setAttribute("aria-label", "Tiles counted");
+    var buttons = {};
+
+    function total() {
+      var sum = jokers * JOKER;
+      Object.keys(counts).forEach(function (key) { sum += counts[key] * parseInt(key.split("-")[1], 10); });
+      return sum;
+    }
+    function refresh() {
+      totalLine.textContent = "Total: " + total();
+      Object.keys(buttons).forEach(function (key) {
+        var n = key === "joker" ? jokers : (counts[key] || 0);
+        var b = buttons[key];
+        b.querySelector(".count").textContent = n ? "×" + n : "";
+        b.disabled = n >= 2;
+        b.setAttribute("aria-label", b.getAttribute("data-label") + (n ? ", " + n + " counted" : ""));
+      });
+      picked.innerHTML = "";
+      Object.keys(counts).concat(jokers ? ["joker"] : []).forEach(function (key) {
+        var n = key === "joker" ? jokers : counts[key];
+        for (var i = 0; i < n; i++) {
+          var li = document.createElement("li"), b = document.createElement("button");
+          b.type = "button";
+          b.textContent = (key === "joker" ? "Joker" : key.replace("-", " ")) + " ✕";
+          b.setAttribute("aria-label", "Take off " + (key === "joker" ? "a joker" : key.replace("-", " ")));
+          b.addEventListener("click", (function (k) { return function () {
+            if (k === "joker") jokers--; else { counts[k]--; if (!counts[k]) delete counts[k]; }
+            refresh();
+          }; })(key));
+          li.appendChild(b); picked.appendChild(li);
+        }
+      });
+    }
+    COLOURS.forEach(function (colour) {
+      var label = document.createElement("p");
+      label.textContent = colour.charAt(0).toUpperCase() + colour.slice(1);
+      label.className = "help";
+      panel.appendChild(label);
+      var grid = document.createElement("div");
+      grid.className = "tile-grid";
+      for (var n = 1; n <= 13; n++) {
+        var key = colour + "-" + n, b = document.createElement("button");
+        b.type = "button"; b.className = "tile " + colour;
+        b.setAttribute("data-label", colour + " " + n);
+        b.innerHTML = n + '<span class="count"></span>';
+        b.addEventListener("click", (function (k) { return function () {
+          if ((counts[k] || 0) < 2) { counts[k] = (counts[k] || 0) + 1; refresh(); }
+        }; })(key));
+        buttons[key] = b; grid.appendChild(b);
+      }
+      panel.appendChild(grid);
+    });
+    var jokerButton = document.createElement("button");
+    jokerButton.type = "button"; jokerButton.className = "tile joker";
+    jokerButton.setAttribute("data-label", "joker, 30 points");
+    jokerButton.innerHTML = 'Joker (30)<span class="count"></span>';
+    jokerButton.addEventListener("click", function () { if (jokers < 2) { jokers++; refresh(); } });
+    buttons.joker = jokerButton;
+    panel.appendChild(jokerButton);
+    panel.appendChild(totalLine);
+    panel.appendChild(picked);
+    var actions = document.createElement("div");
+    actions.className = "row-actions";
+    var use = document.createElement("button");
+    use.type = "button"; use.className = "calc-use"; use.textContent = "Use this total";
+    use.addEventListener("click", function () {
+      input.value = String(total());
+      close(panel, opener);
+      input.focus();
+      validate(input.form, false);
+    });
+    var cancel = document.createElement("button");
+    cancel.type = "button"; cancel.className = "secondary"; cancel.textContent = "Close without using";
+    cancel.addEventListener("click", function () { close(panel, opener); opener.focus(); });
+    actions.appendChild(use); actions.appendChild(cancel);
+    panel.appendChild(actions);
+    panel.addEventListener("keydown", function (e) { if (e.key === "Escape") { close(panel, opener); opener.focus(); } });
+    refresh();
+  }
+
+  function close(panel, opener) { panel.hidden = true; opener.setAttribute("aria-expanded", "false"); }
+
+  function init(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("form.game-form"), function (form) {
+      if (form.dataset.ready) return;
+      form.dataset.ready = "1";
+      Array.prototype.forEach.call(form.querySelectorAll(".calc-open"), function (opener) {
+        opener.hidden = false;
+        var panel = document.getElementById(opener.getAttribute("aria-controls"));
+        var input = document.getElementById(panel.getAttribute("data-for"));
+        opener.addEventListener("click", function () {
+          if (!panel.hidden) { close(panel, opener); return; }
+          buildCalculator(panel, input, opener);
+          panel.hidden = false;
+          opener.setAttribute("aria-expanded", "true");
+          panel.querySelector("button").focus();
+        });
+      });
+      form.addEventListener("change", function () { validate(form, false); });
+      form.addEventListener("input", function (e) {
+        if (e.target.classList.contains("rack")) {
+          var parsed = parseRack(e.target);
+          setFieldError(e.target, parsed.error || "");
+        }
+      });
+      var saving = false;
+      function guard(e) {
+        if (!validate(form, true)) {
+          e.preventDefault();
+          var first = form.querySelector("[aria-invalid=true]") || form.querySelector("[data-game-errors]:not([hidden])");
+          if (first && first.focus) first.focus();
+          return;
+        }
+        if (saving) { e.preventDefault(); return; }
+        saving = true;
+        var button = form.querySelector("button.save");
+        if (button) { button.disabled = true; button.textContent = "Saving…"; }
+      }
+      form.addEventListener("submit", guard);
+      form.addEventListener("htmx:beforeRequest", function (e) {
+        if (!validate(form, true)) e.preventDefault();
+      });
+      form.addEventListener("htmx:afterRequest", function () { saving = false; });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("htmx:afterSwap", function (e) { init(document); });
+})();

@@ -1,0 +1,32 @@
+"""Access checks for views: every page of an event checks the role on the server."""
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from .access import is_organizer, is_scorekeeper
+from .models import Event
+
+CHECKS = {"organizer": is_organizer, "scorekeeper": is_scorekeeper}
+
+
+def event_role(role: str):
+    """The view gets the event; anonymous users go to the login page, others get 403."""
+    check = CHECKS[role]
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, slug, *args, **kwargs):
+            event = get_object_or_404(Event, slug=slug)
+            if not request.user.is_authenticated:
+                return redirect_to_login(request.get_full_path())
+            if not check(request.user, event):
+                raise PermissionDenied(f"You are not a {role} of {event.name}.")
+            request.is_organizer = is_organizer(request.user, event)
+            return view(request, event, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
