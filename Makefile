@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test test-long run lint clean
+.PHONY: venv test test-long run venue lint clean
 
 venv: $(STAMP)
 
@@ -20,6 +20,9 @@ test-long: venv
 
 run: venv
 	bash deploy/run-local.sh
+
+venue: venv
+	bash deploy/venue.sh
 
 lint: venv
 	$(VENV)/bin/ruff check .

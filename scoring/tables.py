@@ -22,15 +22,12 @@ class GameColumn(tables.Column):
         super().__init__(
             verbose_name=f"Game {number}", accessor=tables.A("points"),
             attrs={"td": {"class": "num"}, "th": {"class": "num"}},
-            order_by=None, **kwargs,
+            orderable=False, **kwargs,
         )
 
     def render(self, value):
         points = value[self.number - 1] if len(value) >= self.number else None
         return "–" if points is None else points
-
-    def order(self, queryset, is_descending):
-        return queryset, False
 
 
 class StandingsTable(tables.Table):
@@ -48,7 +45,7 @@ class StandingsTable(tables.Table):
         attrs = {"class": "standings"}
         template_name = "django_tables2/table.html"
         row_attrs = {"class": lambda record: "withdrawn" if record["withdrawn"] else ""}
-        order_by = ("table", "sort_position")
+        order_by = ("table", "position")
 
     def __init__(self, data, *, games: int, table_column: bool = True, **kwargs):
         extra = [(f"game_{n}", GameColumn(n)) for n in range(1, games + 1)]

@@ -5,6 +5,7 @@ Thin: forms check what was typed, services change the data, selectors read it.
 
 import csv
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -71,7 +72,8 @@ def _render_table(request, event, table, sheet, form=None, conflict=None, status
         "event": event, "sheet": sheet, "table": table, "form": form, "number": number,
         "conflict": conflict, "is_organizer": request.is_organizer,
         "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
-        "correction_form": CorrectionForm(), **extra,
+        "correction_form": CorrectionForm(),
+        "table_address": settings.BASE_URL + _table_url(event, table), **extra,
     }
     return render(request, "scoring/table.html", context, status=status)
 

@@ -108,6 +108,21 @@ def test_racks_summing_above_788_are_refused():
     assert validate_game({"A": 0, "B": 400, "C": 388}).winner == "A"
 
 
+def test_racks_summing_above_788_are_refused_on_an_exhausted_pool_too():
+    message = refused({"A": 300, "B": 400, "C": 100}, ended=EXHAUSTED)
+    assert "add up to 800" in message
+
+
+def test_game_error_says_which_players_entry_is_wrong():
+    with pytest.raises(GameError) as caught:
+        validate_game({"A": 0, "B": -1, "C": 5}, players=["A", "B", "C", "D"])
+    assert sorted(caught.value.fields) == ["B", "D"]
+    assert caught.value.fields["D"] == ["D: no rack total entered."]
+    with pytest.raises(GameError) as caught:
+        validate_game({"A": 0, "B": 0, "C": 5})
+    assert sorted(caught.value.fields) == ["A", "B"]
+
+
 def test_exhausted_pool_lowest_rack_wins():
     result = validate_game({"A": 9, "B": 4, "C": 12}, ended=EXHAUSTED)
     assert (result.ended, result.winner) == (EXHAUSTED, "B")

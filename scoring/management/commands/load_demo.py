@@ -14,6 +14,6 @@ class Command(BaseCommand):
         )
         passwords = demo_accounts()
         base = settings.BASE_URL.rstrip("/")
-        self.stdout.write(f"Log in at {base}/admin/ with (new passwords, shown only now):")
+        self.stdout.write(f"Sign in at {base}/login/ with (new passwords, shown only now):")
         for username, password in passwords.items():
             self.stdout.write(f"  {username} / {password}")

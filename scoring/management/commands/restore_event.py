@@ -13,7 +13,9 @@ class Command(EventCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file")
-        parser.add_argument("--as", dest="slug", help="restore under another short name")
+        # Not dest="slug": EventCommand.handle sets options["slug"] from the (absent) event
+        # argument, which would silently drop --as.
+        parser.add_argument("--as", dest="as_slug", help="restore under another short name")
 
     def run(self, event, **o):
         try:
@@ -22,5 +24,5 @@ class Command(EventCommand):
             raise CommandError(f"Cannot read {o['file']}: {error.strerror}.") from None
         except ValueError as error:
             raise CommandError(f"{o['file']} is not a backup (not JSON: {error}).") from None
-        restored = event_restore(data, slug=o["slug"])
+        restored = event_restore(data, slug=o["as_slug"])
         self.say(f"Restored {restored.name} ({restored.slug}).")
