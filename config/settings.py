@@ -200,6 +200,12 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.2,
     "interval_max": 0.2,
 }
+# Progress lives on the document rows: no task results are stored.
+CELERY_TASK_IGNORE_RESULT = True
+# The sweeper re-sends documents whose task never reached the broker (Redis was down).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-documents": {"task": "printing.sweep_documents", "schedule": 30.0},
+}
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Unacknowledged tasks of a dead worker come back after this many seconds.
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),

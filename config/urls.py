@@ -10,4 +10,5 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("e/<slug:slug>/", include("scoring.urls")),
+    path("e/<slug:slug>/print/", include("tournaments.printing.urls")),
 ]

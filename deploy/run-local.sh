@@ -14,7 +14,7 @@ PY=.venv/bin/python
 "$PY" manage.py migrate --noinput
 "$PY" manage.py load_demo
 
-.venv/bin/celery -A config worker --pool=solo -l info &
+.venv/bin/celery -A config worker --pool=solo -l info --beat --schedule "$ROOT/.celery-beat-schedule" &
 worker_pid=$!
 
 stop_worker() {

@@ -29,7 +29,7 @@ fi
 "$PY" manage.py collectstatic --noinput -v0
 "$PY" manage.py load_demo
 
-.venv/bin/celery -A config worker --pool=prefork --concurrency=2 -l warning &
+.venv/bin/celery -A config worker --pool=prefork --concurrency=2 -l warning --beat --schedule "$ROOT/.celery-beat-schedule" &
 worker_pid=$!
 trap 'kill -TERM "$worker_pid" 2>/dev/null || true; wait "$worker_pid" 2>/dev/null || true' EXIT
 trap 'exit 130' INT

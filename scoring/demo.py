@@ -17,7 +17,8 @@ from . import simulation
 
 DEMO_SLUG = "gwinnett-2026"
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "registrations-demo.csv"
-ACCOUNTS = (("organizer", True), ("scorekeeper", False))
+# A second scorekeeper, because a game is confirmed by someone other than who entered it.
+ACCOUNTS = (("organizer", True), ("scorekeeper", False), ("scorekeeper2", False))
 
 
 def demo_accounts() -> dict[str, str]:
@@ -28,7 +29,8 @@ def demo_accounts() -> dict[str, str]:
         user, _ = User.objects.get_or_create(username=username)
         password = secrets.token_urlsafe(9)
         user.set_password(password)
-        user.is_staff = True
+        # Only the organizer uses the admin; scorekeepers use the score entry pages.
+        user.is_staff = organizer
         user.is_superuser = organizer
         user.save()
         passwords[username] = password
@@ -47,7 +49,8 @@ def load_demo(seed: int = 2026) -> tuple[Event, bool]:
             date=datetime.date(2026, 5, 14), venue="Bethesda Senior Center, Lawrenceville GA",
         )
         event = bracket.event_configure(
-            event=event, age_bands="50,60,70,80,90", minutes_per_game=25
+            event=event, age_bands="50,60,70,80,90", minutes_per_game=25,
+            confirmation=Event.Confirmation.SECOND_PERSON,
         )
         parsed = read_registrations(DEMO_FILE.read_bytes(), event_names=[event.name])
         bracket.entrants_import(event=event, parsed=parsed)

@@ -260,3 +260,6 @@ class LoginAttempt(models.Model):
 
     def __str__(self):
         return f"{self.username} from {self.address} at {self.at}: {self.succeeded}"
+
+
+from .printing.models import GeneratedDocument  # noqa: E402, F401  (rows of this app)

@@ -1,0 +1,133 @@
+"""Plain data the PDF renderers take: no models, no queries.
+
+Selectors build these from the database; renderers turn them into bytes. A
+renderer never needs anything that is not here.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class EventInfo:
+    name: str
+    date: datetime.date
+    venue: str = ""
+    scoring: str = "low"  # "low" or "sabra"
+    paper: str = "letter"  # "letter" or "a4"
+    initial_meld: int = 30
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: int
+    name: str  # "First Last" as entered
+    entrant_id: str
+    club: str = ""
+
+
+@dataclass(frozen=True)
+class TableLines:
+    division: str
+    round_number: int
+    round_kind: str  # "qualifying", "intermediate" or "final"
+    games: int
+    table_number: int
+    seats: tuple[SeatLine, ...]
+    score_url: str = ""  # the table's score entry page (for the QR code)
+
+
+@dataclass(frozen=True)
+class ByeLine:
+    division: str
+    round_number: int  # the round the player does not play
+    name: str
+    entrant_id: str
+
+
+@dataclass(frozen=True)
+class TableListData:
+    event: EventInfo
+    title: str  # e.g. "70-74, round 1" or "All divisions, current rounds"
+    tables: tuple[TableLines, ...]
+    byes: tuple[ByeLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreSheetsData:
+    event: EventInfo
+    tables: tuple[TableLines, ...]
+
+
+@dataclass(frozen=True)
+class BracketPlayer:
+    name: str
+    entrant_id: str
+    total: int | None  # the round's total so far (with penalties); None before any score
+    position: int | None
+    advanced: bool
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class BracketTable:
+    number: int
+    players: tuple[BracketPlayer, ...]
+
+
+@dataclass(frozen=True)
+class BracketRound:
+    number: int
+    kind: str
+    games: int
+    status: str  # "seated", "in_play" or "closed"
+    tables: tuple[BracketTable, ...]
+    byes: tuple[str, ...] = ()  # names of players with a bye into the next round
+
+
+@dataclass(frozen=True)
+class BracketData:
+    event: EventInfo
+    division: str
+    status: str  # "registered", "in_play" or "complete"
+    rounds: tuple[BracketRound, ...]
+    planned: tuple[str, ...] = ()  # the plan's lines for rounds not seated yet
+
+
+@dataclass(frozen=True)
+class PlacingLine:
+    place: int | None
+    medal: str | None  # "gold", "silver", "bronze" or None
+    name: str
+    entrant_id: str
+    round_reached: int
+    total: str = ""  # the total of the last round played, as text ("45", "+32")
+    age_group: str = ""
+    withdrawn: bool = False
+
+
+@dataclass(frozen=True)
+class DivisionResults:
+    name: str
+    status: str
+    placings: tuple[PlacingLine, ...]
+
+
+@dataclass(frozen=True)
+class ResultsData:
+    event: EventInfo
+    divisions: tuple[DivisionResults, ...]
+
+
+@dataclass(frozen=True)
+class Certificate:
+    name: str
+    medal: str  # "gold", "silver" or "bronze"
+    division: str
+    place: int
+
+
+@dataclass(frozen=True)
+class CertificatesData:
+    event: EventInfo
+    certificates: tuple[Certificate, ...] = field(default_factory=tuple)

@@ -1,0 +1,63 @@
+"""Generated documents: one row per PDF asked for, with its status and file."""
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+class GeneratedDocument(models.Model):
+    class Kind(models.TextChoices):
+        TABLE_LIST = "table-list", "Table list"
+        SCORE_SHEETS = "score-sheets", "Score sheets"
+        BRACKET = "bracket", "Bracket"
+        RESULTS = "results", "Results"
+        CERTIFICATES = "certificates", "Certificates"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Waiting for a worker"
+        RUNNING = "running", "Being made"
+        READY = "ready", "Ready"
+        FAILED = "failed", "Failed"
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE,
+                              related_name="documents")
+    kind = models.CharField(max_length=14, choices=Kind.choices)
+    division = models.ForeignKey("tournaments.Division", null=True, blank=True,
+                                 on_delete=models.CASCADE, related_name="documents")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    progress = models.PositiveSmallIntegerField(default=0)
+    file = models.FileField(upload_to="documents/", blank=True)
+    filename = models.CharField(max_length=200, blank=True)
+    fingerprint = models.CharField(max_length=64, blank=True)
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                     on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True,
+                                   help_text="When the task reached the broker.")
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "sent_at"])]
+        constraints = [
+            models.CheckConstraint(condition=models.Q(progress__lte=100),
+                                   name="document_progress_at_most_100"),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} ({self.scope}) — {self.get_status_display()}"
+
+    @property
+    def scope(self) -> str:
+        if self.division_id is None:
+            return "whole event"
+        text = self.division.name
+        if self.round_number:
+            text += f", round {self.round_number}"
+        return text

@@ -1,0 +1,214 @@
+"""Build the renderers' plain data from the database (the same for tasks and commands)."""
+
+import hashlib
+from dataclasses import astuple
+
+from django.conf import settings
+from django.urls import reverse
+
+from scoring.selectors import division_state
+from tournaments import engine
+from tournaments.engine import RuleError
+from tournaments.models import Bye, Division, Event, Round, Seat
+from tournaments.services import brackets, bracket_entrants
+
+from . import data
+
+
+def event_info(event: Event) -> data.EventInfo:
+    return data.EventInfo(
+        name=event.name, date=event.date, venue=event.venue, scoring=event.scoring,
+        paper=event.paper, initial_meld=event.initial_meld,
+    )
+
+
+def _rounds(event: Event, division: Division | None, number: int | None) -> list[Round]:
+    """The rounds a table list or score sheets cover: one chosen, or each bracket's latest."""
+    if division is not None:
+        division = division.bracket
+        rounds = Round.objects.filter(division=division)
+        if number is not None:
+            chosen = rounds.filter(number=number).first()
+            if chosen is None:
+                raise RuleError(f"{division.name} has no round {number}.")
+            return [chosen]
+        latest = rounds.order_by("-number").first()
+        if latest is None:
+            raise RuleError(f"{division.name} is not seated yet.")
+        return [latest]
+    found = []
+    for bracket in brackets(event).order_by("min_age", "gender", "name"):
+        latest = bracket.rounds.order_by("-number").first()
+        if latest is not None and latest.status != Round.Status.CLOSED:
+            found.append(latest)
+    if not found:
+        raise RuleError("No round is being played: nothing to print.")
+    return found
+
+
+def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
+    seats = (
+        Seat.objects.filter(round__in=rounds)
+        .select_related("entrant", "table", "round__division")
+        .order_by("round__division__min_age", "round__division__name", "table__number", "number")
+    )
+    tables: dict[int, list] = {}
+    info: dict[int, object] = {}
+    for seat in seats:
+        tables.setdefault(seat.table_id, []).append(
+            data.SeatLine(seat.number, seat.entrant.name, seat.entrant.external_id,
+                          seat.entrant.club)
+        )
+        info[seat.table_id] = seat
+    lines = []
+    for table_id, seat_lines in tables.items():
+        seat = info[table_id]
+        round_ = seat.round
+        url = settings.BASE_URL + reverse("scoring:table", args=[event.slug, table_id])
+        lines.append(
+            data.TableLines(
+                division=round_.division.name, round_number=round_.number, round_kind=round_.kind,
+                games=round_.games, table_number=seat.table.number, seats=tuple(seat_lines),
+                score_url=url,
+            )
+        )
+    return lines
+
+
+def table_list_data(event, division=None, round_number=None) -> data.TableListData:
+    rounds = _rounds(event, division, round_number)
+    byes = [
+        data.ByeLine(b.round.division.name, b.round.number, b.entrant.name, b.entrant.external_id)
+        for b in Bye.objects.filter(round__in=rounds).select_related("entrant", "round__division")
+    ]
+    if division is not None:
+        title = f"{rounds[0].division.name}, round {rounds[0].number}"
+    else:
+        title = "Every division, rounds being played"
+    return data.TableListData(event_info(event), title, tuple(_table_lines(event, rounds)),
+                              tuple(byes))
+
+
+def score_sheets_data(event, division=None, round_number=None) -> data.ScoreSheetsData:
+    rounds = _rounds(event, division, round_number)
+    return data.ScoreSheetsData(event_info(event), tuple(_table_lines(event, rounds)))
+
+
+def bracket_data(event, division) -> data.BracketData:
+    if division is None:
+        raise RuleError("A bracket is printed for one division: choose it.")
+    division = division.bracket
+    state = division_state(division)
+    rounds = []
+    for index, (record, outcome) in enumerate(zip(state.records, state.outcomes)):
+        following = (
+            set(state.records[index + 1].players) if index + 1 < len(state.records) else set()
+        )
+        tables = []
+        for table, table_outcome in zip(record.tables, outcome.tables):
+            positions = {r.player: r.position for r in table_outcome.ranked}
+            players = []
+            for player in table.players:
+                score = outcome.scores.get(player)
+                players.append(
+                    data.BracketPlayer(
+                        name=state.names[player], entrant_id=player,
+                        total=score.total if score and score.games else None,
+                        position=positions.get(player), advanced=player in following,
+                        withdrawn=player in state.withdrawn,
+                    )
+                )
+            tables.append(data.BracketTable(table.number, tuple(players)))
+        rounds.append(
+            data.BracketRound(
+                record.number, record.kind, record.games, state.rounds[index].status,
+                tuple(tables), tuple(state.names[p] for p in record.byes),
+            )
+        )
+    planned: tuple[str, ...] = ()
+    if not state.records:
+        checked_in = bracket_entrants(division).filter(status="checked_in").count()
+        plan = engine.plan_division(checked_in, prefer_threes=event.prefer_threes)
+        planned = tuple(f"Round {i}: {line}" for i, line in enumerate(plan.describe(), 1))
+    elif division.status != Division.Status.COMPLETE and state.outcomes[-1].next_shape:
+        shape = state.outcomes[-1].next_shape
+        plan = engine.plan_division(shape.players, prefer_threes=event.prefer_threes)
+        planned = tuple(
+            f"Round {state.records[-1].number + i}: {line}"
+            for i, line in enumerate(plan.describe(), 1)
+        )
+    return data.BracketData(event_info(event), division.name, division.status, tuple(rounds),
+                            planned)
+
+
+def _division_results(division: Division) -> data.DivisionResults:
+    state = division_state(division)
+    lines = []
+    if division.status == Division.Status.COMPLETE:
+        for placing in state.placings.placings:
+            total = ""
+            for outcome in reversed(state.outcomes):
+                score = outcome.scores.get(placing.player)
+                if score is not None and score.games:
+                    total = f"{score.total:+d}" if state.rules.scoring == engine.SABRA else str(
+                        score.total)
+                    break
+            own = state.entrants[placing.player].division
+            lines.append(
+                data.PlacingLine(
+                    place=placing.place, medal=placing.medal, name=state.names[placing.player],
+                    entrant_id=placing.player, round_reached=placing.round_reached, total=total,
+                    age_group=own.name if own.pk != division.pk else "",
+                    withdrawn=placing.withdrawn,
+                )
+            )
+    return data.DivisionResults(division.name, division.status, tuple(lines))
+
+
+def results_data(event, division=None) -> data.ResultsData:
+    divisions = [division.bracket] if division is not None else list(
+        brackets(event).order_by("min_age", "gender", "name")
+    )
+    results = [
+        _division_results(d) for d in divisions
+        if d.walkover or d.rounds.exists()
+    ]
+    if not results:
+        raise RuleError("No division has been played yet: no results to print.")
+    return data.ResultsData(event_info(event), tuple(results))
+
+
+def certificates_data(event, division=None) -> data.CertificatesData:
+    results = results_data(event, division)
+    certificates = [
+        data.Certificate(p.name, p.medal, p.age_group or d.name, p.place)
+        for d in results.divisions
+        for p in d.placings
+        if p.medal
+    ]
+    if not certificates:
+        raise RuleError("No medals have been given yet: no certificates to print.")
+    return data.CertificatesData(results.event, tuple(certificates))
+
+
+BUILDERS = {
+    "table-list": table_list_data,
+    "score-sheets": score_sheets_data,
+    "bracket": bracket_data,
+    "results": results_data,
+    "certificates": certificates_data,
+}
+
+
+def document_data(event, kind: str, division=None, round_number=None):
+    """The plain data for one document, as the renderer takes it."""
+    if kind not in BUILDERS:
+        raise RuleError(f"Unknown document '{kind}' ({', '.join(BUILDERS)}).")
+    if kind in ("table-list", "score-sheets"):
+        return BUILDERS[kind](event, division, round_number)
+    return BUILDERS[kind](event, division)
+
+
+def fingerprint(document_data) -> str:
+    """A digest of the data a document is made from: it changes when the data change."""
+    return hashlib.sha256(repr(astuple(document_data)).encode("utf-8")).hexdigest()

@@ -1,0 +1,114 @@
+"""The printing desk: ask for a document, watch it being made, download it."""
+
+from django.contrib import messages
+from django.http import FileResponse, Http404, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournaments.decorators import event_role
+from tournaments.engine import RuleError
+from tournaments.models import Division
+
+from . import services
+from .models import GeneratedDocument
+
+
+def _documents(event):
+    return GeneratedDocument.objects.filter(event=event).select_related("division", "event")
+
+
+def _poke(document: GeneratedDocument) -> None:
+    """A waiting page's poll also re-sends a document the broker never got."""
+    if document.status == GeneratedDocument.Status.QUEUED and document.sent_at is None:
+        services.document_send(document.pk)
+
+
+@event_role("organizer")
+def documents(request, event):
+    divisions = list(
+        Division.objects.filter(event=event, combined_into__isnull=True)
+        .order_by("min_age", "gender", "name")
+    )
+    rows = list(_documents(event)[:40])
+    for row in rows:
+        _poke(row)
+        row.current = services.document_is_current(row)
+    context = {"event": event, "divisions": divisions, "documents": rows,
+               "kinds": GeneratedDocument.Kind.choices,
+               "waiting": any(r.status in ("queued", "running") for r in rows)}
+    return render(request, "printing/documents.html", context)
+
+
+@require_POST
+@event_role("organizer")
+def document_new(request, event):
+    kind = request.POST.get("kind", "")
+    division = None
+    if request.POST.get("division"):
+        division = get_object_or_404(Division, pk=request.POST["division"], event=event)
+    number = request.POST.get("round", "").strip()
+    round_number = int(number) if number.isdigit() else None
+    try:
+        document = services.document_request(
+            event=event, kind=kind, division=division, round_number=round_number,
+            user=request.user,
+        )
+    except RuleError as error:
+        messages.error(request, str(error))
+        return redirect("printing:documents", event.slug)
+    messages.success(request, f"{document.get_kind_display()} ({document.scope}) is being made.")
+    return redirect("printing:documents", event.slug)
+
+
+def _document(event, uuid) -> GeneratedDocument:
+    return get_object_or_404(_documents(event), uuid=uuid)
+
+
+@event_role("organizer")
+def document_status(request, event, uuid):
+    """Small JSON for pages that poll: status, percentage, and where to download."""
+    document = _document(event, uuid)
+    _poke(document)
+    document.refresh_from_db()
+    ready = document.status == GeneratedDocument.Status.READY
+    return JsonResponse(
+        {
+            "status": document.status,
+            "label": document.get_status_display(),
+            "ready": ready,
+            "percentage": document.progress,
+            "error": document.error,
+            "download": reverse("printing:download", args=[event.slug, document.uuid])
+            if ready else None,
+        }
+    )
+
+
+@event_role("organizer")
+def document_download(request, event, uuid):
+    document = _document(event, uuid)
+    if document.status != GeneratedDocument.Status.READY or not document.file:
+        raise Http404("This document is not ready.")
+    try:
+        handle = document.file.open("rb")
+    except FileNotFoundError:
+        raise Http404("The file is gone; make the document again.") from None
+    return FileResponse(handle, as_attachment=True, filename=document.filename,
+                        content_type="application/pdf")
+
+
+@require_POST
+@event_role("organizer")
+def document_again(request, event, uuid):
+    old = _document(event, uuid)
+    try:
+        services.document_request(
+            event=event, kind=old.kind, division=old.division, round_number=old.round_number,
+            user=request.user,
+        )
+    except RuleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{old.get_kind_display()} ({old.scope}) is being made again.")
+    return redirect("printing:documents", event.slug)
