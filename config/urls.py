@@ -3,12 +3,17 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from tournaments import views as tournament_views
+from tournaments.desk import views as desk_views
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("login/", tournament_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("events/new/", desk_views.event_new, name="event_new"),
+    path("events/restore/", desk_views.restore, name="event_restore"),
+    path("e/<slug:slug>/desk/", include("tournaments.desk.urls")),
+    path("p/<slug:slug>/", include("tournaments.public.urls")),
     path("e/<slug:slug>/", include("scoring.urls")),
     path("e/<slug:slug>/print/", include("tournaments.printing.urls")),
 ]

@@ -73,4 +73,7 @@ def load_demo(seed: int = 2026) -> tuple[Event, bool]:
                 simulation.finish_division(division, rng, report)
             elif index % 3 == 1 and division.status != Division.Status.COMPLETE:
                 simulation.finish_division(division, rng, report, rounds=1)
+            division.refresh_from_db()
+            if division.status == Division.Status.COMPLETE:
+                bracket.medals_confirm(division=division)
     return event, True

@@ -101,6 +101,9 @@ class Division(models.Model):
     )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERED)
     walkover = models.BooleanField(default=False)
+    medals_confirmed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the organizer confirmed the medals."
+    )
 
     class Meta:
         ordering = ["event", "min_age", "gender", "name"]

@@ -487,3 +487,162 @@ def round_mark_in_play(*, round_: Round) -> None:
             status=Round.Status.IN_PLAY
         )
         round_.status = Round.Status.IN_PLAY
+
+
+# ---------------------------------------------------------------- the organizer's desk
+
+
+ENTRANT_FIELDS = ("first_name", "last_name", "birth_date", "gender", "club", "email", "phone")
+
+
+def entrant_save(
+    *, event: Event, entrant: Entrant | None = None, division_name: str = "", external_id: str = "",
+    **fields,
+) -> Entrant:
+    """Add an entrant by hand, or change one. The division comes from the name given,
+    else from the event's age bands; it cannot change once the bracket is seated."""
+    unknown = set(fields) - set(ENTRANT_FIELDS)
+    if unknown:
+        raise RuleError(f"Unknown entrant field {', '.join(sorted(unknown))}.")
+    first, last = fields.get("first_name", "").strip(), fields.get("last_name", "").strip()
+    if not first or not last:
+        raise RuleError("Enter the first and the last name.")
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        from tournaments.registration import RegistrationRow
+
+        row = RegistrationRow(
+            line=0, entrant_id=external_id, first_name=first, last_name=last,
+            birth_date=fields.get("birth_date"), age=None, gender=fields.get("gender", ""),
+            club=fields.get("club", ""), division=division_name.strip(),
+            email=fields.get("email", ""), phone=fields.get("phone", ""),
+        )
+        division = _division_for(event, row, engine.parse_bands(event.age_bands), {})
+        if division.pk is None:
+            division.save()
+        if entrant is None:
+            key = _person_key(first, last, row.birth_date)
+            for other in Entrant.objects.filter(event=event, first_name__iexact=first,
+                                                last_name__iexact=last):
+                if _person_key(other.first_name, other.last_name, other.birth_date) == key:
+                    raise RuleError(f"{first} {last} is already registered as {other.external_id}.")
+            if not external_id:
+                taken = set(Entrant.objects.filter(event=event).values_list("external_id", flat=True))
+                number = 1
+                while f"{AUTO_ID_PREFIX}{number:04d}" in taken:
+                    number += 1
+                external_id = f"{AUTO_ID_PREFIX}{number:04d}"
+            elif Entrant.objects.filter(event=event, external_id=external_id).exists():
+                raise RuleError(f"Entrant id {external_id} is already registered.")
+            entrant = Entrant(event=event, external_id=external_id)
+        elif entrant.division_id != division.pk and Round.objects.filter(
+            division__in=[entrant.division.bracket, division.bracket]
+        ).exists():
+            raise RuleError(f"{entrant.name} cannot change division: play has started.")
+        for name in ENTRANT_FIELDS:
+            if name in fields:
+                value = fields[name]
+                setattr(entrant, name, value.strip() if isinstance(value, str) else value)
+        entrant.division = division
+        entrant.full_clean()
+        entrant.save()
+        return entrant
+
+
+def _bracket_seated(entrant: Entrant) -> bool:
+    return Round.objects.filter(division=entrant.division.bracket).exists()
+
+
+def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
+    """The check-in desk: check in, mark absent, or back to registered, before seating."""
+    allowed = {Entrant.Status.CHECKED_IN, Entrant.Status.ABSENT, Entrant.Status.REGISTERED}
+    if status not in allowed:
+        raise RuleError("At the desk a player is checked in, absent, or registered.")
+    with transaction.atomic():
+        entrant = Entrant.objects.select_for_update().select_related("division").get(pk=entrant.pk)
+        if entrant.status == status:
+            return entrant
+        if _bracket_seated(entrant):
+            raise RuleError(
+                f"{entrant.division.bracket.name} is already seated: {entrant.name} can no "
+                "longer be checked in or out (withdraw a seated player instead)."
+            )
+        if entrant.out_of_play:
+            raise RuleError(f"{entrant.name} has withdrawn.")
+        entrant.status = status
+        entrant.save(update_fields=["status"])
+        return entrant
+
+
+def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
+    """Swap two players' seats before the round's play starts."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status != Round.Status.SEATED or Table.objects.filter(
+            round=round_, games__isnull=False
+        ).exists():
+            raise RuleError("Play has started in this round: seats can no longer be swapped.")
+        a = Seat.objects.filter(round=round_, entrant=first).first()
+        b = Seat.objects.filter(round=round_, entrant=second).first()
+        if a is None or b is None:
+            missing = first if a is None else second
+            raise RuleError(f"{missing.name} has no seat in round {round_.number}.")
+        if a.table_id == b.table_id:
+            raise RuleError("Both players sit at the same table: nothing to swap.")
+        a_table, a_number = a.table_id, a.number
+        # Move one aside first: the unique constraints hold at every step.
+        Seat.objects.filter(pk=a.pk).delete()
+        Seat.objects.filter(pk=b.pk).update(table_id=a_table, number=a_number)
+        Seat.objects.create(round=round_, table_id=b.table_id, entrant=first, number=b.number)
+        round_.warnings = list(round_.warnings) + [
+            f"Organizer swapped {first.name} and {second.name}."
+        ]
+        round_.save(update_fields=["warnings"])
+
+
+def medals_confirm(*, division: Division) -> Division:
+    """The organizer confirms the medals of a finished division (for the public pages)."""
+    from django.utils import timezone
+
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=division.pk)
+        if division.status != Division.Status.COMPLETE:
+            raise RuleError(f"{division.name} is not finished yet.")
+        if division.medals_confirmed_at is None:
+            division.medals_confirmed_at = timezone.now()
+            division.save(update_fields=["medals_confirmed_at"])
+        return division
+
+
+def scorekeeper_add(*, event: Event, username: str, password: str | None = None):
+    """Give a user the scorekeeper role for an event, creating the account if needed.
+
+    Returns (user, new password or None).
+    """
+    from django.contrib.auth import get_user_model
+
+    username = username.strip()
+    if not username:
+        raise RuleError("Enter a user name.")
+    User = get_user_model()
+    with transaction.atomic():
+        user = User.objects.filter(username__iexact=username).first()
+        created_password = None
+        if user is None:
+            created_password = password or secrets.token_urlsafe(9)
+            user = User.objects.create_user(username=username, password=created_password)
+        event.scorekeepers.add(user)
+        return user, created_password
+
+
+def scorekeeper_remove(*, event: Event, user) -> None:
+    event.scorekeepers.remove(user)
+
+
+def event_create_by(*, user, name: str, date: datetime.date, scoring: str = engine.LOW,
+                    venue: str = "") -> Event:
+    """A new event; whoever creates it organizes it."""
+    with transaction.atomic():
+        event = event_create(name=name, date=date, scoring=scoring, venue=venue)
+        event.organizers.add(user)
+        return event

@@ -39,7 +39,9 @@ class LoginView(auth_views.LoginView):
 
 
 def home(request):
-    mine = access.events_for(request.user).order_by("-date")
+    mine = list(access.events_for(request.user).order_by("-date"))
+    for event in mine:
+        event.is_mine_to_run = access.is_organizer(request.user, event)
     return render(
         request, "home.html",
         {"my_events": mine, "events": Event.objects.order_by("-date")[:50]},

@@ -58,6 +58,15 @@
         problems.push("Nobody has 0, so nobody went out: if the pool ran out, choose 'Pool exhausted'.");
       }
     }
+    var plus = form.querySelector("input[name=winner_plus]");
+    if (plus) {
+      var plusError = "";
+      if (complete && values.length >= 2 && !problems.length && !Object.keys(fieldErrors).length) {
+        plusError = checkBalance(form, values, plus);
+      }
+      setFieldError(plus, plusError);
+      if (plusError) fieldErrors[plus.id] = plusError;
+    }
     inputs.forEach(function (input) { setFieldError(input, fieldErrors[input.id]); });
     var box = form.querySelector("[data-game-errors]");
     if (box) {
@@ -66,6 +75,30 @@
       box.hidden = problems.length === 0;
     }
     return problems.length === 0 && Object.keys(fieldErrors).length === 0;
+  }
+
+  /* Sabra: the winner's plus written on the sheet must equal what the losers lost. */
+  function checkBalance(form, values, plus) {
+    var text = plus.value.trim();
+    if (text === "") return "";
+    if (!/^\d+$/.test(text)) return "'" + text + "' is not a whole number of points.";
+    var ended = (form.querySelector("input[name=ended]:checked") || {}).value || "";
+    var winner = null;
+    if (ended === "exhausted") {
+      var named = (form.querySelector("select[name=winner]") || {}).value;
+      var lowest = Math.min.apply(null, values.map(function (v) { return v.value; }));
+      winner = values.filter(function (v) {
+        return named ? v.input.id === "id_rack_" + named : v.value === lowest;
+      })[0];
+    } else {
+      winner = values.filter(function (v) { return v.value === 0; })[0];
+    }
+    if (!winner) return "";
+    var expected = values.reduce(function (a, v) { return v === winner ? a : a + v.value - winner.value; }, 0);
+    var off = parseInt(text, 10) - expected;
+    if (off === 0) return "";
+    return "The points add up to " + (off > 0 ? "+" : "") + off + ", not 0: under Sabra scoring the winner's " +
+      "plus must equal the losers' minus. From the racks, the winner's plus is " + expected + ".";
   }
 
   function buildCalculator(panel, input, opener) {

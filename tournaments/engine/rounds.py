@@ -203,7 +203,8 @@ def evaluate_round(
             boundaries = [per_table] if len(ranked) > per_table else []
             blocks = "a place in the next round"
         table_ties = []
-        for boundary in boundaries:
+        # A tie matters only once the table has played all its games.
+        for boundary in boundaries if not problems else ():
             group = tied_across(ranked, boundary)
             if group and not any(t.players == group for t in table_ties):
                 table_ties.append(Tie(record.number, group, blocks, table.number))
@@ -244,7 +245,8 @@ def evaluate_round(
     ordered = list(bye_players) + [f[0].player for group in groups for f in group]
     shape = round_shape(len(ordered), record.number + 1, prefer_threes=rules.prefer_threes)
     next_byes: tuple[str, ...] = ()
-    if shape is not None and shape.byes:
+    complete = all(t.complete for t in tables)
+    if shape is not None and shape.byes and complete:
         next_byes = tuple(ordered[: shape.byes])
         # A tie across the bye boundary among the table finishers blocks the seating.
         numbered = positions([[b] for b in bye_players] + [[f[0].player for f in g] for g in groups])
@@ -279,7 +281,7 @@ def evaluate_rounds(
         later.update(record.players)
     withdrawn_in.reverse()
     outcomes: list[RoundOutcome] = []
-    for record, gone in zip(ordered, withdrawn_in):
+    for record, gone in zip(ordered, withdrawn_in, strict=True):
         outcomes.append(
             evaluate_round(
                 record, rules, decisions=decisions, withdrawn=gone,

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+app_name = "public"
+
+urlpatterns = [
+    path("", views.projector, name="projector"),
+    path("find/", views.find, name="find"),
+]
