@@ -123,6 +123,8 @@ def game_record(
         }
         before = _game_snapshot(game)
         if game is not None:
+            if expected_version is None and not replace:
+                raise RuleError(f"{where}: already has scores (use --replace to replace them).")
             if before == new:
                 return game  # the same entry again (a double tap): saved once
             if expected_version is not None and expected_version != game.version:
@@ -131,8 +133,6 @@ def game_record(
                     "Both entries are shown; choose which to keep.",
                     theirs=before, yours=new,
                 )
-            if expected_version is None and not replace:
-                raise RuleError(f"{where}: already has scores (use --replace to replace them).")
             if game.confirmed and not organizer:
                 raise RuleError(
                     f"{where}: the scores are confirmed; only an organizer can change them, "

@@ -6,7 +6,14 @@ from django.core.management.base import CommandError
 
 from scoring.models import Game, RackScore, ScoreChange
 from tests.factories import (
-    SCORE_HEADER, cli, entrants_file, import_scores, run, score_rows, snapshot, tables_of,
+    SCORE_HEADER,
+    cli,
+    entrants_file,
+    import_scores,
+    run,
+    score_rows,
+    snapshot,
+    tables_of,
     write_csv,
 )
 from tournaments.models import Event, Round
@@ -106,7 +113,7 @@ def test_an_unknown_entrant_id(tmp_path, tables):
                    "Nothing was imported:\nline 6, 7, 8, 9: no entrant with id B99")
 
 
-def test_an_unknown_division(tmp_path, tables):
+def test_an_unknown_division_in_the_scores(tmp_path, tables):
     rows = first_games(tables)
     for row in rows[4:]:
         row[0] = "Masters"
@@ -200,10 +207,12 @@ def test_a_game_already_scored_is_refused_without_replace(tmp_path, tables):
     rows = first_games(tables)
     rows[1][5], rows[2][5] = 12, 11  # table 1: second and third player swap places
     path = write_csv(tmp_path / "two.csv", SCORE_HEADER, rows)
-    # Table 2's rows are the very same entry again (a double tap): only table 1 is refused.
+    # Table 2's rows are the very same entry again: still refused without --replace, as
+    # DESIGN.md says ("a game that already has scores is refused unless --replace").
     refused("import_scores", SLUG, path, message=(
         f"Nothing was imported:\nline 2, 3, 4, 5: {where(1)}: already has scores (use --replace "
-        "to replace them)."
+        "to replace them).\n"
+        f"line 6, 7, 8, 9: {where(2)}: already has scores (use --replace to replace them)."
     ))
     assert ScoreChange.objects.filter(action="replaced").count() == 0
 

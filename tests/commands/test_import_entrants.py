@@ -354,8 +354,8 @@ def test_divisions_named_in_the_file_are_created(tmp_path):
     out = import_file(path, *CREATE)
     assert "New divisions: Open, Masters." in out
     assert sorted(Division.objects.values_list("name", flat=True)) == ["Masters", "Open"]
-    assert list(Entrant.objects.order_by("external_id").values_list("division__name", flat=True)) == [
-        "Open", "Open", "Masters"]
+    in_order = Entrant.objects.order_by("external_id")
+    assert list(in_order.values_list("division__name", flat=True)) == ["Open", "Open", "Masters"]
 
 
 @pytest.mark.slow

@@ -9,9 +9,15 @@ from django.core.management.base import CommandError
 
 from scoring.models import Game, ScoreChange
 from tests.factories import (
-    entrants_file, import_scores, run, score_rows, seating, snapshot, tables_of,
+    entrants_file,
+    import_scores,
+    run,
+    score_rows,
+    seating,
+    snapshot,
+    tables_of,
 )
-from tournaments.models import Round, Seat
+from tournaments.models import Entrant, Round, Seat
 
 SLUG = "golden-2026"
 
@@ -181,8 +187,8 @@ def test_a_whole_tournament_through_the_commands(tmp_path):
     assert sorted((r["entrant_id"], r["table"], r["round"], r["name"]) for r in byes2) == sorted(
         [(t1[0], "", "2", names[t1[0]]), (t2[0], "", "2", names[t2[0]])])
     assert round2[-2:] == byes2  # byes come after the tables
-    r2_before = sorted(Seat.objects.filter(round__number=2).values_list("entrant__external_id",
-                                                                          "table__number", "number"))
+    r2_before = sorted(Seat.objects.filter(round__number=2).values_list(
+        "entrant__external_id", "table__number", "number"))
     again = run("seat", SLUG, "--division", "Open")
     assert again.splitlines() == ["(already seated, left as it is)"] + lines[1:]
 
@@ -257,7 +263,8 @@ def test_a_whole_tournament_through_the_commands(tmp_path):
         t2[2]: (11, None, 1), t3[2]: (11, None, 1), t4[2]: (11, None, 1),
         t1[2]: (14, None, 1), t1[3]: (15, None, 1), t2[3]: (15, None, 1),
     }
-    assert {p: (v["place"], v["medal"], v["round_reached"]) for p, v in placings.items()} == expected
+    got = {p: (v["place"], v["medal"], v["round_reached"]) for p, v in placings.items()}
+    assert got == expected
     assert placings[t4[0]]["withdrawn"] is True
     assert all("withdrawn" not in v or v["withdrawn"] is False
                for p, v in placings.items() if p != t4[0])
@@ -411,5 +418,113 @@ def test_sabra_event_points_sum_to_zero_in_every_game(tmp_path):
     for game in range(3):
         assert sum(s["points"][game] for s in seats.values()) == 0
     assert seats[c]["penalties"] == [{"points": 2, "reason": "conduct"}]
-    assert [(p["entrant_id"], p["place"], p["medal"]) for p in data["divisions"][0]["placings"]] == [
+    placings = data["divisions"][0]["placings"]
+    assert [(p["entrant_id"], p["place"], p["medal"]) for p in placings] == [
         (b, 1, "gold"), (a, 2, "silver"), (c, 3, "bronze"), (d, 4, None)]
+
+
+@pytest.mark.django_db
+def test_late_arrivals_confirmation_and_a_division_not_yet_seated(tmp_path):
+    first = [(f"L{n}", f"Lee{n}", "Late", "1950-01-01", "F", "", "Open") for n in range(1, 5)]
+    run("import_entrants", "late", entrants_file(tmp_path / "a.csv", first),
+        "--create-event", "--date", "2026-05-16")
+    out = run("configure_event", "late", "--confirm", "second-person")
+    assert "confirmation second-person" in out
+    assert run("checkin", "late", "--absent", "L4") == "Checked in 3 entrant(s).\nAbsent: L4.\n"
+    # L4 turns up after all, before seating: checked in by running checkin again.
+    Entrant.objects.filter(external_id="L4").update(status="registered")
+    assert run("checkin", "late") == "Checked in 1 entrant(s).\n"
+    run("seat", "late", "--division", "Open")
+    more = [("L5", "Lee5", "Later", "1950-01-01", "F", "", "Open"),
+            ("M1", "Mo", "Masters", "1940-01-01", "M", "", "Masters")]
+    assert "Registered 2 entrant(s)" in run(
+        "import_entrants", "late", entrants_file(tmp_path / "b.csv", more))
+    assert run("checkin", "late") == (
+        "Checked in 1 entrant(s).\nNot checked in, their division is already seated: L5\n")
+    assert Entrant.objects.get(external_id="L5").status == "registered"
+    assert Entrant.objects.get(external_id="M1").status == "checked_in"
+    # The round is a final of four (3 games); scores entered by the organizer's command
+    # count as confirmed, so the round closes although the event wants a second person.
+    seats = tables_of("late", "Open", 1)[1]
+    assert sorted(seats) == ["L1", "L2", "L3", "L4"]
+    rows = [r for g in (1, 2, 3)
+            for r in score_rows("Open", 1, 1, g, {p: 5 * i for i, p in enumerate(seats)})]
+    import_scores("late", tmp_path / "s.csv", rows)
+    assert Game.objects.filter(confirmed_at__isnull=True).count() == 0
+    out = run("advance", "late", "--division", "Open")
+    assert out.splitlines()[:2] == ["Open: round 1 closed.", "Open is complete."]
+    data = results("late")
+    assert [(d["name"], d["status"]) for d in data["divisions"]] == [
+        ("Masters", "registered"), ("Open", "complete")]
+    masters = division(data, "Masters")
+    assert (masters["placings"], masters["rounds"]) == ([], [])
+    open_ = division(data, "Open")
+    assert [(p["entrant_id"], p["place"], p["medal"]) for p in open_["placings"]] == [
+        (seats[0], 1, "gold"), (seats[1], 2, "silver"), (seats[2], 3, "bronze"),
+        (seats[3], 4, None)]
+    assert "L5" not in {p["entrant_id"] for p in open_["placings"]}
+
+
+def _field(tmp_path, slug, count):
+    people = [(f"F{n:02d}", f"Fay{n}", "Field", "1950-01-01", "F", "", "Open")
+              for n in range(1, count + 1)]
+    run("import_entrants", slug, entrants_file(tmp_path / f"{slug}.csv", people),
+        "--create-event", "--date", "2026-05-16")
+    run("checkin", slug)
+    run("seat", slug, "--division", "Open", "--seed", 4)
+    return {p[0]: f"{p[1]} {p[2]}" for p in people}, tables_of(slug, "Open", 1)
+
+
+@pytest.mark.django_db
+def test_a_tie_for_a_medal_blocks_until_resolved(tmp_path):
+    names, tables = _field(tmp_path, "medal-tie", 4)
+    a, b, c, d = tables[1]
+    rows = score_rows("Open", 1, 1, 1, {a: 0, b: 10, c: 20, d: 5})
+    rows += score_rows("Open", 1, 1, 2, {a: 10, b: 0, c: 5, d: 20})
+    rows += score_rows("Open", 1, 1, 3, {a: 5, b: 5, c: 0, d: 20})
+    import_scores("medal-tie", tmp_path / "s.csv", rows)
+    before = snapshot()
+    with pytest.raises(CommandError) as blocked:
+        run("advance", "medal-tie", "--division", "Open")
+    assert str(blocked.value) == (
+        f"Unresolved ties block this:\nround 1, table 1: {names[a]}, {names[b]} are tied for a "
+        "medal; record the playoff or tile draw (resolve_tie --round 1 --order …)."
+    )
+    assert snapshot() == before
+    with pytest.raises(CommandError, match="^There is no entrant with id 'F99' in medal-tie.$"):
+        run("resolve_tie", "medal-tie", "--division", "Open", "--round", 1, "--order", f"{b},F99")
+    run("resolve_tie", "medal-tie", "--division", "Open", "--round", 1, "--order", f"{b},{a}")
+    out = run("advance", "medal-tie", "--division", "Open")
+    assert out.splitlines()[-3:] == [f"  gold: {names[b]} ({b})", f"  silver: {names[a]} ({a})",
+                                     f"  bronze: {names[c]} ({c})"]
+    placings = division(results("medal-tie"), "Open")["placings"]
+    assert [(p["entrant_id"], p["place"], p["medal"], p["round_reached"]) for p in placings] == [
+        (b, 1, "gold", 1), (a, 2, "silver", 1), (c, 3, "bronze", 1), (d, 4, None, 1)]
+
+
+@pytest.mark.django_db
+def test_a_tie_for_a_bye_blocks_until_resolved(tmp_path):
+    names, tables = _field(tmp_path, "bye-tie", 17)
+    assert [len(t) for t in tables.values()] == [4, 4, 3, 3, 3]
+    winners_total = {1: 2, 2: 4, 3: 4, 4: 8, 5: 10}  # tables 2 and 3: 4/3 per game each
+    rows = []
+    for number, seats in tables.items():
+        plain = {p: 10 * i for i, p in enumerate(seats)}
+        rows += score_rows("Open", 1, number, 1, plain) + score_rows("Open", 1, number, 2, plain)
+        rows += score_rows("Open", 1, number, 3,
+                           dict(plain, **{seats[0]: winners_total[number], seats[1]: 0}))
+    import_scores("bye-tie", tmp_path / "s.csv", rows)
+    x, y = tables[2][0], tables[3][0]
+    with pytest.raises(CommandError) as blocked:
+        run("advance", "bye-tie", "--division", "Open")
+    assert str(blocked.value) == (
+        f"Unresolved ties block this:\nround 1: {names[x]}, {names[y]} are tied for a bye in "
+        "round 2; record the playoff or tile draw (resolve_tie --round 1 --order …)."
+    )
+    assert not Round.objects.filter(number=2).exists()
+    run("resolve_tie", "bye-tie", "--division", "Open", "--round", 1, "--order", f"{y},{x}")
+    run("advance", "bye-tie", "--division", "Open")
+    byes = {r["entrant_id"] for r in seating("bye-tie", "--round", 2) if r["seat"] == "bye"}
+    assert byes == {tables[1][0], y}
+    seated = {r["entrant_id"] for r in seating("bye-tie", "--round", 2) if r["seat"] != "bye"}
+    assert seated == {x, tables[4][0], tables[5][0]}
