@@ -36,6 +36,11 @@ class Command(EventCommand):
                     self.say(message)
                     continue
                 raise CommandError(message)
+            if o["all"] and not services.bracket_entrants(division).filter(
+                status="checked_in"
+            ).exists():
+                self.say(f"{division.name}: nobody is checked in; not seated.")
+                continue
             try:
                 result = services.division_seat_first_round(division=division, seed=o["seed"])
             except services.RuleError as error:
@@ -48,8 +53,8 @@ class Command(EventCommand):
                 self.say(f"{division.name}: walkover, gold to {lone.name} ({lone.external_id}).")
                 continue
             if not result.created:
-                self.say(f"(already seated, left as it is)")
+                self.say("(already seated, left as it is)")
             for line in seating_lines(result.round):
                 self.say(line)
-        for message in failed:
-            self.stderr.write(message)
+        if failed:
+            raise CommandError("\n".join(failed))
