@@ -112,7 +112,7 @@ def play_division(
     n: int,
     seed: int,
     *,
-    rules: Rules = Rules(),
+    rules: Rules | None = None,
     club_count: int = 0,
     withdraw_chance: float = 0.0,
     tie_chance: float = 0.0,
@@ -124,6 +124,7 @@ def play_division(
     games played and is left out of the later ones) or between rounds (an advancer
     leaves before the next round is seated).
     """
+    rules = rules or Rules()
     rng = random.Random(seed)
     players = [f"p{i:04d}" for i in range(n)]
     clubs = {p: (f"club{rng.randrange(club_count)}" if club_count and rng.random() < 0.6 else "")

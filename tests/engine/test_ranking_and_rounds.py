@@ -535,3 +535,23 @@ def test_an_exhausted_final_with_a_named_winner():
     outcome = evaluate_round(record, Rules())
     assert order_of(outcome) == ["B", "A", "C"]  # level on 4, B won the game
     assert outcome.ties == ()
+
+
+def test_a_tie_on_an_unfinished_table_is_not_reported_yet():
+    record = tied_table_round()
+    unfinished = TableRecord(1, ("A", "B", "C"), record.tables[0].games[:2])
+    partial = RoundRecord(1, QUALIFYING, 3, (unfinished, *record.tables[1:]))
+    outcome = evaluate_round(partial, Rules(tie_order=()))
+    assert positions_of(outcome)["A"] == positions_of(outcome)["B"] == 1
+    assert outcome.ties == ()
+    assert outcome.problems == ("table 1, game 3: no scores yet",)
+    assert outcome.closable is False
+
+
+def test_byes_are_not_given_while_the_round_is_unfinished():
+    totals = {"W1": 9, "W2": 3, "W3": 12, "W4": 6, "W5": 15}
+    full = seventeen_round_one(totals)
+    short = TableRecord(5, full.tables[4].players, full.tables[4].games[:2])
+    outcome = evaluate_round(RoundRecord(1, QUALIFYING, 3, (*full.tables[:4], short)), Rules())
+    assert outcome.complete is False
+    assert outcome.next_byes == ()

@@ -4,8 +4,15 @@ import math
 
 import pytest
 
-from tournaments.engine import FINAL, INTERMEDIATE, QUALIFYING, RuleError, plan_division, round_shape
-from tournaments.engine import split_tables
+from tournaments.engine import (
+    FINAL,
+    INTERMEDIATE,
+    QUALIFYING,
+    RuleError,
+    plan_division,
+    round_shape,
+    split_tables,
+)
 
 # RULES.md's plan table, copied row by row.
 PLAN_TABLE = {
@@ -176,6 +183,6 @@ def test_every_plan_ends_in_a_final_of_at_most_four(players):
     plan = plan_division(players)
     assert plan.rounds[-1].kind == FINAL
     assert 2 <= plan.rounds[-1].players <= 4
-    for before, after in zip(plan.rounds, plan.rounds[1:]):
+    for before, after in zip(plan.rounds, plan.rounds[1:], strict=False):
         assert after.players == before.advancing
         assert after.number == before.number + 1
