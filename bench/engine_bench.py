@@ -28,8 +28,10 @@ from tournaments.engine.simulation import random_game  # noqa: E402
 def engine_run(players: int, seed: int = 1) -> dict[str, float]:
     rng = random.Random(seed)
     ids = [f"P{i:05d}" for i in range(players)]
-    clubs = {p: (f"club{rng.randint(1, max(1, players // 10))}" if rng.random() < 0.5 else "")
-             for p in ids}
+    clubs = {
+        p: (f"club{rng.randint(1, max(1, players // 10))}" if rng.random() < 0.5 else "")
+        for p in ids
+    }
     rules = engine.Rules()
     timings = {"plan": 0.0, "seat": 0.0, "advance": 0.0}
     started = time.perf_counter()
@@ -82,9 +84,20 @@ def command_run(entrants: int) -> float:
         subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
         started = time.perf_counter()
         subprocess.run(
-            [python, "manage.py", "simulate_event", "bench", "--entrants", str(entrants),
-             "--seed", "7"],
-            cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL,
+            [
+                python,
+                "manage.py",
+                "simulate_event",
+                "bench",
+                "--entrants",
+                str(entrants),
+                "--seed",
+                "7",
+            ],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
         )
         return time.perf_counter() - started
 
@@ -99,12 +112,16 @@ def main() -> None:
     for size in (int(s) for s in args.sizes.split(",")):
         t = engine_run(size)
         total = t["plan"] + t["seat"] + t["advance"]
-        print(f"{size:>8} {t['rounds']:>6} {t['plan']:>8.4f} {t['seat']:>8.3f} "
-              f"{t['advance']:>8.3f} {total:>8.3f}")
+        print(
+            f"{size:>8} {t['rounds']:>6} {t['plan']:>8.4f} {t['seat']:>8.3f} "
+            f"{t['advance']:>8.3f} {total:>8.3f}"
+        )
     if args.command_entrants:
         seconds = command_run(args.command_entrants)
-        print(f"\nsimulate_event --entrants {args.command_entrants} (SQLite, whole command): "
-              f"{seconds:.1f} s")
+        print(
+            f"\nsimulate_event --entrants {args.command_entrants} (SQLite, whole command): "
+            f"{seconds:.1f} s"
+        )
 
 
 if __name__ == "__main__":

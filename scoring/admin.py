@@ -23,8 +23,16 @@ class RackScoreInline(admin.TabularInline):
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
-    list_display = ("table", "number", "ended", "winner", "entered_by", "confirmed_by",
-                    "confirmed_at", "version")
+    list_display = (
+        "table",
+        "number",
+        "ended",
+        "winner",
+        "entered_by",
+        "confirmed_by",
+        "confirmed_at",
+        "version",
+    )
     list_filter = ("ended", "table__round__division__event", "table__round__number")
     search_fields = ("table__round__division__name", "winner__last_name")
     raw_id_fields = ("table", "winner")
@@ -43,8 +51,20 @@ class RackScoreAdmin(ReadOnlyAdmin):
 
 @admin.register(ScoreChange)
 class ScoreChangeAdmin(ReadOnlyAdmin):
-    list_display = ("at", "division", "round_number", "table_number", "game_number", "entrant",
-                    "action", "before", "after", "reason", "actor_label", "flag")
+    list_display = (
+        "at",
+        "division",
+        "round_number",
+        "table_number",
+        "game_number",
+        "entrant",
+        "action",
+        "before",
+        "after",
+        "reason",
+        "actor_label",
+        "flag",
+    )
     list_filter = ("action", "division__event", "division")
     search_fields = ("reason", "actor_label", "entrant__last_name", "flag")
     list_select_related = ("division", "entrant")

@@ -13,18 +13,39 @@ from .models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 FORMAT = "rummikub-event-backup"
 VERSION = 1
 EVENT_FIELDS = (
-    "name", "slug", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
-    "initial_meld", "cutoff_date", "age_bands", "by_gender", "medal_policy", "tie_order",
-    "confirmation", "paper", "combine_below",
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "scoring",
+    "prefer_threes",
+    "minutes_per_game",
+    "initial_meld",
+    "cutoff_date",
+    "age_bands",
+    "by_gender",
+    "medal_policy",
+    "tie_order",
+    "confirmation",
+    "paper",
+    "combine_below",
 )
 ENTRANT_FIELDS = (
-    "external_id", "first_name", "last_name", "birth_date", "stated_age", "gender", "club",
-    "email", "phone", "status",
+    "external_id",
+    "first_name",
+    "last_name",
+    "birth_date",
+    "stated_age",
+    "gender",
+    "club",
+    "email",
+    "phone",
+    "status",
 )
 
 
 def _plain(value):
-    if isinstance(value, (datetime.date, datetime.datetime)):
+    if isinstance(value, datetime.date | datetime.datetime):
         return value.isoformat()
     return value
 
@@ -80,8 +101,13 @@ def event_backup(event: Event) -> dict:
                 "tables": tables,
                 "byes": [b.entrant.external_id for b in round_.byes.select_related("entrant")],
                 "penalties": [
-                    {"entrant": p.entrant.external_id, "points": p.points, "reason": p.reason,
-                     "given_by": _user(p.given_by), "given_at": _plain(p.given_at)}
+                    {
+                        "entrant": p.entrant.external_id,
+                        "points": p.points,
+                        "reason": p.reason,
+                        "given_by": _user(p.given_by),
+                        "given_at": _plain(p.given_at),
+                    }
                     for p in round_.penalties.select_related("entrant", "given_by")
                 ],
             }
@@ -94,9 +120,13 @@ def event_backup(event: Event) -> dict:
         "scorekeepers": [u.get_username() for u in event.scorekeepers.all()],
         "divisions": [
             {
-                "name": d.name, "min_age": d.min_age, "max_age": d.max_age, "gender": d.gender,
+                "name": d.name,
+                "min_age": d.min_age,
+                "max_age": d.max_age,
+                "gender": d.gender,
                 "combined_into": d.combined_into.name if d.combined_into else None,
-                "status": d.status, "walkover": d.walkover,
+                "status": d.status,
+                "walkover": d.walkover,
             }
             for d in event.divisions.select_related("combined_into")
         ],
@@ -106,21 +136,35 @@ def event_backup(event: Event) -> dict:
         ],
         "rounds": rounds,
         "decisions": [
-            {"division": d.division.name, "round": d.round_number, "order": d.order,
-             "note": d.note, "decided_at": _plain(d.decided_at)}
+            {
+                "division": d.division.name,
+                "round": d.round_number,
+                "order": d.order,
+                "note": d.note,
+                "decided_at": _plain(d.decided_at),
+            }
             for d in TieBreakDecision.objects.filter(division__event=event)
-            .select_related("division").order_by("decided_at", "id")
+            .select_related("division")
+            .order_by("decided_at", "id")
         ],
         "audit": [
             {
-                "division": c.division.name, "round": c.round_number, "table": c.table_number,
+                "division": c.division.name,
+                "round": c.round_number,
+                "table": c.table_number,
                 "game": c.game_number,
                 "entrant": c.entrant.external_id if c.entrant else None,
-                "action": c.action, "before": c.before, "after": c.after, "reason": c.reason,
-                "actor": c.actor_label, "at": _plain(c.at), "flag": c.flag,
+                "action": c.action,
+                "before": c.before,
+                "after": c.after,
+                "reason": c.reason,
+                "actor": c.actor_label,
+                "at": _plain(c.at),
+                "flag": c.flag,
             }
             for c in ScoreChange.objects.filter(division__event=event)
-            .select_related("division", "entrant").order_by("at", "id")
+            .select_related("division", "entrant")
+            .order_by("at", "id")
         ],
     }
 
@@ -138,7 +182,9 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RuleError("This file is not an event backup made by backup_event.")
     if data.get("version") != VERSION:
-        raise RuleError(f"Backup version {data.get('version')} is not supported (expected {VERSION}).")
+        raise RuleError(
+            f"Backup version {data.get('version')} is not supported (expected {VERSION})."
+        )
     users = {u.get_username(): u for u in get_user_model().objects.all()}
     fields = dict(data["event"])
     fields["slug"] = slug or fields["slug"]
@@ -157,8 +203,13 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
             divisions = {}
             for d in data["divisions"]:
                 divisions[d["name"]] = Division.objects.create(
-                    event=event, name=d["name"], min_age=d["min_age"], max_age=d["max_age"],
-                    gender=d["gender"], status=d["status"], walkover=d["walkover"],
+                    event=event,
+                    name=d["name"],
+                    min_age=d["min_age"],
+                    max_age=d["max_age"],
+                    gender=d["gender"],
+                    status=d["status"],
+                    walkover=d["walkover"],
                 )
             for d in data["divisions"]:
                 if d["combined_into"]:
@@ -175,47 +226,70 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
             Entrant.objects.bulk_create(entrants.values(), batch_size=500)
             for r in data["rounds"]:
                 round_ = Round.objects.create(
-                    division=divisions[r["division"]], number=r["number"], kind=r["kind"],
-                    games=r["games"], status=r["status"], seed=r["seed"],
-                    warnings=r["warnings"], closed_at=_datetime(r["closed_at"]),
+                    division=divisions[r["division"]],
+                    number=r["number"],
+                    kind=r["kind"],
+                    games=r["games"],
+                    status=r["status"],
+                    seed=r["seed"],
+                    warnings=r["warnings"],
+                    closed_at=_datetime(r["closed_at"]),
                 )
                 for t in r["tables"]:
                     table = Table.objects.create(round=round_, number=t["number"])
                     Seat.objects.bulk_create(
-                        [Seat(round=round_, table=table, entrant=entrants[i], number=n)
-                         for n, i in enumerate(t["seats"], start=1)]
+                        [
+                            Seat(round=round_, table=table, entrant=entrants[i], number=n)
+                            for n, i in enumerate(t["seats"], start=1)
+                        ]
                     )
                     for g in t["games"]:
                         game = Game.objects.create(
-                            table=table, number=g["number"], ended=g["ended"],
+                            table=table,
+                            number=g["number"],
+                            ended=g["ended"],
                             winner=entrants[g["winner"]] if g["winner"] else None,
-                            version=g["version"], entered_by=users.get(g["entered_by"]),
+                            version=g["version"],
+                            entered_by=users.get(g["entered_by"]),
                             confirmed_by=users.get(g["confirmed_by"]),
                             confirmed_at=_datetime(g["confirmed_at"]),
                         )
                         RackScore.objects.bulk_create(
-                            [RackScore(game=game, entrant=entrants[i], rack_total=v)
-                             for i, v in g["racks"].items()]
+                            [
+                                RackScore(game=game, entrant=entrants[i], rack_total=v)
+                                for i, v in g["racks"].items()
+                            ]
                         )
                 Bye.objects.bulk_create([Bye(round=round_, entrant=entrants[i]) for i in r["byes"]])
                 for p in r["penalties"]:
                     Penalty.objects.create(
-                        round=round_, entrant=entrants[p["entrant"]], points=p["points"],
-                        reason=p["reason"], given_by=users.get(p["given_by"]),
+                        round=round_,
+                        entrant=entrants[p["entrant"]],
+                        points=p["points"],
+                        reason=p["reason"],
+                        given_by=users.get(p["given_by"]),
                     )
             for d in data["decisions"]:
                 TieBreakDecision.objects.create(
-                    division=divisions[d["division"]], round_number=d["round"], order=d["order"],
+                    division=divisions[d["division"]],
+                    round_number=d["round"],
+                    order=d["order"],
                     note=d["note"],
                 )
             ScoreChange.objects.bulk_create(
                 [
                     ScoreChange(
-                        division=divisions[c["division"]], round_number=c["round"],
-                        table_number=c["table"], game_number=c["game"],
+                        division=divisions[c["division"]],
+                        round_number=c["round"],
+                        table_number=c["table"],
+                        game_number=c["game"],
                         entrant=entrants[c["entrant"]] if c["entrant"] else None,
-                        action=c["action"], before=c["before"], after=c["after"],
-                        reason=c["reason"], actor_label=c["actor"], at=_datetime(c["at"]),
+                        action=c["action"],
+                        before=c["before"],
+                        after=c["after"],
+                        reason=c["reason"],
+                        actor_label=c["actor"],
+                        at=_datetime(c["at"]),
                         flag=c["flag"],
                     )
                     for c in data["audit"]
@@ -226,4 +300,6 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RuleError):
             raise
-        raise RuleError(f"The backup is damaged or incomplete ({error!r}); nothing was restored.") from None
+        raise RuleError(
+            f"The backup is damaged or incomplete ({error!r}); nothing was restored."
+        ) from None

@@ -45,11 +45,15 @@ def load_demo(seed: int = 2026) -> tuple[Event, bool]:
     rng = random.Random(seed)
     with transaction.atomic():
         event = bracket.event_create(
-            name="Gwinnett Senior Golden Games — Rummikub", slug=DEMO_SLUG,
-            date=datetime.date(2026, 5, 14), venue="Bethesda Senior Center, Lawrenceville GA",
+            name="Gwinnett Senior Golden Games — Rummikub",
+            slug=DEMO_SLUG,
+            date=datetime.date(2026, 5, 14),
+            venue="Bethesda Senior Center, Lawrenceville GA",
         )
         event = bracket.event_configure(
-            event=event, age_bands="50,60,70,80,90", minutes_per_game=25,
+            event=event,
+            age_bands="50,60,70,80,90",
+            minutes_per_game=25,
             confirmation=Event.Confirmation.SECOND_PERSON,
         )
         parsed = read_registrations(DEMO_FILE.read_bytes(), event_names=[event.name])

@@ -19,16 +19,26 @@ class Game(models.Model):
     number = models.PositiveSmallIntegerField()
     ended = models.CharField(max_length=10, choices=Ended.choices)
     winner = models.ForeignKey(
-        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="games_won",
+        Entrant,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="games_won",
         help_text="The player the table named when the lowest racks tie on an exhausted pool.",
     )
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     entered_at = models.DateTimeField(auto_now_add=True)
     confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
@@ -60,7 +70,10 @@ class RackScore(models.Model):
     entrant = models.ForeignKey(Entrant, on_delete=models.PROTECT, related_name="racks")
     rack_total = models.PositiveSmallIntegerField()
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     entered_at = models.DateTimeField(auto_now=True)
@@ -110,7 +123,10 @@ class ScoreChange(models.Model):
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     actor_label = models.CharField(max_length=150, blank=True)
@@ -143,7 +159,10 @@ class Penalty(models.Model):
     points = models.PositiveSmallIntegerField()
     reason = models.TextField()
     given_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     given_at = models.DateTimeField(auto_now_add=True)
@@ -167,7 +186,10 @@ class TieBreakDecision(models.Model):
     order = models.JSONField(help_text="Entrant ids, best first.")
     note = models.CharField(max_length=200, blank=True)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     decided_at = models.DateTimeField(auto_now_add=True)

@@ -1,10 +1,10 @@
 """Reads: a division's bracket and scores as engine records, standings and results."""
 
 from collections import defaultdict
-
-from django.db.models import Q
 from dataclasses import dataclass, field
 from functools import cached_property
+
+from django.db.models import Q
 
 from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
@@ -43,15 +43,23 @@ class DivisionState:
     @cached_property
     def outcomes(self) -> list[engine.RoundOutcome]:
         return engine.evaluate_rounds(
-            self.records, self.rules, decisions=self.decisions, withdrawn=self.withdrawn,
+            self.records,
+            self.rules,
+            decisions=self.decisions,
+            withdrawn=self.withdrawn,
             names=self.names,
         )
 
     @cached_property
     def placings(self) -> engine.Placings:
         return engine.division_placings(
-            self.records, self.rules, players=self.players, decisions=self.decisions,
-            withdrawn=self.withdrawn, age_groups=self.age_groups, outcomes=self.outcomes,
+            self.records,
+            self.rules,
+            players=self.players,
+            decisions=self.decisions,
+            withdrawn=self.withdrawn,
+            age_groups=self.age_groups,
+            outcomes=self.outcomes,
         )
 
     @property
@@ -73,9 +81,7 @@ class DivisionState:
         }
 
     def unconfirmed(self, number: int) -> list[Game]:
-        return [
-            g for (r, _, _), g in sorted(self.games.items()) if r == number and not g.confirmed
-        ]
+        return [g for (r, _, _), g in sorted(self.games.items()) if r == number and not g.confirmed]
 
 
 def division_state(division: Division) -> DivisionState:
@@ -132,7 +138,9 @@ def division_state(division: Division) -> DivisionState:
                     continue
                 game_records.append(
                     engine.GameRecord(
-                        game_number, rack_map.get(game.pk, {}), game.ended,
+                        game_number,
+                        rack_map.get(game.pk, {}),
+                        game.ended,
                         game.winner.external_id if game.winner else None,
                     )
                 )
@@ -141,8 +149,12 @@ def division_state(division: Division) -> DivisionState:
             )
         records.append(
             engine.RoundRecord(
-                round_.number, round_.kind, round_.games, tuple(table_records),
-                tuple(sorted(bye_ids[round_.number])), dict(penalty_points[round_.number]),
+                round_.number,
+                round_.kind,
+                round_.games,
+                tuple(table_records),
+                tuple(sorted(bye_ids[round_.number])),
+                dict(penalty_points[round_.number]),
             )
         )
     if records:
@@ -162,8 +174,16 @@ def division_state(division: Division) -> DivisionState:
         for d in TieBreakDecision.objects.filter(division=division).order_by("decided_at", "id")
     ]
     return DivisionState(
-        division, event, event_rules(event), rounds, records, decisions, entrants, players,
-        game_rows, dict(penalty_rows),
+        division,
+        event,
+        event_rules(event),
+        rounds,
+        records,
+        decisions,
+        entrants,
+        players,
+        game_rows,
+        dict(penalty_rows),
     )
 
 
@@ -177,7 +197,7 @@ def _bracket_ids(division: Division) -> list[int]:
 def _round_json(state: DivisionState, record, outcome, next_participants) -> dict:
     penalties = state.penalties.get(record.number, [])
     tables = []
-    for table, table_outcome in zip(record.tables, outcome.tables):
+    for table, table_outcome in zip(record.tables, outcome.tables, strict=False):
         racks_by_game = {g.number: g.racks for g in table.games}
         scores = outcome.scores
         seats = []
@@ -218,7 +238,7 @@ def division_results(state: DivisionState) -> dict:
     """A bracket's rounds and placings, in the shape of ``export_results``."""
     division = state.division
     rounds = []
-    for index, (record, outcome) in enumerate(zip(state.records, state.outcomes)):
+    for index, (record, outcome) in enumerate(zip(state.records, state.outcomes, strict=False)):
         following = (
             set(state.records[index + 1].players) if index + 1 < len(state.records) else set()
         )
@@ -351,8 +371,9 @@ def table_sheet(table) -> TableSheet:
     ):
         racks[game_id][entrant_id] = total
     penalties = list(
-        Penalty.objects.filter(round=round_, entrant__in=[s.entrant for s in seats])
-        .select_related("entrant", "given_by")
+        Penalty.objects.filter(round=round_, entrant__in=[s.entrant for s in seats]).select_related(
+            "entrant", "given_by"
+        )
     )
     ids = {s.entrant.pk: s.entrant.external_id for s in seats}
     record = engine.TableRecord(
@@ -360,7 +381,9 @@ def table_sheet(table) -> TableSheet:
         tuple(s.entrant.external_id for s in seats),
         tuple(
             engine.GameRecord(
-                number, {ids[e]: v for e, v in racks[game.pk].items() if e in ids}, game.ended,
+                number,
+                {ids[e]: v for e, v in racks[game.pk].items() if e in ids},
+                game.ended,
                 game.winner.external_id if game.winner else None,
             )
             for number, game in sorted(games.items())
@@ -370,8 +393,9 @@ def table_sheet(table) -> TableSheet:
     for penalty in penalties:
         penalty_points[penalty.entrant.external_id] += penalty.points
     outcome = engine.evaluate_round(
-        engine.RoundRecord(round_.number, round_.kind, round_.games, (record,), (),
-                           dict(penalty_points)),
+        engine.RoundRecord(
+            round_.number, round_.kind, round_.games, (record,), (), dict(penalty_points)
+        ),
         event_rules(event),
         withdrawn={s.entrant.external_id for s in seats if s.entrant.out_of_play},
     ).tables[0]
@@ -381,7 +405,9 @@ def table_sheet(table) -> TableSheet:
         game = games.get(number)
         sheet_games.append(
             SheetGame(
-                number, game, dict(racks[game.pk]) if game else {},
+                number,
+                game,
+                dict(racks[game.pk]) if game else {},
                 {s.entrant.pk: outcome.points[s.entrant.external_id][number - 1] for s in seats},
             )
         )
@@ -391,7 +417,8 @@ def table_sheet(table) -> TableSheet:
         ranked = scores.get(player)
         sheet_seats.append(
             SheetSeat(
-                seat.number, seat.entrant,
+                seat.number,
+                seat.entrant,
                 [g.racks.get(seat.entrant.pk) for g in sheet_games],
                 list(outcome.points[player]),
                 penalty_points.get(player, 0),
@@ -400,11 +427,10 @@ def table_sheet(table) -> TableSheet:
             )
         )
     audit = list(
-        ScoreChange.objects.filter(
-            division=division, round_number=round_.number
-        ).filter(
-            Q(table_number=table.number) | Q(table_number__isnull=True, entrant__in=ids)
-        ).select_related("entrant", "actor").order_by("-at", "-id")
+        ScoreChange.objects.filter(division=division, round_number=round_.number)
+        .filter(Q(table_number=table.number) | Q(table_number__isnull=True, entrant__in=ids))
+        .select_related("entrant", "actor")
+        .order_by("-at", "-id")
     )
     names = {s.entrant.external_id: s.entrant.name for s in seats}
     for change in audit:
@@ -444,6 +470,7 @@ class TableInPlay:
 def tables_in_play(event: Event) -> list[TableInPlay]:
     """Every table of every round not yet closed, with how many games are in."""
     from django.db.models import Count
+
     from tournaments.models import Table
 
     tables = (
@@ -456,9 +483,7 @@ def tables_in_play(event: Event) -> list[TableInPlay]:
         )
         .order_by("round__division__min_age", "round__division__name", "number")
     )
-    return [
-        TableInPlay(t.round.division, t.round, t, t.entered, t.unconfirmed) for t in tables
-    ]
+    return [TableInPlay(t.round.division, t.round, t, t.entered, t.unconfirmed) for t in tables]
 
 
 def round_standings(state: DivisionState, number: int) -> list[dict]:
@@ -470,7 +495,7 @@ def round_standings(state: DivisionState, number: int) -> list[dict]:
     record, outcome = state.records[index], state.outcomes[index]
     following = set(state.records[index + 1].players) if index + 1 < len(state.records) else None
     rows = []
-    for table, table_outcome in zip(record.tables, outcome.tables):
+    for table, table_outcome in zip(record.tables, outcome.tables, strict=False):
         positions = {r.player: r.position for r in table_outcome.ranked}
         for seat, player in enumerate(table.players, start=1):
             score = outcome.scores.get(player)

@@ -50,7 +50,9 @@ def _game_snapshot(game: Game | None) -> dict | None:
     if game is None:
         return None
     return {
-        "racks": {r.entrant.external_id: r.rack_total for r in game.racks.select_related("entrant")},
+        "racks": {
+            r.entrant.external_id: r.rack_total for r in game.racks.select_related("entrant")
+        },
         "ended": game.ended,
         "winner": game.winner.external_id if game.winner else None,
     }
@@ -85,10 +87,10 @@ def game_record(
     organizer count as confirmed.
     """
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("division").get(
-            pk=table.round_id
+        round_ = Round.objects.select_for_update().select_related("division").get(pk=table.round_id)
+        where = (
+            f"{round_.division.name}, round {round_.number}, table {table.number}, game {number}"
         )
-        where = f"{round_.division.name}, round {round_.number}, table {table.number}, game {number}"
         if round_.status == Round.Status.CLOSED:
             raise RuleError(f"{where}: the round is closed; change a score as a correction.")
         if not 1 <= number <= round_.games:
@@ -131,7 +133,8 @@ def game_record(
                 raise ScoreConflict(
                     f"{where}: someone else saved this game while you were entering it. "
                     "Both entries are shown; choose which to keep.",
-                    theirs=before, yours=new,
+                    theirs=before,
+                    yours=new,
                 )
             if game.confirmed and not organizer:
                 raise RuleError(
@@ -153,14 +156,19 @@ def game_record(
         game.racks.exclude(entrant__in=list(racks)).delete()
         for entrant, value in racks.items():
             RackScore.objects.update_or_create(
-                game=game, entrant=entrant,
+                game=game,
+                entrant=entrant,
                 defaults={"rack_total": value, "entered_by": game.entered_by},
             )
         ScoreChange.objects.create(
-            division=round_.division, round_number=round_.number, table_number=table.number,
+            division=round_.division,
+            round_number=round_.number,
+            table_number=table.number,
             game_number=number,
             action=ScoreChange.Action.ENTERED if before is None else ScoreChange.Action.REPLACED,
-            before=before, after=new, **_actor(user),
+            before=before,
+            after=new,
+            **_actor(user),
         )
         bracket.round_mark_in_play(round_=round_)
         return game
@@ -169,8 +177,10 @@ def game_record(
 def game_confirm(*, game: Game, user, organizer: bool = False) -> Game:
     """A second person confirms a game's scores; nobody confirms their own entry."""
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related("table__round__division").get(
-            pk=game.pk
+        game = (
+            Game.objects.select_for_update()
+            .select_related("table__round__division")
+            .get(pk=game.pk)
         )
         if game.confirmed:
             return game
@@ -181,9 +191,13 @@ def game_confirm(*, game: Game, user, organizer: bool = False) -> Game:
         game.save(update_fields=["confirmed_by", "confirmed_at"])
         round_ = game.table.round
         ScoreChange.objects.create(
-            division=round_.division, round_number=round_.number,
-            table_number=game.table.number, game_number=game.number,
-            action=ScoreChange.Action.CONFIRMED, after=_game_snapshot(game), **_actor(user),
+            division=round_.division,
+            round_number=round_.number,
+            table_number=game.table.number,
+            game_number=game.number,
+            action=ScoreChange.Action.CONFIRMED,
+            after=_game_snapshot(game),
+            **_actor(user),
         )
         return game
 
@@ -213,21 +227,28 @@ def score_correct(
     if not reason.strip():
         raise RuleError("A correction needs a reason.")
     with transaction.atomic():
-        game = Game.objects.select_for_update().select_related(
-            "table__round__division__event"
-        ).get(pk=game.pk)
+        game = (
+            Game.objects.select_for_update()
+            .select_related("table__round__division__event")
+            .get(pk=game.pk)
+        )
         round_ = game.table.round
         division = round_.division
         Division.objects.select_for_update().get(pk=division.pk)
-        where = f"{division.name}, round {round_.number}, table {game.table.number}, game {game.number}"
+        where = (
+            f"{division.name}, round {round_.number}, table {game.table.number}, game {game.number}"
+        )
         rack = game.racks.filter(entrant=entrant).first()
         seated = Seat.objects.filter(table=game.table, entrant=entrant).exists()
         if not seated:
-            raise RuleError(f"{where}: {entrant.name} ({entrant.external_id}) is not at this table.")
+            raise RuleError(
+                f"{where}: {entrant.name} ({entrant.external_id}) is not at this table."
+            )
         state_before = division_state(division)
         before_consequences = (
             _consequences(state_before, round_.number)
-            if round_.status == Round.Status.CLOSED else (None, None)
+            if round_.status == Round.Status.CLOSED
+            else (None, None)
         )
         snapshot = _game_snapshot(game)
         racks = dict(snapshot["racks"])
@@ -238,8 +259,11 @@ def score_correct(
         active = [s.entrant.external_id for s in seats if not s.entrant.out_of_play]
         try:
             engine.validate_game(
-                racks, ended=ended, winner=snapshot["winner"] if ended == engine.EXHAUSTED else None,
-                players=active, names=names,
+                racks,
+                ended=ended,
+                winner=snapshot["winner"] if ended == engine.EXHAUSTED else None,
+                players=active,
+                names=names,
             )
         except engine.GameError as error:
             raise engine.GameError([f"{where}: {r}" for r in error.reasons]) from None
@@ -269,12 +293,21 @@ def score_correct(
             elif before_consequences[1] is not None and medals_after != before_consequences[1]:
                 flag = "This correction would change the medals; the organizer decides."
             elif state_after.outcomes[round_.number - 1].ties:
-                flag = "This correction leaves a tie that decided who advanced; the organizer decides."
+                flag = (
+                    "This correction leaves a tie that decided who advanced; the organizer decides."
+                )
         return ScoreChange.objects.create(
-            division=division, round_number=round_.number, table_number=game.table.number,
-            game_number=game.number, entrant=entrant, action=ScoreChange.Action.CORRECTED,
-            before={"rack_total": old_value}, after={"rack_total": rack_total},
-            reason=reason.strip(), flag=flag, **_actor(user),
+            division=division,
+            round_number=round_.number,
+            table_number=game.table.number,
+            game_number=game.number,
+            entrant=entrant,
+            action=ScoreChange.Action.CORRECTED,
+            before={"rack_total": old_value},
+            after={"rack_total": rack_total},
+            reason=reason.strip(),
+            flag=flag,
+            **_actor(user),
         )
 
 
@@ -298,12 +331,19 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
                 f"{entrant.name} ({entrant.external_id}) does not play in round {round_.number}."
             )
         penalty = Penalty.objects.create(
-            round=round_, entrant=entrant, points=points, reason=reason.strip(),
+            round=round_,
+            entrant=entrant,
+            points=points,
+            reason=reason.strip(),
             given_by=user if getattr(user, "pk", None) else None,
         )
         ScoreChange.objects.create(
-            division=round_.division, round_number=round_.number, entrant=entrant,
-            action=ScoreChange.Action.PENALTY, after={"points": points}, reason=reason.strip(),
+            division=round_.division,
+            round_number=round_.number,
+            entrant=entrant,
+            action=ScoreChange.Action.PENALTY,
+            after={"points": points},
+            reason=reason.strip(),
             **_actor(user),
         )
         return penalty
@@ -328,7 +368,10 @@ def tie_resolve(
         if strangers:
             raise RuleError(f"{', '.join(strangers)} did not play in round {round_number}.")
         return TieBreakDecision.objects.create(
-            division=division, round_number=round_number, order=ids, note=note,
+            division=division,
+            round_number=round_number,
+            order=ids,
+            note=note,
             decided_by=user if getattr(user, "pk", None) else None,
         )
 
@@ -356,20 +399,21 @@ def division_advance(
     round already closed is left as it is, so a double click closes it once.
     """
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("event").get(
-            pk=division.pk
-        )
+        division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         if division.combined_into_id:
             raise RuleError(
                 f"{division.name} plays in {division.combined_into.name}: advance that division."
             )
         state = division_state(division)
         current = state.current
-        if round_number is not None and current is not None and (
-            round_number < current.number or current.status == Round.Status.CLOSED
+        if (
+            round_number is not None
+            and current is not None
+            and (round_number < current.number or current.status == Round.Status.CLOSED)
         ):
-            return AdvanceResult(division, None, current, division.status == "complete",
-                                 "already closed", state)
+            return AdvanceResult(
+                division, None, current, division.status == "complete", "already closed", state
+            )
         if division.status == Division.Status.COMPLETE:
             return AdvanceResult(division, None, None, True, "already complete", state)
         if current is None:
@@ -377,8 +421,9 @@ def division_advance(
         outcome = state.outcomes[-1]
         if outcome.problems:
             raise RuleError(
-                _listing(f"{division.name}, round {current.number} is not complete:",
-                         outcome.problems)
+                _listing(
+                    f"{division.name}, round {current.number} is not complete:", outcome.problems
+                )
             )
         if division.event.confirmation == Event.Confirmation.SECOND_PERSON:
             waiting = state.unconfirmed(current.number)
@@ -401,8 +446,12 @@ def division_advance(
         players = [state.entrants[p] for p in outcome.next_seated]
         byes = [state.entrants[p] for p in outcome.next_byes]
         seated = bracket.round_create(
-            division=division, shape=outcome.next_shape, players=players, byes=byes,
-            seed=bracket.new_seed() if seed is None else seed, met=state.met(),
+            division=division,
+            shape=outcome.next_shape,
+            players=players,
+            byes=byes,
+            seed=bracket.new_seed() if seed is None else seed,
+            met=state.met(),
         )
         return AdvanceResult(division, current, seated, False, "advanced", state)
 
@@ -428,7 +477,9 @@ def games_import(*, event: Event, games: Sequence, replace: bool = False, user=N
                 round__division=division.bracket, round__number=game.round, number=game.table
             ).first()
             if table is None:
-                problems.append(f"{lines}: {division.bracket.name} has no round {game.round} table {game.table}")
+                problems.append(
+                    f"{lines}: {division.bracket.name} has no round {game.round} table {game.table}"
+                )
                 continue
             unknown = [i for i in game.racks if i not in entrants]
             if unknown:
@@ -437,10 +488,14 @@ def games_import(*, event: Event, games: Sequence, replace: bool = False, user=N
             try:
                 with transaction.atomic():
                     game_record(
-                        table=table, number=game.game,
+                        table=table,
+                        number=game.game,
                         racks={entrants[i]: v for i, v in game.racks.items()},
-                        ended=game.ended, winner=entrants.get(game.winner) if game.winner else None,
-                        user=user, organizer=True, replace=replace,
+                        ended=game.ended,
+                        winner=entrants.get(game.winner) if game.winner else None,
+                        user=user,
+                        organizer=True,
+                        replace=replace,
                     )
             except RuleError as error:
                 problems.append(f"{lines}: {error}")

@@ -14,20 +14,87 @@ from . import services
 from .selectors import division_state
 
 FIRST_NAMES = (
-    "Mary", "Patricia", "Linda", "Barbara", "Dorothy", "Gloria", "Betty", "Joan", "Zoë",
-    "Siobhán", "Hye-jin", "Margarethe", "José", "Raúl", "François", "Björn", "Otto", "Earl",
-    "Walter", "John", "William", "Robert", "James", "Dong-hyun", "Ngozi", "Aiko", "Renée",
-    "Ingrid", "Mónica", "Chaim", "Yusuf", "Bernadette", "Ruth", "Harold", "Frances",
+    "Mary",
+    "Patricia",
+    "Linda",
+    "Barbara",
+    "Dorothy",
+    "Gloria",
+    "Betty",
+    "Joan",
+    "Zoë",
+    "Siobhán",
+    "Hye-jin",
+    "Margarethe",
+    "José",
+    "Raúl",
+    "François",
+    "Björn",
+    "Otto",
+    "Earl",
+    "Walter",
+    "John",
+    "William",
+    "Robert",
+    "James",
+    "Dong-hyun",
+    "Ngozi",
+    "Aiko",
+    "Renée",
+    "Ingrid",
+    "Mónica",
+    "Chaim",
+    "Yusuf",
+    "Bernadette",
+    "Ruth",
+    "Harold",
+    "Frances",
 )
 LAST_NAMES = (
-    "Smith", "Johnson", "Williams", "Garcia", "Müller", "O'Brien", "Núñez", "Ångström",
-    "Okafor", "Kim", "Yamamoto", "Lefèvre", "St. John", "MacDonald", "Peña", "Davis",
-    "Washington", "Brown", "Nguyễn", "Kowalski", "Papadopoulos", "Cohen", "D'Angelo",
-    "Fitzgerald", "Haddad", "Jensen", "Rossi", "Schröder", "Tanaka", "Wright",
+    "Smith",
+    "Johnson",
+    "Williams",
+    "Garcia",
+    "Müller",
+    "O'Brien",
+    "Núñez",
+    "Ångström",
+    "Okafor",
+    "Kim",
+    "Yamamoto",
+    "Lefèvre",
+    "St. John",
+    "MacDonald",
+    "Peña",
+    "Davis",
+    "Washington",
+    "Brown",
+    "Nguyễn",
+    "Kowalski",
+    "Papadopoulos",
+    "Cohen",
+    "D'Angelo",
+    "Fitzgerald",
+    "Haddad",
+    "Jensen",
+    "Rossi",
+    "Schröder",
+    "Tanaka",
+    "Wright",
 )
 CLUB_WORDS = (
-    "Bethesda", "Buford", "Lilburn", "Snellville", "Duluth", "Norcross", "Suwanee",
-    "Lawrenceville", "Dacula", "Grayson", "Loganville", "Tucker",
+    "Bethesda",
+    "Buford",
+    "Lilburn",
+    "Snellville",
+    "Duluth",
+    "Norcross",
+    "Suwanee",
+    "Lawrenceville",
+    "Dacula",
+    "Grayson",
+    "Loganville",
+    "Tucker",
 )
 CLUB_KINDS = ("Senior Center", "Active Adults", "Tiles", "Rummikub Club", "Library Group")
 
@@ -43,17 +110,26 @@ class SimulationReport:
 
 def plausible_rows(count: int, rng: random.Random, event_date: datetime.date) -> list:
     """Registration rows with plausible senior ages (50–100), clubs and names."""
-    clubs = [f"{rng.choice(CLUB_WORDS)} {rng.choice(CLUB_KINDS)}" for _ in range(max(3, count // 12))]
+    clubs = [
+        f"{rng.choice(CLUB_WORDS)} {rng.choice(CLUB_KINDS)}" for _ in range(max(3, count // 12))
+    ]
     rows = []
     for n in range(1, count + 1):
         age = min(104, 50 + int(rng.triangular(0, 50, 22)))
         birth = event_date - datetime.timedelta(days=int(age * 365.25) + rng.randint(0, 364))
         rows.append(
             RegistrationRow(
-                line=n + 1, entrant_id=f"SIM-{n:05d}", first_name=rng.choice(FIRST_NAMES),
-                last_name=rng.choice(LAST_NAMES), birth_date=birth, age=None,
-                gender=rng.choice("FFFM"), club=rng.choice(clubs) if rng.random() < 0.6 else "",
-                division="", email="", phone="",
+                line=n + 1,
+                entrant_id=f"SIM-{n:05d}",
+                first_name=rng.choice(FIRST_NAMES),
+                last_name=rng.choice(LAST_NAMES),
+                birth_date=birth,
+                age=None,
+                gender=rng.choice("FFFM"),
+                club=rng.choice(clubs) if rng.random() < 0.6 else "",
+                division="",
+                email="",
+                phone="",
             )
         )
     return rows
@@ -63,7 +139,8 @@ def combine_small_divisions(event: Event) -> list[str]:
     """Combine each division below the event's threshold into its younger neighbour."""
     messages = []
     divisions = [
-        d for d in bracket.brackets(event).order_by("min_age", "gender", "name")
+        d
+        for d in bracket.brackets(event).order_by("min_age", "gender", "name")
         if bracket.bracket_entrants(d).filter(status=Entrant.Status.CHECKED_IN).exists()
     ]
     sizes = {
@@ -73,8 +150,10 @@ def combine_small_divisions(event: Event) -> list[str]:
     for index, division in enumerate(divisions):
         if sizes[division.pk] >= event.combine_below or len(divisions) == 1:
             continue
-        neighbours = divisions[:index][::-1] + divisions[index + 1:]
-        target = next((d for d in neighbours if d.gender == division.gender and d.pk != division.pk), None)
+        neighbours = divisions[:index][::-1] + divisions[index + 1 :]
+        target = next(
+            (d for d in neighbours if d.gender == division.gender and d.pk != division.pk), None
+        )
         if target is None:
             continue
         target = Division.objects.get(pk=target.pk)
@@ -102,17 +181,20 @@ def play_round(round_: Round, rng: random.Random) -> int:
         for number in range(1, round_.games + 1):
             game = random_game(list(by_id), number, rng)
             services.game_record(
-                table=table, number=number,
+                table=table,
+                number=number,
                 racks={by_id[p]: v for p, v in game.racks.items()},
-                ended=game.ended, winner=by_id[game.winner] if game.winner else None,
+                ended=game.ended,
+                winner=by_id[game.winner] if game.winner else None,
                 organizer=True,
             )
             count += 1
     return count
 
 
-def finish_division(division: Division, rng: random.Random, report: SimulationReport,
-                    rounds: int | None = None) -> None:
+def finish_division(
+    division: Division, rng: random.Random, report: SimulationReport, rounds: int | None = None
+) -> None:
     """Play a seated division round by round (``rounds`` of them, or to the medals)."""
     played = 0
     while division.status != Division.Status.COMPLETE and (rounds is None or played < rounds):
@@ -128,8 +210,11 @@ def finish_division(division: Division, rng: random.Random, report: SimulationRe
                     order = list(tie.players)
                     rng.shuffle(order)
                     services.tie_resolve(
-                        division=division, round_number=tie.round,
-                        order=[Entrant.objects.get(event=division.event, external_id=i) for i in order],
+                        division=division,
+                        round_number=tie.round,
+                        order=[
+                            Entrant.objects.get(event=division.event, external_id=i) for i in order
+                        ],
                         note="tile draw (simulated)",
                     )
                     report.ties_resolved += 1
@@ -138,7 +223,11 @@ def finish_division(division: Division, rng: random.Random, report: SimulationRe
 
 
 def simulate_event(
-    *, slug: str, entrants: int, seed: int | None = None, scoring: str = "low",
+    *,
+    slug: str,
+    entrants: int,
+    seed: int | None = None,
+    scoring: str = "low",
     name: str | None = None,
 ) -> SimulationReport:
     """Create an event with plausible entrants and play it to medals."""
@@ -146,8 +235,10 @@ def simulate_event(
         raise RuleError("Simulate at least one entrant.")
     rng = random.Random(seed)
     event, created = bracket.event_get_or_create(
-        slug=slug, name=name or f"Simulated event ({entrants} entrants)",
-        date=datetime.date.today(), scoring=scoring,
+        slug=slug,
+        name=name or f"Simulated event ({entrants} entrants)",
+        date=datetime.date.today(),
+        scoring=scoring,
     )
     if not created:
         raise RuleError(f"Event '{slug}' already exists: simulate into a new event.")
@@ -174,8 +265,6 @@ def medal_lines(event: Event) -> list[str]:
         if division.status != Division.Status.COMPLETE:
             continue
         state = division_state(division)
-        medals = [
-            f"{p.medal} {state.names[p.player]}" for p in state.placings.placings if p.medal
-        ]
+        medals = [f"{p.medal} {state.names[p.player]}" for p in state.placings.placings if p.medal]
         lines.append(f"{division.name}: " + "; ".join(medals))
     return lines

@@ -20,9 +20,11 @@ class GameColumn(tables.Column):
     def __init__(self, number, **kwargs):
         self.number = number
         super().__init__(
-            verbose_name=f"Game {number}", accessor=tables.A("points"),
+            verbose_name=f"Game {number}",
+            accessor=tables.A("points"),
             attrs={"td": {"class": "num"}, "th": {"class": "num"}},
-            orderable=False, **kwargs,
+            orderable=False,
+            **kwargs,
         )
 
     def render(self, value):
@@ -35,10 +37,12 @@ class StandingsTable(tables.Table):
     seat = tables.Column(verbose_name="Seat", attrs={"td": {"class": "num"}})
     name = tables.Column(verbose_name="Player")
     penalty = tables.Column(verbose_name="Penalty", attrs={"td": {"class": "num"}})
-    total = tables.Column(verbose_name="Total", attrs={"td": {"class": "num total"}},
-                          order_by=("sort_total",))
-    position = tables.Column(verbose_name="Place at table", attrs={"td": {"class": "num"}},
-                             order_by=("sort_position",))
+    total = tables.Column(
+        verbose_name="Total", attrs={"td": {"class": "num total"}}, order_by=("sort_total",)
+    )
+    position = tables.Column(
+        verbose_name="Place at table", attrs={"td": {"class": "num"}}, order_by=("sort_position",)
+    )
     advancing = tables.BooleanColumn(verbose_name="Goes on", yesno="yes,")
 
     class Meta:

@@ -46,7 +46,9 @@ def login_wait_seconds(username: str, address: str | None) -> int:
     since = now - window
     last_success = (
         LoginAttempt.objects.filter(username__iexact=username, succeeded=True)
-        .order_by("-at").values_list("at", flat=True).first()
+        .order_by("-at")
+        .values_list("at", flat=True)
+        .first()
     )
     since_user = max(since, last_success) if last_success else since
     recent = Q(username__iexact=username, at__gte=since_user)

@@ -2,6 +2,7 @@ from django.contrib import admin
 
 from .models import Bye, Division, Entrant, Event, Round, Seat, Table
 
+
 class ReadOnlyAdmin(admin.ModelAdmin):
     """Shown, never changed here: changes go through the services (and the audit trail)."""
 
@@ -13,7 +14,6 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
-
 
 
 class DivisionInline(admin.TabularInline):
@@ -37,8 +37,16 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(Division)
 class DivisionAdmin(admin.ModelAdmin):
-    list_display = ("name", "event", "min_age", "max_age", "gender", "combined_into", "status",
-                    "walkover")
+    list_display = (
+        "name",
+        "event",
+        "min_age",
+        "max_age",
+        "gender",
+        "combined_into",
+        "status",
+        "walkover",
+    )
     list_filter = ("event", "status", "gender")
     search_fields = ("name", "event__name")
     list_select_related = ("event", "combined_into")
@@ -46,8 +54,16 @@ class DivisionAdmin(admin.ModelAdmin):
 
 @admin.register(Entrant)
 class EntrantAdmin(admin.ModelAdmin):
-    list_display = ("external_id", "last_name", "first_name", "division", "club", "status",
-                    "birth_date", "event")
+    list_display = (
+        "external_id",
+        "last_name",
+        "first_name",
+        "division",
+        "club",
+        "status",
+        "birth_date",
+        "event",
+    )
     list_filter = ("event", "status", "division", "gender")
     search_fields = ("external_id", "first_name", "last_name", "club", "email")
     list_select_related = ("division", "event")

@@ -10,8 +10,16 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from tournaments.engine import AGE_GROUP, COMBINED, DEFAULT_TIE_ORDER, FINAL, INTERMEDIATE
-from tournaments.engine import LOW, QUALIFYING, SABRA
+from tournaments.engine import (
+    AGE_GROUP,
+    COMBINED,
+    DEFAULT_TIE_ORDER,
+    FINAL,
+    INTERMEDIATE,
+    LOW,
+    QUALIFYING,
+    SABRA,
+)
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
 
 
@@ -223,7 +231,9 @@ class Seat(models.Model):
     class Meta:
         ordering = ["table", "number"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "entrant"], name="seat_entrant_once_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "entrant"], name="seat_entrant_once_per_round"
+            ),
             models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
             models.CheckConstraint(
                 condition=Q(number__gte=1, number__lte=4), name="seat_number_1_4"

@@ -95,40 +95,95 @@ def _header_key(header: str) -> str:
 
 _ALIASES: dict[str, tuple[str, ...]] = {
     "entrant_id": (
-        "entrant_id", "entrant id", "registration id", "registration #",
-        "registration number", "registration no", "reg id", "reg #", "reg no",
-        "id", "participant id", "participant #", "athlete id", "member id",
-        "member #", "member number", "registrant id", "confirmation #",
-        "confirmation number", "confirmation id", "entry id", "player id",
+        "entrant_id",
+        "entrant id",
+        "registration id",
+        "registration #",
+        "registration number",
+        "registration no",
+        "reg id",
+        "reg #",
+        "reg no",
+        "id",
+        "participant id",
+        "participant #",
+        "athlete id",
+        "member id",
+        "member #",
+        "member number",
+        "registrant id",
+        "confirmation #",
+        "confirmation number",
+        "confirmation id",
+        "entry id",
+        "player id",
     ),
     "first_name": (
-        "first_name", "first name", "first", "given name", "given names",
-        "firstname", "fname", "forename", "participant first name",
+        "first_name",
+        "first name",
+        "first",
+        "given name",
+        "given names",
+        "firstname",
+        "fname",
+        "forename",
+        "participant first name",
     ),
     "last_name": (
-        "last_name", "last name", "last", "surname", "family name", "lastname",
-        "lname", "participant last name",
+        "last_name",
+        "last name",
+        "last",
+        "surname",
+        "family name",
+        "lastname",
+        "lname",
+        "participant last name",
     ),
     "full_name": (
-        "name", "full name", "participant name", "entrant name", "player name",
-        "athlete name", "registrant name",
+        "name",
+        "full name",
+        "participant name",
+        "entrant name",
+        "player name",
+        "athlete name",
+        "registrant name",
     ),
     "birth_date": (
-        "birth_date", "date of birth", "dob", "birthdate", "birthday",
-        "birth date", "d.o.b.",
+        "birth_date",
+        "date of birth",
+        "dob",
+        "birthdate",
+        "birthday",
+        "birth date",
+        "d.o.b.",
     ),
     "age": ("age", "age on event day", "age as of", "age at event"),
     "gender": ("gender", "sex"),
     "club": (
-        "club", "club/team", "team", "club name", "team name", "organization",
-        "organisation", "affiliation", "senior center", "senior centre",
+        "club",
+        "club/team",
+        "team",
+        "club name",
+        "team name",
+        "organization",
+        "organisation",
+        "affiliation",
+        "senior center",
+        "senior centre",
     ),
     "division": ("division", "age group", "age division", "category", "age category"),
     "event": ("event", "sport", "event name", "competition", "activity"),
     "email": ("email", "e-mail", "email address", "e-mail address"),
     "phone": (
-        "phone", "phone number", "mobile", "mobile phone", "mobile number",
-        "cell", "cell phone", "telephone", "tel",
+        "phone",
+        "phone number",
+        "mobile",
+        "mobile phone",
+        "mobile number",
+        "cell",
+        "cell phone",
+        "telephone",
+        "tel",
     ),
 }
 
@@ -171,8 +226,15 @@ def _field_for_header(header: str) -> str | None:
 # --------------------------------------------------------------------------
 
 _GENDERS = {
-    "f": "F", "female": "F", "w": "F", "woman": "F", "women": "F",
-    "m": "M", "male": "M", "man": "M", "men": "M",
+    "f": "F",
+    "female": "F",
+    "w": "F",
+    "woman": "F",
+    "women": "F",
+    "m": "M",
+    "male": "M",
+    "man": "M",
+    "men": "M",
 }
 
 _TIME_SUFFIX = r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?)?"
@@ -240,7 +302,7 @@ def _parse_date(value: str, day_first: bool) -> tuple[datetime.date, str]:
 
 
 def _split_full_name(value: str) -> tuple[str, str]:
-    """"First Middle Last" -> ("First Middle", "Last"); "Last, First" -> ("First", "Last")."""
+    """ "First Middle Last" -> ("First Middle", "Last"); "Last, First" -> ("First", "Last")."""
     if "," in value:
         last, _, first = value.partition(",")
         return _collapse(first), _collapse(last)
@@ -270,8 +332,13 @@ def _decode(data: bytes) -> tuple[str, str]:
         return data.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
         raise RegistrationError(
-            [(0, "the file's characters cannot be read (it is neither UTF-8 nor "
-                 "Windows-1252 text); save it again as \"CSV UTF-8\"")]
+            [
+                (
+                    0,
+                    "the file's characters cannot be read (it is neither UTF-8 nor "
+                    'Windows-1252 text); save it again as "CSV UTF-8"',
+                )
+            ]
         ) from None
 
 
@@ -287,13 +354,19 @@ def _sniff_delimiter(text: str) -> str:
 
 def _not_text_message(data: bytes) -> str:
     if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
-        return ("the file is a spreadsheet (Excel), not a CSV file; in the spreadsheet "
-                "program use \"Save as\" and choose \"CSV UTF-8\"")
+        return (
+            "the file is a spreadsheet (Excel), not a CSV file; in the spreadsheet "
+            'program use "Save as" and choose "CSV UTF-8"'
+        )
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return ("the file is saved as UTF-16 (\"Unicode text\"), which is not supported; "
-                "save it again as \"CSV UTF-8\"")
-    return ("the file is not a text (CSV) file: it contains binary data (NUL bytes); "
-            "save it again as \"CSV UTF-8\"")
+        return (
+            'the file is saved as UTF-16 ("Unicode text"), which is not supported; '
+            'save it again as "CSV UTF-8"'
+        )
+    return (
+        "the file is not a text (CSV) file: it contains binary data (NUL bytes); "
+        'save it again as "CSV UTF-8"'
+    )
 
 
 _SECOND_COLUMN_IGNORED = frozenset({"email", "phone"})
@@ -313,15 +386,30 @@ def _map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tup
         # is kept, the other ignored. Two columns for a name or a date are ambiguous.
         if len(indexes) > 1 and name not in _SECOND_COLUMN_IGNORED:
             quoted = " and ".join(f"'{header[i]}'" for i in indexes)
-            problems.append((0, f"columns {quoted} both look like the "
-                                f"{_FIELD_LABEL[name]} column; rename or delete one of them"))
+            problems.append(
+                (
+                    0,
+                    f"columns {quoted} both look like the "
+                    f"{_FIELD_LABEL[name]} column; rename or delete one of them",
+                )
+            )
 
     if not found:
         shown = ", ".join(f"'{h}'" for h in header[:6] if h)
-        return {}, list(header), [(0, (
-            "the first line should hold the column names (first_name, last_name, "
-            f"birth_date, gender, club, division, ...) but it reads: {shown or '(nothing)'}"
-        ))]
+        return (
+            {},
+            list(header),
+            [
+                (
+                    0,
+                    (
+                        "the first line should hold the column names (first_name, last_name, "
+                        "birth_date, gender, club, division, ...) but it reads: "
+                        f"{shown or '(nothing)'}"
+                    ),
+                )
+            ],
+        )
 
     mapping = {name: indexes[0] for name, indexes in found.items()}
     has_first, has_last = "first_name" in mapping, "last_name" in mapping
@@ -332,12 +420,18 @@ def _map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tup
         mapping.pop("last_name", None)
     else:
         missing = " and ".join(
-            label for present, label in ((has_first, "first name"), (has_last, "last name"))
+            label
+            for present, label in ((has_first, "first name"), (has_last, "last name"))
             if not present
         )
         shown = ", ".join(f"'{h}'" for h in header if h)
-        problems.append((0, f"no {missing} column found (columns are: {shown}); "
-                            "expected e.g. 'first_name' and 'last_name', or one 'Name' column"))
+        problems.append(
+            (
+                0,
+                f"no {missing} column found (columns are: {shown}); "
+                "expected e.g. 'first_name' and 'last_name', or one 'Name' column",
+            )
+        )
 
     used = set(mapping.values())
     ignored = [text for index, text in enumerate(header) if index not in used]
@@ -373,7 +467,9 @@ def read_registrations(
                 header = cells
                 break
     except csv.Error as exc:
-        raise RegistrationError([(previous_line + 1, f"the line cannot be read as CSV ({exc})")]) from None
+        raise RegistrationError(
+            [(previous_line + 1, f"the line cannot be read as CSV ({exc})")]
+        ) from None
     if header is None:
         raise RegistrationError([(0, "the file has no header line (it holds only empty lines)")])
 
@@ -404,14 +500,19 @@ def read_registrations(
         if not any(cells):
             continue
         if len(cells) > len(header):
-            problems.append((line, (
-                f"this row has {len(cells)} values but the header has {len(header)} "
-                "columns; a value probably contains a comma without quotes around it"
-            )))
+            problems.append(
+                (
+                    line,
+                    (
+                        f"this row has {len(cells)} values but the header has {len(header)} "
+                        "columns; a value probably contains a comma without quotes around it"
+                    ),
+                )
+            )
             continue
         cells += [""] * (len(header) - len(cells))
 
-        def get(name: str) -> str:
+        def get(name: str, cells: list[str] = cells) -> str:
             index = mapping.get(name)
             return "" if index is None else cells[index]
 
@@ -433,13 +534,15 @@ def read_registrations(
             elif not first or not last:
                 row_problems.append(
                     f"name '{full}' (column '{col}') needs both a first and a last name "
-                    "(\"First Last\" or \"Last, First\")"
+                    '("First Last" or "Last, First")'
                 )
             names = (("first name", col, first), ("last name", col, last)) if first and last else ()
         else:
             first, last = _collapse(get("first_name")), _collapse(get("last_name"))
-            names = (("first name", columns["first_name"], first),
-                     ("last name", columns["last_name"], last))
+            names = (
+                ("first name", columns["first_name"], first),
+                ("last name", columns["last_name"], last),
+            )
             for label, col, value in names:
                 if not value:
                     row_problems.append(f"{label} is empty (column '{col}')")
@@ -502,19 +605,21 @@ def read_registrations(
             problems.extend((line, message) for message in row_problems)
             continue
 
-        rows.append(RegistrationRow(
-            line=line,
-            entrant_id=entrant_id,
-            first_name=first,
-            last_name=last,
-            birth_date=birth_date,
-            age=age,
-            gender=gender,
-            club=_collapse(get("club")),
-            division=_collapse(get("division")),
-            email=get("email"),
-            phone=get("phone"),
-        ))
+        rows.append(
+            RegistrationRow(
+                line=line,
+                entrant_id=entrant_id,
+                first_name=first,
+                last_name=last,
+                birth_date=birth_date,
+                age=age,
+                gender=gender,
+                club=_collapse(get("club")),
+                division=_collapse(get("division")),
+                email=get("email"),
+                phone=get("phone"),
+            )
+        )
 
     if problems:
         raise RegistrationError(sorted(problems, key=lambda problem: problem[0]))
@@ -548,7 +653,10 @@ def preview(parsed: ParsedRegistrations) -> list[str]:
             formats = ", ".join(parsed.date_formats) or "no dates filled in"
             meaning = f"birth date ({formats})"
         elif name == "full_name":
-            meaning = "first and last name (last word is the last name; \"Last, First\" if there is a comma)"
+            meaning = (
+                "first and last name (last word is the last name; "
+                '"Last, First" if there is a comma)'
+            )
         elif name == "age":
             meaning = "age (used only when the birth date is empty)"
         elif name == "gender":
@@ -562,9 +670,12 @@ def preview(parsed: ParsedRegistrations) -> list[str]:
         lines.append(f"'{header}' → ignored" if header else "(column without a name) → ignored")
 
     count = len(parsed.rows)
-    lines.append(f"{count} entrant{'s' if count != 1 else ''} read "
-                 f"(file encoding: {_ENCODING_LABEL.get(parsed.encoding, parsed.encoding)})")
+    lines.append(
+        f"{count} entrant{'s' if count != 1 else ''} read "
+        f"(file encoding: {_ENCODING_LABEL.get(parsed.encoding, parsed.encoding)})"
+    )
     if parsed.skipped:
         detail = ", ".join(f"{event}: {n}" for event, n in sorted(parsed.skipped_by_event.items()))
-        lines.append(f"{parsed.skipped} row{'s' if parsed.skipped != 1 else ''} of other events skipped ({detail})")
+        rows = "row" if parsed.skipped == 1 else "rows"
+        lines.append(f"{parsed.skipped} {rows} of other events skipped ({detail})")
     return lines

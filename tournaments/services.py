@@ -75,9 +75,21 @@ def _started(event: Event) -> bool:
 def event_configure(*, event: Event, **options) -> Event:
     """Change event settings. Settings that decide the bracket cannot change once play began."""
     allowed = {
-        "scoring", "prefer_threes", "age_bands", "by_gender", "cutoff_date", "tie_order",
-        "medal_policy", "confirmation", "minutes_per_game", "paper", "initial_meld", "name",
-        "venue", "date", "combine_below",
+        "scoring",
+        "prefer_threes",
+        "age_bands",
+        "by_gender",
+        "cutoff_date",
+        "tie_order",
+        "medal_policy",
+        "confirmation",
+        "minutes_per_game",
+        "paper",
+        "initial_meld",
+        "name",
+        "venue",
+        "date",
+        "combine_below",
     }
     unknown = set(options) - allowed
     if unknown:
@@ -96,11 +108,13 @@ def event_configure(*, event: Event, **options) -> Event:
         if "tie_order" in options:
             options["tie_order"] = ",".join(engine.parse_tie_order(options["tie_order"]))
         if "medal_policy" in options and options["medal_policy"] not in (
-            engine.COMBINED, engine.AGE_GROUP,
+            engine.COMBINED,
+            engine.AGE_GROUP,
         ):
             raise RuleError("The medal policy is 'combined' or 'age-group'.")
         if "confirmation" in options and options["confirmation"] not in (
-            Event.Confirmation.NONE, Event.Confirmation.SECOND_PERSON,
+            Event.Confirmation.NONE,
+            Event.Confirmation.SECOND_PERSON,
         ):
             raise RuleError("Confirmation is 'none' or 'second-person'.")
         if "paper" in options and options["paper"] not in (Event.Paper.LETTER, Event.Paper.A4):
@@ -143,14 +157,21 @@ def _division_for(event: Event, row, bands, cache: dict) -> Division:
             cache[key] = existing or Division(event=event, name=row.division)
         return cache[key]
     slot = engine.assign_division(
-        birth_date=row.birth_date, age=row.age, gender=row.gender, bands=bands,
-        by_gender=event.by_gender, cutoff=event.age_cutoff,
+        birth_date=row.birth_date,
+        age=row.age,
+        gender=row.gender,
+        bands=bands,
+        by_gender=event.by_gender,
+        cutoff=event.age_cutoff,
     )
     key = ("named", slot.name.casefold())
     if key not in cache:
         existing = Division.objects.filter(event=event, name__iexact=slot.name).first()
         cache[key] = existing or Division(
-            event=event, name=slot.name, min_age=slot.min_age, max_age=slot.max_age,
+            event=event,
+            name=slot.name,
+            min_age=slot.min_age,
+            max_age=slot.max_age,
             gender=slot.gender,
         )
     return cache[key]
@@ -230,9 +251,15 @@ def entrants_import(
         new_entrants = []
         for row, division, current in planned:
             fields = dict(
-                first_name=row.first_name, last_name=row.last_name, birth_date=row.birth_date,
-                stated_age=row.age, gender=row.gender if row.gender in ("F", "M", "X") else "",
-                club=row.club, email=row.email, phone=row.phone, division=division,
+                first_name=row.first_name,
+                last_name=row.last_name,
+                birth_date=row.birth_date,
+                stated_age=row.age,
+                gender=row.gender if row.gender in ("F", "M", "X") else "",
+                club=row.club,
+                email=row.email,
+                phone=row.phone,
+                division=division,
             )
             if current is not None:
                 for name, value in fields.items():
@@ -331,7 +358,10 @@ def entrants_check_in(*, event: Event, absent: Iterable[str] = ()) -> CheckInRep
             Round.objects.filter(division__event=event).values_list("division_id", flat=True)
         )
         for entrant in absent_entrants:
-            if entrant.division.bracket.pk in seated and entrant.status == Entrant.Status.CHECKED_IN:
+            if (
+                entrant.division.bracket.pk in seated
+                and entrant.status == Entrant.Status.CHECKED_IN
+            ):
                 raise RuleError(
                     f"{entrant.name} ({entrant.external_id}) is already seated: withdraw "
                     "them instead (--withdraw)."
@@ -399,8 +429,12 @@ def round_create(
     try:
         with transaction.atomic():
             round_ = Round.objects.create(
-                division=division, number=shape.number, kind=shape.kind, games=shape.games,
-                seed=seed, warnings=seating.warnings(names),
+                division=division,
+                number=shape.number,
+                kind=shape.kind,
+                games=shape.games,
+                seed=seed,
+                warnings=seating.warnings(names),
             )
             tables = Table.objects.bulk_create(
                 [Table(round=round_, number=n) for n in range(1, len(seating.tables) + 1)]
@@ -408,7 +442,7 @@ def round_create(
             Seat.objects.bulk_create(
                 [
                     Seat(round=round_, table=table, entrant=by_id[player], number=seat)
-                    for table, players_at in zip(tables, seating.tables)
+                    for table, players_at in zip(tables, seating.tables, strict=False)
                     for seat, player in enumerate(players_at, start=1)
                 ],
                 batch_size=1000,
@@ -447,7 +481,8 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
         if division.status == Division.Status.COMPLETE:
             return SeatResult(division, None, False, walkover=division.walkover)
         players = list(
-            bracket_entrants(division).filter(status=Entrant.Status.CHECKED_IN)
+            bracket_entrants(division)
+            .filter(status=Entrant.Status.CHECKED_IN)
             .order_by("external_id")
         )
         if not players:
@@ -460,7 +495,9 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
         event = division.event
         shape = engine.round_shape(len(players), 1, prefer_threes=event.prefer_threes)
         round_ = round_create(
-            division=division, shape=shape, players=players,
+            division=division,
+            shape=shape,
+            players=players,
             seed=new_seed() if seed is None else seed,
         )
         return SeatResult(division, round_, True)
@@ -496,7 +533,11 @@ ENTRANT_FIELDS = ("first_name", "last_name", "birth_date", "gender", "club", "em
 
 
 def entrant_save(
-    *, event: Event, entrant: Entrant | None = None, division_name: str = "", external_id: str = "",
+    *,
+    event: Event,
+    entrant: Entrant | None = None,
+    division_name: str = "",
+    external_id: str = "",
     **fields,
 ) -> Entrant:
     """Add an entrant by hand, or change one. The division comes from the name given,
@@ -512,22 +553,32 @@ def entrant_save(
         from tournaments.registration import RegistrationRow
 
         row = RegistrationRow(
-            line=0, entrant_id=external_id, first_name=first, last_name=last,
-            birth_date=fields.get("birth_date"), age=None, gender=fields.get("gender", ""),
-            club=fields.get("club", ""), division=division_name.strip(),
-            email=fields.get("email", ""), phone=fields.get("phone", ""),
+            line=0,
+            entrant_id=external_id,
+            first_name=first,
+            last_name=last,
+            birth_date=fields.get("birth_date"),
+            age=None,
+            gender=fields.get("gender", ""),
+            club=fields.get("club", ""),
+            division=division_name.strip(),
+            email=fields.get("email", ""),
+            phone=fields.get("phone", ""),
         )
         division = _division_for(event, row, engine.parse_bands(event.age_bands), {})
         if division.pk is None:
             division.save()
         if entrant is None:
             key = _person_key(first, last, row.birth_date)
-            for other in Entrant.objects.filter(event=event, first_name__iexact=first,
-                                                last_name__iexact=last):
+            for other in Entrant.objects.filter(
+                event=event, first_name__iexact=first, last_name__iexact=last
+            ):
                 if _person_key(other.first_name, other.last_name, other.birth_date) == key:
                     raise RuleError(f"{first} {last} is already registered as {other.external_id}.")
             if not external_id:
-                taken = set(Entrant.objects.filter(event=event).values_list("external_id", flat=True))
+                taken = set(
+                    Entrant.objects.filter(event=event).values_list("external_id", flat=True)
+                )
                 number = 1
                 while f"{AUTO_ID_PREFIX}{number:04d}" in taken:
                     number += 1
@@ -535,9 +586,12 @@ def entrant_save(
             elif Entrant.objects.filter(event=event, external_id=external_id).exists():
                 raise RuleError(f"Entrant id {external_id} is already registered.")
             entrant = Entrant(event=event, external_id=external_id)
-        elif entrant.division_id != division.pk and Round.objects.filter(
-            division__in=[entrant.division.bracket, division.bracket]
-        ).exists():
+        elif (
+            entrant.division_id != division.pk
+            and Round.objects.filter(
+                division__in=[entrant.division.bracket, division.bracket]
+            ).exists()
+        ):
             raise RuleError(f"{entrant.name} cannot change division: play has started.")
         for name in ENTRANT_FIELDS:
             if name in fields:
@@ -578,9 +632,10 @@ def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
     """Swap two players' seats before the round's play starts."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        if round_.status != Round.Status.SEATED or Table.objects.filter(
-            round=round_, games__isnull=False
-        ).exists():
+        if (
+            round_.status != Round.Status.SEATED
+            or Table.objects.filter(round=round_, games__isnull=False).exists()
+        ):
             raise RuleError("Play has started in this round: seats can no longer be swapped.")
         a = Seat.objects.filter(round=round_, entrant=first).first()
         b = Seat.objects.filter(round=round_, entrant=second).first()
@@ -639,8 +694,9 @@ def scorekeeper_remove(*, event: Event, user) -> None:
     event.scorekeepers.remove(user)
 
 
-def event_create_by(*, user, name: str, date: datetime.date, scoring: str = engine.LOW,
-                    venue: str = "") -> Event:
+def event_create_by(
+    *, user, name: str, date: datetime.date, scoring: str = engine.LOW, venue: str = ""
+) -> Event:
     """A new event; whoever creates it organizes it."""
     with transaction.atomic():
         event = event_create(name=name, date=date, scoring=scoring, venue=venue)

@@ -43,6 +43,7 @@ def home(request):
     for event in mine:
         event.is_mine_to_run = access.is_organizer(request.user, event)
     return render(
-        request, "home.html",
+        request,
+        "home.html",
         {"my_events": mine, "events": Event.objects.order_by("-date")[:50]},
     )

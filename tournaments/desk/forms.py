@@ -10,7 +10,9 @@ GENDERS = [("", "—"), ("F", "Female"), ("M", "Male"), ("X", "Other")]
 
 class EventCreateForm(forms.Form):
     name = forms.CharField(label="Event name", max_length=200)
-    date = forms.DateField(label="Date (YYYY-MM-DD)", widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label="Date (YYYY-MM-DD)", widget=forms.DateInput(attrs={"type": "date"})
+    )
     venue = forms.CharField(label="Venue", max_length=200, required=False)
     scoring = forms.ChoiceField(label="Scoring", choices=Event.Scoring.choices)
 
@@ -18,9 +20,23 @@ class EventCreateForm(forms.Form):
 class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = ["name", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
-                  "initial_meld", "age_bands", "by_gender", "cutoff_date", "tie_order",
-                  "medal_policy", "confirmation", "paper", "combine_below"]
+        fields = [
+            "name",
+            "date",
+            "venue",
+            "scoring",
+            "prefer_threes",
+            "minutes_per_game",
+            "initial_meld",
+            "age_bands",
+            "by_gender",
+            "cutoff_date",
+            "tie_order",
+            "medal_policy",
+            "confirmation",
+            "paper",
+            "combine_below",
+        ]
         labels = {
             "prefer_threes": "Seat tables of three first (instead of four)",
             "minutes_per_game": "Minutes per game (for the plan's duration)",
@@ -34,8 +50,10 @@ class EventSettingsForm(forms.ModelForm):
             "paper": "Paper size",
             "combine_below": "Suggest combining divisions with fewer players than",
         }
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}),
-                   "cutoff_date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "cutoff_date": forms.DateInput(attrs={"type": "date"}),
+        }
 
     def clean_age_bands(self):
         try:
@@ -60,16 +78,18 @@ class EntrantForm(forms.ModelForm):
     class Meta:
         model = Entrant
         fields = ["first_name", "last_name", "birth_date", "gender", "club", "email", "phone"]
-        labels = {"birth_date": "Birth date (YYYY-MM-DD)", "club": "Club or family group",
-                  "email": "E-mail (private)", "phone": "Phone (private)"}
+        labels = {
+            "birth_date": "Birth date (YYYY-MM-DD)",
+            "club": "Club or family group",
+            "email": "E-mail (private)",
+            "phone": "Phone (private)",
+        }
         widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
 
 
 class UploadForm(forms.Form):
     file = forms.FileField(label="Entrants file (CSV)")
-    day_first = forms.BooleanField(
-        label="Dates are written day first (31/12/1950)", required=False
-    )
+    day_first = forms.BooleanField(label="Dates are written day first (31/12/1950)", required=False)
 
 
 class ScorekeeperForm(forms.Form):
@@ -78,8 +98,9 @@ class ScorekeeperForm(forms.Form):
 
 class CombineForm(forms.Form):
     into = forms.CharField(label="Name of the combined division", max_length=100)
-    divisions = forms.MultipleChoiceField(label="Divisions to combine",
-                                          widget=forms.CheckboxSelectMultiple)
+    divisions = forms.MultipleChoiceField(
+        label="Divisions to combine", widget=forms.CheckboxSelectMultiple
+    )
 
     def __init__(self, *args, choices=(), **kwargs):
         super().__init__(*args, **kwargs)

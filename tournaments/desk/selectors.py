@@ -36,7 +36,9 @@ def event_overview(event: Event) -> list[DivisionLine]:
     """Every bracket with its counts and current round, for the desk's first page."""
     counts = {
         row["division"]: row
-        for row in Entrant.objects.filter(event=event).values("division").annotate(
+        for row in Entrant.objects.filter(event=event)
+        .values("division")
+        .annotate(
             registered=Count("pk"),
             checked_in=Count("pk", filter=Q(status=Entrant.Status.CHECKED_IN)),
             absent=Count("pk", filter=Q(status=Entrant.Status.ABSENT)),
@@ -53,7 +55,10 @@ def event_overview(event: Event) -> list[DivisionLine]:
             continue
         lines.append(
             DivisionLine(
-                division, total["registered"], total["checked_in"], total["absent"],
+                division,
+                total["registered"],
+                total["checked_in"],
+                total["absent"],
                 division.rounds.order_by("-number").first(),
                 [m.name for m in members[1:]],
             )
@@ -64,9 +69,11 @@ def event_overview(event: Event) -> list[DivisionLine]:
 def checkin_search(event: Event, query: str, limit: int = 40) -> list[Entrant]:
     """Entrants whose name (or id) contains the typed text, accents and case ignored."""
     wanted = fold(query.strip())
-    entrants = Entrant.objects.filter(event=event).select_related(
-        "division", "division__combined_into"
-    ).order_by("last_name", "first_name")
+    entrants = (
+        Entrant.objects.filter(event=event)
+        .select_related("division", "division__combined_into")
+        .order_by("last_name", "first_name")
+    )
     if not wanted:
         return list(entrants[:limit])
     found = []
@@ -98,19 +105,29 @@ class DivisionDesk:
     def ties(self) -> list[dict]:
         """Ties that block, with names and what they block."""
         ties = list(self.outcome.ties) if self.outcome else []
-        if (self.outcome and self.outcome.complete and not self.outcome.ties
-                and (self.current.kind == engine.FINAL or self.outcome.next_shape is None)):
+        if (
+            self.outcome
+            and self.outcome.complete
+            and not self.outcome.ties
+            and (self.current.kind == engine.FINAL or self.outcome.next_shape is None)
+        ):
             ties += list(self.state.placings.ties)
         names = self.state.names
         return [
-            {"tie": tie, "players": [(p, names.get(p, p)) for p in tie.players],
-             "text": tie.describe(names)}
+            {
+                "tie": tie,
+                "players": [(p, names.get(p, p)) for p in tie.players],
+                "text": tie.describe(names),
+            }
             for tie in ties
         ]
 
     @property
     def unconfirmed(self) -> list:
-        if self.current is None or self.state.event.confirmation != Event.Confirmation.SECOND_PERSON:
+        if (
+            self.current is None
+            or self.state.event.confirmation != Event.Confirmation.SECOND_PERSON
+        ):
             return []
         return self.state.unconfirmed(self.current.number)
 
@@ -120,9 +137,13 @@ class DivisionDesk:
             return []
         names = self.state.names
         return [
-            {"placing": p, "name": names.get(p.player, p.player),
-             "age_group": self.state.entrants[p.player].division.name
-             if self.state.entrants[p.player].division_id != self.division.pk else ""}
+            {
+                "placing": p,
+                "name": names.get(p.player, p.player),
+                "age_group": self.state.entrants[p.player].division.name
+                if self.state.entrants[p.player].division_id != self.division.pk
+                else "",
+            }
             for p in self.state.placings.placings
         ]
 
@@ -132,20 +153,25 @@ class DivisionDesk:
             return []
         record, outcome = self.state.records[-1], self.outcome
         rows = []
-        for table, table_outcome in zip(record.tables, outcome.tables):
+        for table, table_outcome in zip(record.tables, outcome.tables, strict=False):
             entered = sum(
                 1 for (r, t, _g) in self.state.games if r == record.number and t == table.number
             )
-            rows.append({
-                "number": table.number,
-                "table_id": self._table_ids().get(table.number),
-                "players": [(p, self.state.names.get(p, p), p in self.state.withdrawn)
-                            for p in table.players],
-                "entered": entered,
-                "complete": table_outcome.complete,
-                "advancing": [self.state.names.get(p, p) for p in table_outcome.advancing]
-                if table_outcome.complete else [],
-            })
+            rows.append(
+                {
+                    "number": table.number,
+                    "table_id": self._table_ids().get(table.number),
+                    "players": [
+                        (p, self.state.names.get(p, p), p in self.state.withdrawn)
+                        for p in table.players
+                    ],
+                    "entered": entered,
+                    "complete": table_outcome.complete,
+                    "advancing": [self.state.names.get(p, p) for p in table_outcome.advancing]
+                    if table_outcome.complete
+                    else [],
+                }
+            )
         return rows
 
     def _table_ids(self) -> dict[int, int]:
@@ -159,9 +185,11 @@ def division_desk(division: Division) -> DivisionDesk:
     checked_in = bracket_entrants(division).filter(status=Entrant.Status.CHECKED_IN).count()
     event = division.event
     return DivisionDesk(
-        division, division_state(division),
-        engine.plan_division(checked_in, prefer_threes=event.prefer_threes,
-                             minutes_per_game=event.minutes_per_game),
+        division,
+        division_state(division),
+        engine.plan_division(
+            checked_in, prefer_threes=event.prefer_threes, minutes_per_game=event.minutes_per_game
+        ),
         checked_in,
     )
 
@@ -180,19 +208,29 @@ def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
     ):
         key = seat.entrant_id
         if key not in latest or latest[key]["round"] < seat.round.number:
-            latest[key] = {"entrant": seat.entrant, "division": seat.round.division.name,
-                           "round": seat.round.number, "table": seat.table.number,
-                           "seat": seat.number}
+            latest[key] = {
+                "entrant": seat.entrant,
+                "division": seat.round.division.name,
+                "round": seat.round.number,
+                "table": seat.table.number,
+                "seat": seat.number,
+            }
     for bye in Bye.objects.filter(round__division__event=event).select_related(
         "entrant", "round__division"
     ):
         key = bye.entrant_id
         if key not in latest or latest[key]["round"] <= bye.round.number:
-            latest[key] = {"entrant": bye.entrant, "division": bye.round.division.name,
-                           "round": bye.round.number, "table": None, "seat": None}
+            latest[key] = {
+                "entrant": bye.entrant,
+                "division": bye.round.division.name,
+                "round": bye.round.number,
+                "table": None,
+                "seat": None,
+            }
     found = []
-    for row in sorted(latest.values(), key=lambda r: (fold(r["entrant"].last_name),
-                                                       fold(r["entrant"].first_name))):
+    for row in sorted(
+        latest.values(), key=lambda r: (fold(r["entrant"].last_name), fold(r["entrant"].first_name))
+    ):
         name = row["entrant"].name
         if all(part in fold(name) for part in wanted.split()):
             found.append({**row, "name": name})

@@ -26,8 +26,14 @@ from tournaments.registration import RegistrationError, preview, read_registrati
 
 from . import selectors
 from .forms import (
-    CombineForm, EntrantForm, EventCreateForm, EventSettingsForm, RestoreForm,
-    ScorekeeperForm, SwapForm, UploadForm,
+    CombineForm,
+    EntrantForm,
+    EventCreateForm,
+    EventSettingsForm,
+    RestoreForm,
+    ScorekeeperForm,
+    SwapForm,
+    UploadForm,
 )
 
 UPLOADS = "imports"
@@ -64,10 +70,16 @@ def event_new(request):
 def overview(request, event):
     lines = selectors.event_overview(event)
     small = [line for line in lines if line.small]
-    return render(request, "desk/overview.html", {
-        "event": event, "lines": lines, "small": small,
-        "unplaced": Entrant.objects.filter(event=event).count() == 0,
-    })
+    return render(
+        request,
+        "desk/overview.html",
+        {
+            "event": event,
+            "lines": lines,
+            "small": small,
+            "unplaced": Entrant.objects.filter(event=event).count() == 0,
+        },
+    )
 
 
 @event_role("organizer")
@@ -83,10 +95,16 @@ def settings_page(request, event):
             messages.success(request, "Settings saved.")
             return redirect("desk:overview", event.slug)
     scorekeepers = event.scorekeepers.order_by("username")
-    return render(request, "desk/settings.html", {
-        "event": event, "form": form, "scorekeepers": scorekeepers,
-        "scorekeeper_form": ScorekeeperForm(),
-    })
+    return render(
+        request,
+        "desk/settings.html",
+        {
+            "event": event,
+            "form": form,
+            "scorekeepers": scorekeepers,
+            "scorekeeper_form": ScorekeeperForm(),
+        },
+    )
 
 
 @require_POST
@@ -95,14 +113,18 @@ def scorekeeper_add(request, event):
     form = ScorekeeperForm(request.POST)
     if form.is_valid():
         try:
-            user, password = services.scorekeeper_add(event=event,
-                                                      username=form.cleaned_data["username"])
+            user, password = services.scorekeeper_add(
+                event=event, username=form.cleaned_data["username"]
+            )
         except RuleError as error:
             messages.error(request, str(error))
         else:
             if password:
-                messages.success(request, f"Account {user.username} created with password "
-                                          f"{password} — write it down now, it is shown once.")
+                messages.success(
+                    request,
+                    f"Account {user.username} created with password "
+                    f"{password} — write it down now, it is shown once.",
+                )
             else:
                 messages.success(request, f"{user.username} now keeps scores for {event.name}.")
     else:
@@ -124,8 +146,10 @@ def scorekeeper_remove(request, event, user_id):
 
 @event_role("organizer")
 def entrants(request, event):
-    rows = Entrant.objects.filter(event=event).select_related("division").order_by(
-        "last_name", "first_name"
+    rows = (
+        Entrant.objects.filter(event=event)
+        .select_related("division")
+        .order_by("last_name", "first_name")
     )
     return render(request, "desk/entrants.html", {"event": event, "entrants": rows})
 
@@ -142,16 +166,19 @@ def entrant_edit(request, event, entrant_id=None):
             division_name = entrant.division.name
         try:
             saved = services.entrant_save(
-                event=event, entrant=Entrant.objects.get(pk=entrant.pk) if entrant else None,
-                division_name=division_name, **data,
+                event=event,
+                entrant=Entrant.objects.get(pk=entrant.pk) if entrant else None,
+                division_name=division_name,
+                **data,
             )
         except RuleError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, f"{saved.name} saved ({saved.division.name}).")
             return redirect("desk:entrants", event.slug)
-    return render(request, "desk/entrant_form.html",
-                  {"event": event, "form": form, "entrant": entrant})
+    return render(
+        request, "desk/entrant_form.html", {"event": event, "form": form, "entrant": entrant}
+    )
 
 
 def _upload_path(token: str) -> Path:
@@ -187,12 +214,11 @@ def import_preview(request, event):
     day_first = (request.GET.get("day_first") or request.POST.get("day_first")) == "1"
     context = {"event": event, "token": token, "day_first": "1" if day_first else "0"}
     try:
-        parsed = read_registrations(path.read_bytes(), event_names=[event.name, event.slug],
-                                    day_first=day_first)
+        parsed = read_registrations(
+            path.read_bytes(), event_names=[event.name, event.slug], day_first=day_first
+        )
     except RegistrationError as error:
-        context["problems"] = [
-            (line or "file", message) for line, message in error.problems
-        ]
+        context["problems"] = [(line or "file", message) for line, message in error.problems]
         return render(request, "desk/import_preview.html", context)
     context.update(parsed=parsed, understanding=preview(parsed), rows=parsed.rows[:500])
     if request.method == "POST":
@@ -203,9 +229,12 @@ def import_preview(request, event):
             context["problems"] = [("", line) for line in str(error).splitlines()]
             return render(request, "desk/import_preview.html", context)
         path.unlink(missing_ok=True)
-        messages.success(request, f"Registered {report.created} entrant(s), updated "
-                                  f"{report.updated}; skipped {sum(report.skipped_other_events.values())} "
-                                  "row(s) of other events.")
+        messages.success(
+            request,
+            f"Registered {report.created} entrant(s), updated "
+            f"{report.updated}; skipped {sum(report.skipped_other_events.values())} "
+            "row(s) of other events.",
+        )
         return redirect("desk:entrants", event.slug)
     return render(request, "desk/import_preview.html", context)
 
@@ -219,12 +248,23 @@ def checkin(request, event):
     found = selectors.checkin_search(event, query)
     lines = selectors.event_overview(event)
     small = [line for line in lines if line.small]
-    choices = [(str(line.division.pk), f"{line.division.name} ({line.checked_in} checked in)")
-               for line in lines if line.current is None]
-    context = {"event": event, "query": query, "found": found, "small": small,
-               "combine_form": CombineForm(choices=choices)}
-    template = "desk/_checkin_results.html" if request.htmx and request.GET.get(
-        "partial") else "desk/checkin.html"
+    choices = [
+        (str(line.division.pk), f"{line.division.name} ({line.checked_in} checked in)")
+        for line in lines
+        if line.current is None
+    ]
+    context = {
+        "event": event,
+        "query": query,
+        "found": found,
+        "small": small,
+        "combine_form": CombineForm(choices=choices),
+    }
+    template = (
+        "desk/_checkin_results.html"
+        if request.htmx and request.GET.get("partial")
+        else "desk/checkin.html"
+    )
     return render(request, template, context)
 
 
@@ -254,11 +294,13 @@ def combine(request, event):
     choices = [(str(line.division.pk), line.division.name) for line in lines]
     form = CombineForm(request.POST, choices=choices)
     if form.is_valid():
-        names = [Division.objects.get(pk=pk, event=event).name
-                 for pk in form.cleaned_data["divisions"]]
+        names = [
+            Division.objects.get(pk=pk, event=event).name for pk in form.cleaned_data["divisions"]
+        ]
         try:
-            target = services.divisions_combine(event=event, into=form.cleaned_data["into"],
-                                                names=names)
+            target = services.divisions_combine(
+                event=event, into=form.cleaned_data["into"], names=names
+            )
         except RuleError as error:
             messages.error(request, str(error))
         else:
@@ -283,16 +325,27 @@ def division_page(request, event, division_id):
     desk = selectors.division_desk(division)
     players = []
     if desk.current is not None and desk.current.status == "seated":
-        players = [(str(e.pk), f"{e.name} (table {t})") for t, e in (
-            (s.table.number, s.entrant) for s in desk.current.seats.select_related(
-                "entrant", "table").order_by("table__number", "number")
-        )]
+        players = [
+            (str(e.pk), f"{e.name} (table {t})")
+            for t, e in (
+                (s.table.number, s.entrant)
+                for s in desk.current.seats.select_related("entrant", "table").order_by(
+                    "table__number", "number"
+                )
+            )
+        ]
     withdrawable = bracket_players(desk)
-    return render(request, "desk/division.html", {
-        "event": event, "division": division, "desk": desk,
-        "swap_form": SwapForm(players=players) if players else None,
-        "withdrawable": withdrawable,
-    })
+    return render(
+        request,
+        "desk/division.html",
+        {
+            "event": event,
+            "division": division,
+            "desk": desk,
+            "swap_form": SwapForm(players=players) if players else None,
+            "withdrawable": withdrawable,
+        },
+    )
 
 
 def bracket_players(desk) -> list[tuple[int, str]]:
@@ -300,8 +353,12 @@ def bracket_players(desk) -> list[tuple[int, str]]:
         return []
     current = desk.state.participants(desk.current.number)
     return sorted(
-        ((desk.state.entrants[p].pk, desk.state.names[p]) for p in current
-         if p not in desk.state.withdrawn), key=lambda pair: pair[1],
+        (
+            (desk.state.entrants[p].pk, desk.state.names[p])
+            for p in current
+            if p not in desk.state.withdrawn
+        ),
+        key=lambda pair: pair[1],
     )
 
 
@@ -340,8 +397,10 @@ def division_advance(request, event, division_id):
         elif result.finished:
             messages.success(request, f"{division.name} is finished: check and confirm the medals.")
         else:
-            messages.success(request, f"Round {result.closed.number} closed; round "
-                                      f"{result.seated.number} seated.")
+            messages.success(
+                request,
+                f"Round {result.closed.number} closed; round " f"{result.seated.number} seated.",
+            )
     return redirect("desk:division", event.slug, division.pk)
 
 
@@ -355,8 +414,13 @@ def division_tie(request, event, division_id):
         if not number.isdigit():
             raise RuleError("Which round is the tie in?")
         order = [Entrant.objects.get(event=event, external_id=i) for i in ids]
-        scoring_services.tie_resolve(division=division, round_number=int(number), order=order,
-                                     user=request.user, note=request.POST.get("note", ""))
+        scoring_services.tie_resolve(
+            division=division,
+            round_number=int(number),
+            order=order,
+            user=request.user,
+            note=request.POST.get("note", ""),
+        )
     except Entrant.DoesNotExist:
         messages.error(request, "Choose players of this event.")
     except RuleError as error:
@@ -392,8 +456,11 @@ def division_withdraw(request, event, division_id):
     except RuleError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{entrant.name} has withdrawn: no scores are needed for their "
-                                  "later games, and they get no place.")
+        messages.success(
+            request,
+            f"{entrant.name} has withdrawn: no scores are needed for their "
+            "later games, and they get no place.",
+        )
     return redirect("desk:division", event.slug, division.pk)
 
 

@@ -5,7 +5,7 @@ The services load records from the database, ask the engine, and store what it
 decides.
 """
 
-from .divisions import AgeBand, assign_division, age_on, default_bands, parse_bands
+from .divisions import AgeBand, age_on, assign_division, default_bands, parse_bands
 from .errors import EngineBug, GameError, RuleError
 from .games import (
     EXHAUSTED,

@@ -34,7 +34,7 @@ def bands_from_starts(starts: Sequence[int]) -> tuple[AgeBand, ...]:
         raise RuleError("Give at least one age band.")
     if len(set(starts)) != len(starts) or starts[0] < 0:
         raise RuleError("Age bands must be different ages of 0 or more.")
-    bands = [AgeBand(a, b - 1) for a, b in zip(starts, starts[1:])]
+    bands = [AgeBand(a, b - 1) for a, b in zip(starts, starts[1:], strict=False)]
     return tuple(bands) + (AgeBand(starts[-1], None),)
 
 

@@ -57,7 +57,7 @@ def division_placings(
         outcomes = evaluate_rounds(records, rules, decisions=decisions, withdrawn=withdrawn)
     sign = better_first(rules.scoring)
     reached: dict[str, tuple[int, int, object]] = {}  # player -> (round, position, per game)
-    for record, outcome in zip(sorted(records, key=lambda r: r.number), outcomes):
+    for record, outcome in zip(sorted(records, key=lambda r: r.number), outcomes, strict=False):
         for table in outcome.tables:
             for ranked in table.ranked:
                 score = ranked.score
@@ -80,8 +80,10 @@ def division_placings(
     groups = [
         settled
         for group in order_groups(
-            placed, [lambda p: -keys[p][0], lambda p: keys[p][1], lambda p: keys[p][2]], ()
-            , player=str,
+            placed,
+            [lambda p: -keys[p][0], lambda p: keys[p][1], lambda p: keys[p][2]],
+            (),
+            player=str,
         )
         for settled in decided(group)
     ]

@@ -81,7 +81,9 @@ def order_groups(
             return split(group, step + 1)
         result: list[list] = []
         for value in sorted(set(values)):
-            result.extend(split([i for i, v in zip(group, values) if v == value], step + 1))
+            result.extend(
+                split([i for i, v in zip(group, values, strict=False) if v == value], step + 1)
+            )
         return result
 
     ordered: list[list] = []

@@ -3,8 +3,8 @@
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .games import LOW, SCORING_SYSTEMS
 from .errors import RuleError
+from .games import LOW, SCORING_SYSTEMS
 
 WINS = "wins"
 WORST_GAME = "worst-game"

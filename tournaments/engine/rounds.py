@@ -224,8 +224,15 @@ def evaluate_round(
 
     if record.kind == FINAL:
         return RoundOutcome(
-            record.number, record.kind, tuple(tables), record.byes, (), None, (),
-            tuple(ties), all_scores,
+            record.number,
+            record.kind,
+            tuple(tables),
+            record.byes,
+            (),
+            None,
+            (),
+            tuple(ties),
+            all_scores,
         )
 
     bye_players = tuple(p for p in record.byes if p not in withdrawn)
@@ -249,13 +256,22 @@ def evaluate_round(
     if shape is not None and shape.byes and complete:
         next_byes = tuple(ordered[: shape.byes])
         # A tie across the bye boundary among the table finishers blocks the seating.
-        numbered = positions([[b] for b in bye_players] + [[f[0].player for f in g] for g in groups])
+        numbered = positions(
+            [[b] for b in bye_players] + [[f[0].player for f in g] for g in groups]
+        )
         for position, group in numbered:
             if len(group) > 1 and position <= shape.byes < position + len(group) - 1:
                 ties.append(Tie(record.number, tuple(group), f"a bye in round {record.number + 1}"))
     return RoundOutcome(
-        record.number, record.kind, tuple(tables), record.byes, tuple(ordered), shape,
-        next_byes, tuple(ties), all_scores,
+        record.number,
+        record.kind,
+        tuple(tables),
+        record.byes,
+        tuple(ordered),
+        shape,
+        next_byes,
+        tuple(ties),
+        all_scores,
     )
 
 
@@ -284,8 +300,12 @@ def evaluate_rounds(
     for record, gone in zip(ordered, withdrawn_in, strict=True):
         outcomes.append(
             evaluate_round(
-                record, rules, decisions=decisions, withdrawn=gone,
-                earlier=[o.scores for o in outcomes], names=names,
+                record,
+                rules,
+                decisions=decisions,
+                withdrawn=gone,
+                earlier=[o.scores for o in outcomes],
+                names=names,
             )
         )
     return outcomes

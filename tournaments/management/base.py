@@ -104,7 +104,9 @@ def seating_lines(round_) -> list[str]:
             for seat in table.seats.all()
         )
         lines.append(f"  Table {table.number}: {seats}")
-    byes = [f"{b.entrant.name} ({b.entrant.external_id})" for b in round_.byes.select_related("entrant")]
+    byes = [
+        f"{b.entrant.name} ({b.entrant.external_id})" for b in round_.byes.select_related("entrant")
+    ]
     if byes:
         lines.append(f"  Byes to round {round_.number + 1}: {'; '.join(byes)}")
     for warning in round_.warnings:

@@ -21,10 +21,15 @@ def _slide(division: Division) -> dict:
             return slide
         slide["kind"] = "medals"
         slide["medals"] = [
-            {"medal": p.medal, "name": state.names.get(p.player, p.player),
-             "age_group": state.entrants[p.player].division.name
-             if state.entrants[p.player].division_id != division.pk else ""}
-            for p in state.placings.placings if p.medal
+            {
+                "medal": p.medal,
+                "name": state.names.get(p.player, p.player),
+                "age_group": state.entrants[p.player].division.name
+                if state.entrants[p.player].division_id != division.pk
+                else "",
+            }
+            for p in state.placings.placings
+            if p.medal
         ]
         return slide
     current = state.current
@@ -48,22 +53,36 @@ def _slide(division: Division) -> dict:
 
 def projector(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    divisions = [d for d in brackets(event).order_by("min_age", "gender", "name")
-                 if d.rounds.exists() or d.walkover]
+    divisions = [
+        d
+        for d in brackets(event).order_by("min_age", "gender", "name")
+        if d.rounds.exists() or d.walkover
+    ]
     index = request.GET.get("i", "0")
     index = int(index) % len(divisions) if index.isdigit() and divisions else 0
     slide = _slide(divisions[index]) if divisions else None
-    return render(request, "public/projector.html", {
-        "event": event, "slide": slide, "next": (index + 1) % max(1, len(divisions)),
-        "seconds": SLIDE_SECONDS, "count": len(divisions), "index": index,
-        "scoring": event.scoring,
-    })
+    return render(
+        request,
+        "public/projector.html",
+        {
+            "event": event,
+            "slide": slide,
+            "next": (index + 1) % max(1, len(divisions)),
+            "seconds": SLIDE_SECONDS,
+            "count": len(divisions),
+            "index": index,
+            "scoring": event.scoring,
+        },
+    )
 
 
 def find(request, slug):
     event = get_object_or_404(Event, slug=slug)
     query = request.GET.get("q", "")
     context = {"event": event, "query": query, "found": find_table(event, query)}
-    template = "public/_find_results.html" if request.htmx and request.GET.get(
-        "partial") else "public/find.html"
+    template = (
+        "public/_find_results.html"
+        if request.htmx and request.GET.get("partial")
+        else "public/find.html"
+    )
     return render(request, template, context)

@@ -15,7 +15,8 @@ class Command(EventCommand):
     def run(self, event, **o):
         path = Path(o["out"])
         temporary = path.with_name(path.name + ".part")
-        temporary.write_text(json.dumps(event_backup(event), ensure_ascii=False, indent=1),
-                             encoding="utf-8")
+        temporary.write_text(
+            json.dumps(event_backup(event), ensure_ascii=False, indent=1), encoding="utf-8"
+        )
         os.replace(temporary, path)
         self.say(f"Backed up {event.name} to {path}.")

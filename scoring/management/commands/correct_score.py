@@ -28,7 +28,9 @@ class Command(EventCommand):
             )
         entrant = get_entrant(event, o["entrant"])
         change = services.score_correct(
-            game=game, entrant=entrant, rack_total=parse_rack_total(o["rack_total"]),
+            game=game,
+            entrant=entrant,
+            rack_total=parse_rack_total(o["rack_total"]),
             reason=o["reason"],
         )
         self.say(

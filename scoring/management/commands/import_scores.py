@@ -8,12 +8,17 @@ from tournaments.management.base import EventCommand
 
 
 class Command(EventCommand):
-    help = "Enter scores from CSV: division,round,table,game,entrant_id,rack_total[,ended][,winner]."
+    help = (
+        "Enter scores from CSV: division,round,table,game,entrant_id,rack_total[,ended][,winner]."
+    )
 
     def add_options(self, parser):
         parser.add_argument("file")
-        parser.add_argument("--replace", action="store_true",
-                            help="replace games that already have scores (kept in the audit trail)")
+        parser.add_argument(
+            "--replace",
+            action="store_true",
+            help="replace games that already have scores (kept in the audit trail)",
+        )
 
     def run(self, event, **o):
         try:

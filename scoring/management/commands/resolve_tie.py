@@ -19,5 +19,6 @@ class Command(EventCommand):
         )
         self.say(
             f"{division.name}, round {o['round']}: recorded "
-            + ", then ".join(f"{e.name} ({e.external_id})" for e in order) + "."
+            + ", then ".join(f"{e.name} ({e.external_id})" for e in order)
+            + "."
         )

@@ -17,7 +17,10 @@ class Command(EventCommand):
     def run(self, event, **o):
         started = time.perf_counter()
         report = simulate_event(
-            slug=o["slug"], entrants=o["entrants"], seed=o["seed"], scoring=o["scoring"],
+            slug=o["slug"],
+            entrants=o["entrants"],
+            seed=o["seed"],
+            scoring=o["scoring"],
             name=o["name"],
         )
         for line in medal_lines(report.event):

@@ -26,15 +26,24 @@ class Command(EventCommand):
     def run(self, event, **o):
         event = services.event_configure(
             event=event,
-            scoring=o["scoring"], prefer_threes=o["prefer_threes"], age_bands=o["age_bands"],
-            by_gender=o["by_gender"], cutoff_date=parse_date(o["cutoff"]) if o["cutoff"] else None,
-            tie_order=o["tie_order"], medal_policy=o["medals"], confirmation=o["confirm"],
-            minutes_per_game=o["minutes_per_game"], paper=o["paper"],
-            initial_meld=o["initial_meld"], combine_below=o["combine_below"], name=o["name"],
+            scoring=o["scoring"],
+            prefer_threes=o["prefer_threes"],
+            age_bands=o["age_bands"],
+            by_gender=o["by_gender"],
+            cutoff_date=parse_date(o["cutoff"]) if o["cutoff"] else None,
+            tie_order=o["tie_order"],
+            medal_policy=o["medals"],
+            confirmation=o["confirm"],
+            minutes_per_game=o["minutes_per_game"],
+            paper=o["paper"],
+            initial_meld=o["initial_meld"],
+            combine_below=o["combine_below"],
+            name=o["name"],
             venue=o["venue"],
         )
+        first = "three" if event.prefer_threes else "four"
         self.say(
-            f"{event.name}: scoring {event.scoring}, tables of {'three' if event.prefer_threes else 'four'} "
+            f"{event.name}: scoring {event.scoring}, tables of {first} "
             f"first, age bands {event.age_bands} (age on {event.age_cutoff}), "
             f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
             f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "

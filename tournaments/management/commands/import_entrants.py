@@ -18,10 +18,14 @@ class Command(EventCommand):
         parser.add_argument("--name")
         parser.add_argument("--date")
         parser.add_argument("--scoring", choices=["low", "sabra"])
-        parser.add_argument("--update", action="store_true",
-                            help="update entrants whose id is already registered")
-        parser.add_argument("--day-first", action="store_true",
-                            help="read dates such as 05/04/1950 as day/month/year")
+        parser.add_argument(
+            "--update", action="store_true", help="update entrants whose id is already registered"
+        )
+        parser.add_argument(
+            "--day-first",
+            action="store_true",
+            help="read dates such as 05/04/1950 as day/month/year",
+        )
 
     def run(self, event, **options):
         path = Path(options["file"])
@@ -45,9 +49,7 @@ class Command(EventCommand):
             parsed = read_registrations(
                 data, event_names=[event.name, event.slug], day_first=options["day_first"]
             )
-            report = services.entrants_import(
-                event=event, parsed=parsed, update=options["update"]
-            )
+            report = services.entrants_import(event=event, parsed=parsed, update=options["update"])
         if created:
             self.say(f"Created event {event.name} ({event.slug}) on {event.date}.")
         self.say(f"Read {path.name} ({parsed.encoding}).")

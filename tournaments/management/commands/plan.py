@@ -11,14 +11,17 @@ class Command(EventCommand):
         parser.add_argument("--division")
 
     def run(self, event, **o):
-        divisions = [get_division(event, o["division"]).bracket] if o["division"] else list(
-            played_brackets(event)
+        divisions = (
+            [get_division(event, o["division"]).bracket]
+            if o["division"]
+            else list(played_brackets(event))
         )
         for division in divisions:
             entrants = bracket_entrants(division)
             checked_in = entrants.filter(status=Entrant.Status.CHECKED_IN).count()
             plan = engine.plan_division(
-                checked_in, prefer_threes=event.prefer_threes,
+                checked_in,
+                prefer_threes=event.prefer_threes,
                 minutes_per_game=event.minutes_per_game,
             )
             self.say(f"{division.name}: {checked_in} checked in of {entrants.count()} registered")

@@ -17,6 +17,7 @@ class Command(EventCommand):
     def run(self, event, **o):
         division = get_division(event, o["division"]) if o["division"] else None
         path = Path(o["out"])
-        size = render_to_file(event=event, kind=o["kind"], division=division,
-                              round_number=o["round"], path=path)
+        size = render_to_file(
+            event=event, kind=o["kind"], division=division, round_number=o["round"], path=path
+        )
         self.say(f"Wrote {path} ({size // 1024} KB).")

@@ -2,7 +2,10 @@ from django.core.management.base import CommandError
 
 from tournaments import services
 from tournaments.management.base import (
-    EventCommand, get_division, played_brackets, seating_lines,
+    EventCommand,
+    get_division,
+    played_brackets,
+    seating_lines,
 )
 from tournaments.models import Division, Round
 
@@ -25,7 +28,9 @@ class Command(EventCommand):
         for division in divisions:
             current = division.rounds.order_by("-number").first()
             if division.status == Division.Status.COMPLETE:
-                self.say(f"{division.name}: complete" + (" (walkover)" if division.walkover else "."))
+                self.say(
+                    f"{division.name}: complete" + (" (walkover)" if division.walkover else ".")
+                )
                 continue
             if current is not None and current.status != Round.Status.SEATED:
                 message = (
@@ -36,9 +41,10 @@ class Command(EventCommand):
                     self.say(message)
                     continue
                 raise CommandError(message)
-            if o["all"] and not services.bracket_entrants(division).filter(
-                status="checked_in"
-            ).exists():
+            if (
+                o["all"]
+                and not services.bracket_entrants(division).filter(status="checked_in").exists()
+            ):
                 self.say(f"{division.name}: nobody is checked in; not seated.")
                 continue
             try:
