@@ -55,7 +55,8 @@ class GameForm(forms.Form):
             self.fields["winner_plus"] = forms.CharField(
                 required=False, max_length=6, label="Winner's plus, as written on the sheet",
                 help_text="Optional: checked against the losers' racks (Sabra balances to 0).",
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
+                                              "aria-describedby": "id_winner_plus-error"}),
             )
         field_order = [rack_field_name(e) for e in self.players] + ["ended", "winner"]
         self.order_fields(field_order)

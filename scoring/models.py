@@ -106,7 +106,7 @@ class ScoreChange(models.Model):
 
     class Action(models.TextChoices):
         ENTERED = "entered", "Entered"
-        REPLACED = "replaced", "Replaced (import)"
+        REPLACED = "replaced", "Replaced"
         CORRECTED = "corrected", "Corrected"
         CONFIRMED = "confirmed", "Confirmed"
         PENALTY = "penalty", "Penalty points"

@@ -422,8 +422,8 @@ def table_sheet(table) -> TableSheet:
                 [g.racks.get(seat.entrant.pk) for g in sheet_games],
                 list(outcome.points[player]),
                 penalty_points.get(player, 0),
-                ranked.score.total if ranked else None,
-                ranked.position if ranked else None,
+                ranked.score.total if ranked and ranked.score.games else None,
+                ranked.position if ranked and ranked.score.games else None,
             )
         )
     audit = list(
@@ -432,7 +432,7 @@ def table_sheet(table) -> TableSheet:
         .select_related("entrant", "actor")
         .order_by("-at", "-id")
     )
-    names = {s.entrant.external_id: s.entrant.name for s in seats}
+    names = {s.entrant.external_id: s.entrant.name for s in seats}  # in seat order
     for change in audit:
         change.before_text = describe_change(change.before, names)
         change.after_text = describe_change(change.after, names)
@@ -444,7 +444,9 @@ def describe_change(snapshot: dict | None, names: dict[str, str]) -> str:
     if not snapshot:
         return ""
     if "racks" in snapshot:
-        racks = ", ".join(f"{names.get(p, p)} {v}" for p, v in snapshot["racks"].items())
+        order = {p: i for i, p in enumerate(names)}
+        ordered = sorted(snapshot["racks"].items(), key=lambda item: order.get(item[0], 99))
+        racks = ", ".join(f"{names.get(p, p)} {v}" for p, v in ordered)
         how = "pool exhausted" if snapshot.get("ended") == engine.EXHAUSTED else "went out"
         return f"{racks} ({how})"
     if "rack_total" in snapshot:

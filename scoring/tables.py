@@ -33,15 +33,25 @@ class GameColumn(tables.Column):
 
 
 class StandingsTable(tables.Table):
-    table = tables.Column(verbose_name="Table", attrs={"td": {"class": "num"}})
-    seat = tables.Column(verbose_name="Seat", attrs={"td": {"class": "num"}})
+    table = tables.Column(
+        verbose_name="Table", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    seat = tables.Column(
+        verbose_name="Seat", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
     name = tables.Column(verbose_name="Player")
-    penalty = tables.Column(verbose_name="Penalty", attrs={"td": {"class": "num"}})
+    penalty = tables.Column(
+        verbose_name="Penalty", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
     total = tables.Column(
-        verbose_name="Total", attrs={"td": {"class": "num total"}}, order_by=("sort_total",)
+        verbose_name="Total",
+        attrs={"td": {"class": "num total"}, "th": {"class": "num"}},
+        order_by=("sort_total",),
     )
     position = tables.Column(
-        verbose_name="Place at table", attrs={"td": {"class": "num"}}, order_by=("sort_position",)
+        verbose_name="Place at table",
+        attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+        order_by=("sort_position",),
     )
     advancing = tables.BooleanColumn(verbose_name="Goes on", yesno="yes,")
 

@@ -110,6 +110,12 @@ def table_page(request, event, table_id):
         )
     except services.ScoreConflict as conflict:
         sheet = table_sheet(table)
+        # Their entry is now what the form was checked against: saving yours again
+        # replaces it (instead of conflicting forever with the version first seen).
+        data = request.POST.copy()
+        data["version"] = sheet.games[form.number - 1].game.version
+        form = GameForm(data, sheet=sheet, number=form.number)
+        form.is_valid()
         return _render_table(request, event, table, sheet, form, conflict=conflict)
     except RuleError as error:
         form.add_error(None, str(error))

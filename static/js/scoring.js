@@ -157,7 +157,7 @@
         var key = colour + "-" + n, b = document.createElement("button");
         b.type = "button"; b.className = "tile " + colour;
         b.setAttribute("data-label", colour + " " + n);
-        b.innerHTML = n + '<span class="count"></span>';
+        b.innerHTML = n + '<span class="count" aria-hidden="true"></span>';
         b.addEventListener("click", (function (k) { return function () {
           if ((counts[k] || 0) < 2) { counts[k] = (counts[k] || 0) + 1; refresh(); }
         }; })(key));
@@ -167,8 +167,8 @@
     });
     var jokerButton = document.createElement("button");
     jokerButton.type = "button"; jokerButton.className = "tile joker";
-    jokerButton.setAttribute("data-label", "joker, 30 points");
-    jokerButton.innerHTML = 'Joker (30)<span class="count"></span>';
+    jokerButton.setAttribute("data-label", "joker (30 points)");  // holds the visible "Joker (30)"
+    jokerButton.innerHTML = 'Joker (30)<span class="count" aria-hidden="true"></span>';
     jokerButton.addEventListener("click", function () { if (jokers < 2) { jokers++; refresh(); } });
     buttons.joker = jokerButton;
     panel.appendChild(jokerButton);
@@ -216,6 +216,8 @@
         if (e.target.classList.contains("rack")) {
           var parsed = parseRack(e.target);
           setFieldError(e.target, parsed.error || "");
+        } else if (e.target.name === "winner_plus") {
+          setFieldError(e.target, "");  // checked again on leaving the field and on saving
         }
       });
       var saving = false;
@@ -229,16 +231,56 @@
         if (saving) { e.preventDefault(); return; }
         saving = true;
         var button = form.querySelector("button.save");
-        if (button) { button.disabled = true; button.textContent = "Saving…"; }
+        if (button) {
+          button.setAttribute("data-text", button.textContent);
+          button.disabled = true; button.textContent = "Saving…";
+        }
       }
       form.addEventListener("submit", guard);
       form.addEventListener("htmx:beforeRequest", function (e) {
         if (!validate(form, true)) e.preventDefault();
       });
-      form.addEventListener("htmx:afterRequest", function () { saving = false; });
+      form.addEventListener("htmx:afterRequest", function (e) {
+        saving = false;
+        if (e.detail.successful) return;
+        // Not saved: say so in words and let the scorekeeper try again.
+        var status = e.detail.xhr ? e.detail.xhr.status : 0;
+        var button = form.querySelector("button.save");
+        if (button) { button.disabled = false; button.textContent = button.getAttribute("data-text") || "Save"; }
+        var box = form.querySelector("[data-game-errors]");
+        if (!box) return;
+        var p = document.createElement("p");
+        p.textContent = status === 0
+          ? "Not saved: the server could not be reached. Check the connection, then save again."
+          : status === 403
+            ? "Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer."
+            : "Not saved: the server had a problem (error " + status + "). Save again; if it keeps failing, keep the paper sheet and tell the organizer.";
+        box.innerHTML = ""; box.appendChild(p); box.hidden = false;
+      });
     });
   }
 
+  // Signed out meanwhile: the answer to a save is the login page, with no sheet to swap
+  // in. Go there (as without JavaScript) rather than blank the sheet.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var xhr = e.detail.xhr;
+    if (e.detail.target && e.detail.target.id === "sheet" && xhr.status < 300 &&
+        xhr.responseText.indexOf('id="sheet"') === -1) {
+      e.detail.shouldSwap = false;
+      window.location.assign(xhr.responseURL || window.location.href);
+    }
+  });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:afterSwap", function (e) { init(document); });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    // The sheet was replaced after a save: put the keyboard on the first problem, else
+    // on the next game's first rack (not at the top of the page, nor on a radio).
+    var sheet = document.getElementById("sheet");
+    if (!sheet || e.target !== sheet) return;
+    var active = document.activeElement;
+    if (active && active !== document.body && !sheet.contains(active)) return;
+    var next = sheet.querySelector("form.game-form [aria-invalid=true]") ||
+      sheet.querySelector("form.game-form input.rack");
+    if (next) next.focus();
+  });
 })();

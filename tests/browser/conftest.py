@@ -1,0 +1,198 @@
+"""Browser tests of the score entry pages: Playwright (pytest-playwright) driving Debian's
+Chromium against pytest-django's live server, with events built through the services.
+
+Chromium missing: the browser tests are skipped with a message, except in CI
+(CI=true), where they fail. Tests that need no browser (the role matrix, the CSV
+export) run either way.
+"""
+
+import datetime
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM beside it is fine here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+HERE = Path(__file__).resolve().parent
+AXE = HERE / "axe.min.js"
+SCREENSHOTS = HERE.parent.parent / "docs" / "screenshots"
+PASSWORD = "tiles-and-racks-42"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+# Eight seniors in one division: round 1 is two tables of four, three games each.
+PLAYERS = [
+    ("Ann", "Lee"), ("Bo", "Kim"), ("Cy", "Young"), ("Dee", "Park"),
+    ("Eve", "Stone"), ("Flo", "Rossi"), ("Gus", "Moreno"), ("Hal", "Novak"),
+]
+
+
+def pytest_configure(config):
+    # pytest-playwright's own base_url fixture trips a pytest deprecation warning.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods"
+        ":pytest.PytestRemovedIn10Warning",
+    )
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """pytest-playwright's browser, pointed at Debian's Chromium (never downloaded)."""
+    path = _chromium()
+    if path is None:
+        message = "chromium is not installed (apt-get install -y chromium): browser tests need it"
+        if os.environ.get("CI") == "true":
+            pytest.fail(message + " and CI never skips them.", pytrace=False)
+        pytest.skip(message)
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    """Hashing with PBKDF2 costs ~0.3 s per login; these tests log in often."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def page(page):
+    page.set_default_timeout(10_000)
+    return page
+
+
+# ---------------------------------------------------------------- test data
+
+
+@dataclass
+class World:
+    """One event played through the services, its people, and a second event."""
+
+    event: object
+    other: object
+    division: object
+    tables: list  # round 1 tables, by number
+    users: dict  # role -> User
+    extra: dict = field(default_factory=dict)
+
+    def seated(self, table) -> list:
+        """The table's entrants in seat order."""
+        return [s.entrant for s in table.seats.select_related("entrant").order_by("number")]
+
+    def table_url(self, table, base="") -> str:
+        return f"{base}/e/{self.event.slug}/tables/{table.pk}/"
+
+
+def _rows(players, division="Open"):
+    from tournaments.registration import RegistrationRow
+
+    return tuple(
+        RegistrationRow(
+            line=n + 2, entrant_id=f"P{n + 1:03d}", first_name=first, last_name=last,
+            birth_date=datetime.date(1950, 1, 1) + datetime.timedelta(days=97 * n), age=None,
+            gender="", club=f"Club {n % 3 + 1}", division=division, email="", phone="",
+        )
+        for n, (first, last) in enumerate(players)
+    )
+
+
+def build_event(slug, *, name=None, scoring="low", confirmation="second-person",
+                players=PLAYERS, seed=7):
+    """An event through the services: created, configured, entrants imported, checked in,
+    round 1 seated. Returns (event, division)."""
+    from tournaments import services
+    from tournaments.models import Division
+    from tournaments.registration import ParsedRegistrations
+
+    event = services.event_create(
+        name=name or slug.replace("-", " ").title(), slug=slug,
+        date=datetime.date(2026, 5, 14), scoring=scoring,
+    )
+    event = services.event_configure(event=event, confirmation=confirmation)
+    parsed = ParsedRegistrations(
+        rows=_rows(players), columns={}, ignored_columns=(), encoding="utf-8",
+        skipped_by_event={},
+    )
+    services.entrants_import(event=event, parsed=parsed)
+    services.entrants_check_in(event=event)
+    division = Division.objects.get(event=event, name="Open")
+    services.division_seat_first_round(division=division, seed=seed)
+    return event, division
+
+
+def make_user(username, *, staff=False):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(
+        username=username, password=PASSWORD, is_staff=staff
+    )
+
+
+def build_world(*, scoring="low", confirmation="second-person", players=PLAYERS) -> World:
+    from tournaments.models import Table
+
+    event, division = build_event("county-2026", name="County Senior Games",
+                                  scoring=scoring, confirmation=confirmation, players=players)
+    other, _ = build_event("city-2026", name="City Senior Games", players=PLAYERS[:4])
+    users = {
+        "organizer": make_user("olive", staff=True),
+        "scorekeeper": make_user("sam"),
+        "scorekeeper2": make_user("sue"),
+        "other_scorekeeper": make_user("xavier"),
+        "other_organizer": make_user("oscar"),
+    }
+    event.organizers.add(users["organizer"])
+    event.scorekeepers.add(users["scorekeeper"], users["scorekeeper2"])
+    other.organizers.add(users["other_organizer"])
+    other.scorekeepers.add(users["other_scorekeeper"])
+    tables = list(Table.objects.filter(round__division=division).order_by("number"))
+    return World(event, other, division, tables, users)
+
+
+@pytest.fixture
+def world(db):
+    return build_world()
+
+
+# ---------------------------------------------------------------- browser helpers
+
+
+def login(page, base_url, username, password=PASSWORD):
+    page.goto(base_url + "/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r".*/$"))
+    page.wait_for_load_state()
+
+
+def fill_game(page, values: dict):
+    """Type each player's rack total: values is {entrant: text}."""
+    for entrant, text in values.items():
+        page.fill(f"#id_rack_{entrant.pk}", str(text))
+
+
+def error_of(page, entrant) -> str:
+    return page.locator(f"#id_rack_{entrant.pk}-error").inner_text().strip()
+
+
+def axe_violations(page) -> list[dict]:
+    """Run axe-core on the page; the violations of impact serious or critical."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run()")
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"],
+         "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
