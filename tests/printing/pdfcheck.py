@@ -1,0 +1,112 @@
+"""Reading rendered PDFs back: text (pypdf), spans with font size and position (pdfplumber).
+
+pdfplumber (pdfminer) is used for sizes and positions because it follows form
+XObjects with their placement; pypdf's text visitor reports text inside a form
+in the form's own coordinates.
+"""
+
+import io
+from dataclasses import dataclass
+
+import pdfplumber
+import pypdf
+
+from tournaments.printing import fonts
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of characters on one line in one font and size (top-down coordinates)."""
+    page: int
+    text: str
+    size: float
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+    page_height: float
+    font: str  # registered reportlab font name
+
+    @property
+    def x(self) -> float:
+        return self.x0
+
+    @property
+    def y(self) -> float:
+        """Bottom of the glyphs, in PDF coordinates (up is larger)."""
+        return self.page_height - self.bottom
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+_CID_NAMES = {"STSong": fonts.CID_CHINESE, "HeiseiMin": fonts.CID_JAPANESE,
+              "HYSMyeongJo": fonts.CID_KOREAN}
+
+
+def _font_name(base: str) -> str:
+    for part, name in _CID_NAMES.items():
+        if part in base:
+            return name
+    return fonts.BOLD if "Bold" in base else fonts.REGULAR
+
+
+def reader(pdf: bytes) -> pypdf.PdfReader:
+    return pypdf.PdfReader(io.BytesIO(pdf))
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    return [p.extract_text() for p in reader(pdf).pages]
+
+
+def text(pdf: bytes) -> str:
+    return "\n".join(page_texts(pdf))
+
+
+def spans(pdf: bytes) -> list[Span]:
+    out: list[Span] = []
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for number, page in enumerate(doc.pages):
+            run: list[dict] = []
+
+            def flush(run=run, number=number, page=page):
+                if run and "".join(c["text"] for c in run).strip():
+                    out.append(Span(number, "".join(c["text"] for c in run),
+                                    round(run[0]["size"], 3), run[0]["x0"], run[-1]["x1"],
+                                    min(c["top"] for c in run), max(c["bottom"] for c in run),
+                                    float(page.height), _font_name(run[0]["fontname"])))
+                run.clear()
+
+            for ch in page.chars:
+                if run:
+                    last = run[-1]
+                    same = (ch["fontname"] == last["fontname"]
+                            and abs(ch["size"] - last["size"]) < 0.01
+                            and abs(ch["bottom"] - last["bottom"]) < 0.5
+                            and -0.5 < ch["x0"] - last["x1"] < 0.5)
+                    if not same:
+                        flush()
+                run.append(ch)
+            flush()
+    return out
+
+
+def page_sizes(pdf: bytes) -> list[tuple[float, float]]:
+    return [(float(p.mediabox.width), float(p.mediabox.height)) for p in reader(pdf).pages]
+
+
+def squeeze(s: str) -> str:
+    """All whitespace removed: a name wrapped over lines reads back with line breaks."""
+    return "".join(s.split())
+
+
+def collapse(s: str) -> str:
+    """Runs of whitespace as one space."""
+    return " ".join(s.split())
+
+
+def name_spans(all_spans: list[Span], name: str) -> list[Span]:
+    """Spans that are a piece of ``name`` (at least two non-space characters)."""
+    target = squeeze(name)
+    return [s for s in all_spans if len(squeeze(s.text)) >= 2 and squeeze(s.text) in target]

@@ -1,0 +1,22 @@
+"""PDF renderers: plain data in (tournaments.printing.data), PDF bytes out.
+
+Each renderer is ``render_x(data, *, progress=None) -> bytes``; ``progress(done,
+total)`` is called after each page is drawn. No Django, no queries: pure Python
+and reportlab. Large print throughout: nothing under 11 pt, names at least 14 pt,
+US Letter unless ``EventInfo.paper == "a4"``.
+"""
+
+from .bracket import render_bracket
+from .certificates import render_certificates
+from .results import render_results
+from .score_sheets import render_score_sheets, table_rules
+from .table_list import render_table_list
+
+__all__ = [
+    "render_bracket",
+    "render_certificates",
+    "render_results",
+    "render_score_sheets",
+    "render_table_list",
+    "table_rules",
+]

@@ -1,0 +1,176 @@
+"""Results: per division, the medallists large at the top, then every placing."""
+
+from __future__ import annotations
+
+from tournaments.printing import fonts
+from tournaments.printing.data import DivisionResults, PlacingLine, ResultsData
+
+from .base import (
+    BAND_GREY,
+    DIVISION_STATUS_WORDS,
+    MEDAL_WORDS,
+    MIN_SIZE,
+    NAME_MIN,
+    Document,
+    Flow,
+    Page,
+    Progress,
+    ordinal,
+)
+
+MEDAL_ORDER = {"gold": 0, "silver": 1, "bronze": 2}
+MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
+
+
+def _place_text(p: PlacingLine) -> str:
+    if p.withdrawn:
+        return "withdrawn"
+    if p.place is None:
+        return "–"
+    medal = f" {p.medal}" if p.medal in MEDAL_WORDS else ""
+    return f"{ordinal(p.place)}{medal}"
+
+
+def _ordered(placings: tuple[PlacingLine, ...]) -> list[PlacingLine]:
+    placed = [p for p in placings if not p.withdrawn]
+    withdrawn = [p for p in placings if p.withdrawn]
+    placed.sort(key=lambda p: (p.place is None, p.place or 0))
+    return placed + withdrawn
+
+
+class MedalBlock:
+    """One medallist: a disc with the place, the medal in words, the name, large."""
+
+    def __init__(self, p: PlacingLine, width: float):
+        self.p = p
+        self.width = width
+        self.text_x = 74.0
+        inner = width - self.text_x - 10
+        self.medal = f"{MEDAL_WORDS[p.medal]} medal"
+        self.place = ordinal(p.place) + " place" if p.place else ""
+        self.size, self.lines = fonts.fit_text(p.name, inner, 24, 16, bold=True, max_lines=3)
+        details = []
+        if p.total:
+            details.append(f"total {p.total}")
+        if p.round_reached:
+            details.append(f"round {p.round_reached}")
+        if p.age_group:
+            details.append(f"age group {p.age_group}")
+        self.details = " · ".join(details)
+        self.height = max(78.0, 10 + 22 + 8 + len(self.lines) * self.size * 1.2
+                          + (18 if self.details else 0) + 8)
+
+    def draw(self, page: Page, x: float, top: float) -> None:
+        p = self.p
+        page.rect(x, top - self.height, self.width, self.height, width=2.0)
+        cx, cy, r = x + 38, top - self.height / 2, 27
+        fill = MEDAL_FILL[p.medal]
+
+        def disc(c, cx=cx, cy=cy, r=r, fill=fill):
+            c.setLineWidth(2.5)
+            c.setFillGray(fill)
+            c.circle(cx, cy, r, stroke=1, fill=1)
+            c.setFillGray(0)
+        page.add(disc)
+        page.text(cx, cy - 8, str(p.place or ""), 24, bold=True, align="center")
+        y = top - 10 - 20
+        page.text(x + self.text_x, y, self.medal.upper(), 20, bold=True)
+        if self.place:
+            mw = fonts.string_width(self.medal.upper(), 20, bold=True)
+            page.text(x + self.text_x + mw + 12, y, self.place, 16)
+        y -= 8
+        for line in self.lines:
+            y -= self.size * 1.2
+            page.text(x + self.text_x, y + self.size * 0.2, line, self.size, bold=True)
+        if self.details:
+            y -= 18
+            page.text(x + self.text_x, y + 4, self.details, 13)
+
+
+def _division(doc: Document, d: DivisionResults) -> None:
+    f = doc.frame
+    status = DIVISION_STATUS_WORDS.get(d.status, d.status)
+    title = f"Results — {d.name}"
+    age = any(p.age_group for p in d.placings)
+    cols = [("Place", 104.0), ("Name", None), ("Round", 64.0), ("Total", 64.0)]
+    if age:
+        cols.append(("Age group", 96.0))
+    name_w = f.content_width - sum(w for _, w in cols if w)
+    xs = [f.left]
+    for _, w in cols:
+        xs.append(xs[-1] + (w or name_w))
+
+    state = {"table": False}
+
+    def column_heads(flow: Flow) -> None:
+        def draw(page: Page, x: float, y: float, w: float) -> None:
+            page.rect(x, y - 22, w, 22, width=0, fill_gray=BAND_GREY, stroke=False)
+            for (label, _), cx in zip(cols, xs, strict=False):
+                page.text(cx + 6, y - 16, label, 13, bold=True)
+            page.line(x, y - 22, x + w, y - 22, 1.2)
+        flow.item(26, draw)
+
+    def on_new_page(flow: Flow) -> None:
+        if state["table"]:
+            column_heads(flow)
+
+    flow = Flow(doc, lambda first: f"{title} ({status})" + ("" if first else " (continued)"),
+                on_new_page=on_new_page)
+    flow.new_page()
+
+    medallists = sorted((p for p in d.placings if p.medal in MEDAL_ORDER and not p.withdrawn),
+                        key=lambda p: (MEDAL_ORDER[p.medal], p.place or 0))
+    if medallists:
+        for p in medallists:
+            block = MedalBlock(p, f.content_width)
+            flow.ensure(block.height + 8)
+            block.draw(flow.page, f.left, flow.y)
+            flow.y -= block.height + 8
+    else:
+        flow.item(30, lambda page, x, y, w: page.text(x, y - 18, "Medals not decided yet.",
+                                                      17, bold=True))
+    flow.gap(10)
+    flow.item(28, lambda page, x, y, w: page.text(x, y - 20, "All placings", 18, bold=True),
+              keep_with=80)
+    flow.item(22, lambda page, x, y, w: page.text(
+        x, y - 14, "Round: the furthest round reached. Total: the total of that round.", 12),
+        keep_with=60)
+    state["table"] = True
+    column_heads(flow)
+    if not d.placings:
+        flow.item(26, lambda page, x, y, w: page.text(x + 6, y - 18, "Nobody placed yet.",
+                                                      15))
+    for p in _ordered(d.placings):
+        size, lines = fonts.fit_text(p.name, name_w - 12, 16, NAME_MIN, bold=p.medal is not None)
+        psize, plines = fonts.fit_text(_place_text(p), cols[0][1] - 10, 15, MIN_SIZE,
+                                       bold=p.medal is not None, max_lines=2)
+        asize, alines = (fonts.fit_text(p.age_group, 86, 14, 12, max_lines=3)
+                         if age and p.age_group else (14, []))
+        h = max(len(lines) * size * 1.2, len(plines) * psize * 1.2,
+                len(alines) * asize * 1.2, 20) + 9
+
+        def row(page: Page, x: float, y: float, w: float, p=p, size=size, lines=lines,
+                psize=psize, plines=plines, asize=asize, alines=alines, h=h) -> None:
+            bold = p.medal is not None
+            page.lines(xs[0] + 6, y - 4 - psize, plines, psize, psize * 1.2, bold=bold)
+            page.lines(xs[1] + 6, y - 4 - size, lines, size, size * 1.2, bold=bold)
+            page.text(xs[2] + 6, y - 4 - 14, str(p.round_reached), 14)
+            page.text(xs[3] + 6, y - 4 - 14, p.total or "–", 14)
+            if alines:
+                page.lines(xs[4] + 6, y - 4 - asize, alines, asize, asize * 1.2)
+            page.line(x, y - h, x + w, y - h, 0.5, gray=0.6)
+        flow.item(h, row)
+    state["table"] = False
+
+
+def render_results(data: ResultsData, *, progress: Progress = None) -> bytes:
+    """Every division in ``data`` (one or the whole event), each from a new page."""
+    title = "Results" if len(data.divisions) != 1 else f"Results — {data.divisions[0].name}"
+    doc = Document(data.event, title, footer_label=title)
+    for d in data.divisions:
+        _division(doc, d)
+    if not data.divisions:
+        page = doc.new_page()
+        y = doc.header(page, title)
+        page.text(doc.frame.left, y - 20, "No divisions.", 16)
+    return doc.render(progress)
