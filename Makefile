@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test test-long run venue lint clean
+.PHONY: venv test test-long run venue lint clean screenshots
 
 venv: $(STAMP)
 
@@ -23,6 +23,9 @@ run: venv
 
 venue: venv
 	bash deploy/venue.sh
+
+screenshots: venv
+	UPDATE_SCREENSHOTS=1 .venv/bin/pytest tests/browser -q -k "screenshot"
 
 lint: venv
 	$(VENV)/bin/ruff check .

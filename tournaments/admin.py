@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Bye, Division, Entrant, Event, Round, Seat, Table
+from .models import Bye, Division, Entrant, Event, GeneratedDocument, Round, Seat, Table
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -110,3 +110,22 @@ class ByeAdmin(ReadOnlyAdmin):
     list_filter = ("round__division__event",)
     search_fields = ("entrant__first_name", "entrant__last_name", "entrant__external_id")
     raw_id_fields = ("entrant", "round")
+
+
+@admin.register(GeneratedDocument)
+class GeneratedDocumentAdmin(ReadOnlyAdmin):
+    list_display = (
+        "kind",
+        "event",
+        "division",
+        "round_number",
+        "status",
+        "progress",
+        "created_at",
+        "finished_at",
+        "attempts",
+        "error",
+    )
+    list_filter = ("status", "kind", "event")
+    search_fields = ("filename", "error")
+    list_select_related = ("event", "division")
