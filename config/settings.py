@@ -206,12 +206,25 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-documents": {"task": "printing.sweep_documents", "schedule": 30.0},
 }
+_visibility_timeout = env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+# kombu looks for expired unacknowledged tasks every interval x throttle seconds
+# (10 x 10 = 100 s by default): with a short visibility timeout the sweep must be
+# short too, or a dead worker's task waits 100 s however short the timeout.
+_restore_interval = min(10, max(1, _visibility_timeout // 5))
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     # Unacknowledged tasks of a dead worker come back after this many seconds.
-    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600),
+    "visibility_timeout": _visibility_timeout,
+    "unacked_restore_interval": _restore_interval,
+    "unacked_restore_throttle": min(10, max(1, _visibility_timeout // (5 * _restore_interval))),
 }
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
     CELERY_BROKER_TRANSPORT_OPTIONS["socket_connect_timeout"] = CELERY_BROKER_CONNECTION_TIMEOUT
+    # A Redis that stops answering on an open connection (frozen host, lost network)
+    # would block a publish forever without a read timeout (a send makes up to three
+    # tries). Keep it above kombu's 1 s BRPOP poll.
+    CELERY_BROKER_TRANSPORT_OPTIONS["socket_timeout"] = env_float(
+        "CELERY_BROKER_SOCKET_TIMEOUT", CELERY_BROKER_CONNECTION_TIMEOUT
+    )
 elif CELERY_BROKER_URL.startswith("filesystem://"):
     # Fallback broker for `make run` without Redis (deploy/run-local.sh).
     _fs_broker = Path(os.environ.get("CELERY_FILESYSTEM_BROKER_DIR") or BASE_DIR / ".celery-broker")

@@ -10,15 +10,17 @@ from scoring.selectors import division_state
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Event, Round, Seat
-from tournaments.services import brackets, bracket_entrants
+from tournaments.services import bracket_entrants, brackets
 
 from . import data
 
 
 def event_info(event: Event) -> data.EventInfo:
+    # Plain strings, not the model's choice enums, so the fingerprint is the same
+    # whether the event came from the database or was just created.
     return data.EventInfo(
-        name=event.name, date=event.date, venue=event.venue, scoring=event.scoring,
-        paper=event.paper, initial_meld=event.initial_meld,
+        name=event.name, date=event.date, venue=event.venue, scoring=str(event.scoring),
+        paper=str(event.paper), initial_meld=event.initial_meld,
     )
 
 
@@ -100,12 +102,12 @@ def bracket_data(event, division) -> data.BracketData:
     division = division.bracket
     state = division_state(division)
     rounds = []
-    for index, (record, outcome) in enumerate(zip(state.records, state.outcomes)):
+    for index, (record, outcome) in enumerate(zip(state.records, state.outcomes, strict=False)):
         following = (
             set(state.records[index + 1].players) if index + 1 < len(state.records) else set()
         )
         tables = []
-        for table, table_outcome in zip(record.tables, outcome.tables):
+        for table, table_outcome in zip(record.tables, outcome.tables, strict=False):
             positions = {r.player: r.position for r in table_outcome.ranked}
             players = []
             for player in table.players:
@@ -114,7 +116,8 @@ def bracket_data(event, division) -> data.BracketData:
                     data.BracketPlayer(
                         name=state.names[player], entrant_id=player,
                         total=score.total if score and score.games else None,
-                        position=positions.get(player), advanced=player in following,
+                        position=positions.get(player) if score and score.games else None,
+                        advanced=player in following,
                         withdrawn=player in state.withdrawn,
                     )
                 )
@@ -165,30 +168,30 @@ def _division_results(division: Division) -> data.DivisionResults:
     return data.DivisionResults(division.name, division.status, tuple(lines))
 
 
-def results_data(event, division=None) -> data.ResultsData:
+def _results(event, division) -> list[data.DivisionResults]:
     divisions = [division.bracket] if division is not None else list(
         brackets(event).order_by("min_age", "gender", "name")
     )
-    results = [
-        _division_results(d) for d in divisions
-        if d.walkover or d.rounds.exists()
-    ]
-    if not results:
-        raise RuleError("No division has been played yet: no results to print.")
+    return [_division_results(d) for d in divisions if d.walkover or d.rounds.exists()]
+
+
+def results_data(event, division=None) -> data.ResultsData:
+    results = _results(event, division)
+    if not any(r.status == Division.Status.COMPLETE for r in results):
+        raise RuleError("No division has finished yet: no results to print.")
     return data.ResultsData(event_info(event), tuple(results))
 
 
 def certificates_data(event, division=None) -> data.CertificatesData:
-    results = results_data(event, division)
     certificates = [
         data.Certificate(p.name, p.medal, p.age_group or d.name, p.place)
-        for d in results.divisions
+        for d in _results(event, division)
         for p in d.placings
         if p.medal
     ]
     if not certificates:
         raise RuleError("No medals have been given yet: no certificates to print.")
-    return data.CertificatesData(results.event, tuple(certificates))
+    return data.CertificatesData(event_info(event), tuple(certificates))
 
 
 BUILDERS = {

@@ -115,7 +115,9 @@ def document_render(document_id: int) -> GeneratedDocument | None:
     """Make the document (in a worker): status, progress, then the file, atomically renamed."""
     with transaction.atomic():
         document = (
-            GeneratedDocument.objects.select_for_update()
+            # of=("self",): PostgreSQL refuses FOR UPDATE on the nullable side of the
+            # outer join to division.
+            GeneratedDocument.objects.select_for_update(of=("self",))
             .select_related("event", "division").filter(pk=document_id).first()
         )
         if document is None or document.status == GeneratedDocument.Status.READY:
@@ -165,17 +167,29 @@ def document_fail(document_id: int, message: str) -> None:
     ).update(status=GeneratedDocument.Status.FAILED, error=message, finished_at=timezone.now())
 
 
-def document_is_current(document: GeneratedDocument) -> bool:
-    """False when the data it was made from have changed since (then make it again)."""
-    if document.status != GeneratedDocument.Status.READY:
-        return True
+def current_fingerprint(document: GeneratedDocument) -> str | None:
+    """The fingerprint the document's data have now (None when it cannot be made now)."""
     try:
         data = selectors.document_data(
             document.event, document.kind, document.division, document.round_number
         )
     except RuleError:
-        return False
-    return selectors.fingerprint(data) == document.fingerprint
+        return None
+    return selectors.fingerprint(data)
+
+
+def document_is_current(document: GeneratedDocument, fingerprints: dict | None = None) -> bool:
+    """False when the data it was made from have changed since (then make it again).
+
+    ``fingerprints`` caches the current fingerprint per scope across many documents.
+    """
+    if document.status != GeneratedDocument.Status.READY:
+        return True
+    cache = {} if fingerprints is None else fingerprints
+    scope = (document.kind, document.division_id, document.round_number)
+    if scope not in cache:
+        cache[scope] = current_fingerprint(document)
+    return cache[scope] == document.fingerprint
 
 
 def render_to_file(*, event, kind: str, division=None, round_number=None, path: Path) -> int:
@@ -183,6 +197,10 @@ def render_to_file(*, event, kind: str, division=None, round_number=None, path: 
     data = selectors.document_data(event, kind, division, round_number)
     content = _renderer(kind)(data)
     partial = path.with_name(f"{path.name}.part")
-    partial.write_bytes(content)
-    os.replace(partial, path)
+    try:
+        partial.write_bytes(content)
+        os.replace(partial, path)
+    except OSError as error:  # a missing folder or no permission: a message, not a traceback
+        partial.unlink(missing_ok=True)
+        raise RuleError(f"Cannot write {path}: {error.strerror or error}.") from None
     return len(content)

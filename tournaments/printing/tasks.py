@@ -4,7 +4,10 @@ from celery import shared_task
 
 from . import services
 
-UNEXPECTED = "Something went wrong while making this document. Please try again; if it fails again, tell the organizer."
+UNEXPECTED = (
+    "Something went wrong while making this document. Please try again; if it fails again, "
+    "tell the organizer."
+)
 
 
 @shared_task(name="printing.render_document", acks_late=True, reject_on_worker_lost=True,

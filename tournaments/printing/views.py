@@ -18,10 +18,16 @@ def _documents(event):
     return GeneratedDocument.objects.filter(event=event).select_related("division", "event")
 
 
-def _poke(document: GeneratedDocument) -> None:
-    """A waiting page's poll also re-sends a document the broker never got."""
+def _poke(document: GeneratedDocument) -> bool:
+    """A waiting page's poll also re-sends a document the broker never got.
+
+    False when a send failed (the broker is still down).
+    """
     if document.status == GeneratedDocument.Status.QUEUED and document.sent_at is None:
-        services.document_send(document.pk)
+        if not services.document_send(document.pk):
+            return False
+        document.refresh_from_db(fields=["sent_at"])  # the page no longer says "waiting"
+    return True
 
 
 @event_role("organizer")
@@ -31,9 +37,12 @@ def documents(request, event):
         .order_by("min_age", "gender", "name")
     )
     rows = list(_documents(event)[:40])
+    reachable = True
+    fingerprints: dict = {}
     for row in rows:
-        _poke(row)
-        row.current = services.document_is_current(row)
+        # One failed send is enough: each can take seconds on a broker that hangs.
+        reachable = reachable and _poke(row)
+        row.current = services.document_is_current(row, fingerprints)
     context = {"event": event, "divisions": divisions, "documents": rows,
                "kinds": GeneratedDocument.Kind.choices,
                "waiting": any(r.status in ("queued", "running") for r in rows)}
