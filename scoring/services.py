@@ -35,6 +35,7 @@ class TieBlocked(RuleError):
 
     def __init__(self, ties: Sequence[engine.Tie], names: Mapping[str, str]):
         self.ties = tuple(ties)
+        self.names = dict(names)
         lines = [tie.describe(names) for tie in ties]
         super().__init__("Unresolved ties block this:\n" + "\n".join(lines))
 

@@ -153,10 +153,22 @@ def test_sample_reencoded_cp1252(sample_bytes):
 def test_sample_with_other_platform_headers(sample_bytes):
     text = sample_bytes.decode("utf-8")
     header, rest = text.split("\r\n", 1)
-    renamed = ",".join([
-        "Participant ID", "Given Name", "Surname", "DOB", "Age on event day", "Sex",
-        "City", "State", "Team", "Sport", "E-mail", "Mobile",
-    ])
+    renamed = ",".join(
+        [
+            "Participant ID",
+            "Given Name",
+            "Surname",
+            "DOB",
+            "Age on event day",
+            "Sex",
+            "City",
+            "State",
+            "Team",
+            "Sport",
+            "E-mail",
+            "Mobile",
+        ]
+    )
     parsed = read_registrations((renamed + "\r\n" + rest).encode("utf-8"))
     check_sample_rows(parsed)
     assert parsed.columns == {
@@ -218,25 +230,37 @@ def test_header_aliases(header, field):
 
 def test_own_format_lf_iso_dates_any_order_any_case():
     data = (
-        "Division,LAST_NAME,first_name,Birth_Date,Gender,club,Entrant_ID\n"
-        "Seniors 80+,  Dupont ,Marie-Claire,1940-03-05,f,Club <A> & B,E1\n"
-        "\n"
-        "Open,O'Hara,  Jean   Luc ,1955-12-31,Man,,\n"
-        "Open,Ng,Kim,,Non-binary,Tiles,E3\n"
-        "Open,Zed,Al,1960/07/04,,Tiles,E4\n"
-    ).encode("utf-8")
+        b"Division,LAST_NAME,first_name,Birth_Date,Gender,club,Entrant_ID\n"
+        b"Seniors 80+,  Dupont ,Marie-Claire,1940-03-05,f,Club <A> & B,E1\n"
+        b"\n"
+        b"Open,O'Hara,  Jean   Luc ,1955-12-31,Man,,\n"
+        b"Open,Ng,Kim,,Non-binary,Tiles,E3\n"
+        b"Open,Zed,Al,1960/07/04,,Tiles,E4\n"
+    )
     parsed = read_registrations(data)
     assert parsed.encoding == "utf-8"
     assert parsed.ignored_columns == ()
     assert [r.line for r in parsed.rows] == [2, 4, 5, 6]
     marie, jean, kim, al = parsed.rows
     assert marie == RegistrationRow(
-        line=2, entrant_id="E1", first_name="Marie-Claire", last_name="Dupont",
-        birth_date=datetime.date(1940, 3, 5), age=None, gender="F",
-        club="Club <A> & B", division="Seniors 80+", email="", phone="",
+        line=2,
+        entrant_id="E1",
+        first_name="Marie-Claire",
+        last_name="Dupont",
+        birth_date=datetime.date(1940, 3, 5),
+        age=None,
+        gender="F",
+        club="Club <A> & B",
+        division="Seniors 80+",
+        email="",
+        phone="",
     )
     assert (jean.first_name, jean.last_name, jean.gender, jean.entrant_id) == (
-        "Jean Luc", "O'Hara", "M", "")
+        "Jean Luc",
+        "O'Hara",
+        "M",
+        "",
+    )
     assert jean.birth_date == datetime.date(1955, 12, 31)
     assert (kim.birth_date, kim.gender, kim.club) == (None, "X", "Tiles")
     assert (al.birth_date, al.gender) == (datetime.date(1960, 7, 4), "")
@@ -248,16 +272,19 @@ def test_semicolon_delimited():
         "first_name;last_name;birth_date;club\r\n"
         "Ana;Gómez, Jr.;03-04-1950;Club, with comma\r\n"
         "Bo;Li;1/2/1945;\r\n"
-    ).encode("utf-8")
+    ).encode()
     parsed = read_registrations(data)
     ana, bo = parsed.rows
     assert (ana.last_name, ana.club, ana.birth_date) == (
-        "Gómez, Jr.", "Club, with comma", datetime.date(1950, 3, 4))
+        "Gómez, Jr.",
+        "Club, with comma",
+        datetime.date(1950, 3, 4),
+    )
     assert (bo.first_name, bo.last_name, bo.birth_date) == ("Bo", "Li", datetime.date(1945, 1, 2))
 
 
 def test_tab_delimited():
-    data = "First Name\tLast Name\tDOB\nAnn\tLee\t12/31/1950\n".encode()
+    data = b"First Name\tLast Name\tDOB\nAnn\tLee\t12/31/1950\n"
     parsed = read_registrations(data)
     assert parsed.rows[0].birth_date == datetime.date(1950, 12, 31)
 
@@ -266,39 +293,45 @@ def test_day_first_option():
     data = own("E1,Ann,Lee,13/02/1950,F,,", "E2,Bob,Ray,01/02/1950,M,,")
     parsed = read_registrations(data, day_first=True)
     assert [r.birth_date for r in parsed.rows] == [
-        datetime.date(1950, 2, 13), datetime.date(1950, 2, 1)]
+        datetime.date(1950, 2, 13),
+        datetime.date(1950, 2, 1),
+    ]
     assert parsed.date_formats == ("DD/MM/YYYY",)
     # Without the option the same 01/02/1950 is January 2nd.
-    assert read_registrations(own("E2,Bob,Ray,01/02/1950,M,,")).rows[0].birth_date == \
-        datetime.date(1950, 1, 2)
+    assert read_registrations(own("E2,Bob,Ray,01/02/1950,M,,")).rows[0].birth_date == datetime.date(
+        1950, 1, 2
+    )
 
 
 def test_full_name_column_split():
     data = (
-        "Participant Name,Age,Sex\n"
-        "Mary Ann Smith,80,W\n"
-        "\"O'Brien, Siobhán\",,female\n"
-    ).encode("utf-8")
+        "Participant Name,Age,Sex\n" "Mary Ann Smith,80,W\n" '"O\'Brien, Siobhán",,female\n'
+    ).encode()
     parsed = read_registrations(data)
     assert parsed.columns == {"full_name": "Participant Name", "age": "Age", "gender": "Sex"}
     mary, siobhan = parsed.rows
-    assert (mary.first_name, mary.last_name, mary.age, mary.gender) == ("Mary Ann", "Smith", 80, "F")
+    assert (mary.first_name, mary.last_name, mary.age, mary.gender) == (
+        "Mary Ann",
+        "Smith",
+        80,
+        "F",
+    )
     assert (siobhan.first_name, siobhan.last_name, siobhan.age) == ("Siobhán", "O'Brien", None)
 
 
 def test_age_used_only_without_birth_date():
-    data = ("first,last,dob,age\n"
-            "Ann,Lee,1950-01-01,not-a-number\n"
-            "Bob,Ray,,77\n").encode()
+    data = b"first,last,dob,age\n" b"Ann,Lee,1950-01-01,not-a-number\n" b"Bob,Ray,,77\n"
     ann, bob = read_registrations(data).rows
     assert (ann.birth_date, ann.age) == (datetime.date(1950, 1, 1), None)
     assert (bob.birth_date, bob.age) == (None, 77)
 
 
 def test_short_rows_are_padded_and_email_phone_kept():
-    data = ("first_name,last_name,club,email,phone\n"
-            "Ann,Lee\n"
-            "Bob,Ray,Tiles,not an email,  call after 5pm  \n").encode()
+    data = (
+        b"first_name,last_name,club,email,phone\n"
+        b"Ann,Lee\n"
+        b"Bob,Ray,Tiles,not an email,  call after 5pm  \n"
+    )
     ann, bob = read_registrations(data).rows
     assert (ann.club, ann.email, ann.phone) == ("", "", "")
     assert (bob.email, bob.phone) == ("not an email", "call after 5pm")
@@ -314,7 +347,7 @@ def test_other_events_skipped_and_counted():
         "R5,Ed,Fo,\n"
         "R6,Gu,Ha,Table Games\n"
         "R7,Io,Ju,Bocce\n"
-    ).encode("utf-8")
+    ).encode()
     parsed = read_registrations(data, event_names=["table games"])
     assert [r.entrant_id for r in parsed.rows] == ["R1", "R3", "R5", "R6"]
     assert parsed.skipped_by_event == {"Pickleball": 2, "Bocce": 1}
@@ -339,17 +372,25 @@ def test_preview_describes_columns(sample_bytes):
 def test_bad_date():
     problems = problems_of(own("E1,Ann,Lee,1950-02-30,F,,", "E2,Bob,Ray,yesterday,M,,"))
     assert problems == [
-        (2, "birth date '1950-02-30' (column 'birth_date') is not a real date "
-            "(MM/DD/YYYY or YYYY-MM-DD)"),
-        (3, "birth date 'yesterday' (column 'birth_date') is not a date "
-            "(MM/DD/YYYY or YYYY-MM-DD)"),
+        (
+            2,
+            "birth date '1950-02-30' (column 'birth_date') is not a real date "
+            "(MM/DD/YYYY or YYYY-MM-DD)",
+        ),
+        (
+            3,
+            "birth date 'yesterday' (column 'birth_date') is not a date "
+            "(MM/DD/YYYY or YYYY-MM-DD)",
+        ),
     ]
 
 
 def test_ambiguous_day_first_date_is_an_error():
-    data = ("Registration ID,First Name,Last Name,Date of Birth\n"
-            "R1,Ann,Lee,01/02/1950\n"
-            "R2,Bob,Ray,13/02/1950\n").encode()
+    data = (
+        b"Registration ID,First Name,Last Name,Date of Birth\n"
+        b"R1,Ann,Lee,01/02/1950\n"
+        b"R2,Bob,Ray,13/02/1950\n"
+    )
     with pytest.raises(RegistrationError) as info:
         read_registrations(data)
     assert len(info.value.problems) == 1
@@ -359,7 +400,8 @@ def test_ambiguous_day_first_date_is_an_error():
     assert "day/month/year" in message
     assert str(info.value).startswith(
         "line 3: birth date '13/02/1950' (column 'Date of Birth') is not a date "
-        "(MM/DD/YYYY or YYYY-MM-DD)")
+        "(MM/DD/YYYY or YYYY-MM-DD)"
+    )
 
 
 def test_two_digit_year():
@@ -373,8 +415,11 @@ def test_future_and_too_old_birth_dates():
     problems = problems_of(own(f"E1,Ann,Lee,{future},F,,", "E2,Bob,Ray,1890-01-01,M,,"))
     assert problems == [
         (2, f"birth date '{future}' (column 'birth_date') is in the future"),
-        (3, "birth date '1890-01-01' (column 'birth_date') is more than 120 years ago; "
-            "check the year"),
+        (
+            3,
+            "birth date '1890-01-01' (column 'birth_date') is more than 120 years ago; "
+            "check the year",
+        ),
     ]
 
 
@@ -393,21 +438,28 @@ def test_name_too_long():
 
 
 def test_duplicate_id_names_both_lines():
-    problems = problems_of(own(
-        "E1,Ann,Lee,1950-01-01,F,,",
-        "E2,Bob,Ray,1950-01-01,M,,",
-        "E1,Cy,Do,1950-01-01,M,,",
-    ))
+    problems = problems_of(
+        own(
+            "E1,Ann,Lee,1950-01-01,F,,",
+            "E2,Bob,Ray,1950-01-01,M,,",
+            "E1,Cy,Do,1950-01-01,M,,",
+        )
+    )
     assert problems == [
         (4, "entrant id 'E1' (column 'entrant_id') is used twice: on line 2 and on line 4"),
     ]
 
 
 def test_too_many_cells():
-    problems = problems_of(own("E1,Ann,Lee,1950-01-01,F,Club,Div", "E2,Bob,Smith, Jr.,1950-01-01,M,,"))
+    problems = problems_of(
+        own("E1,Ann,Lee,1950-01-01,F,Club,Div", "E2,Bob,Smith, Jr.,1950-01-01,M,,")
+    )
     assert problems == [
-        (3, "this row has 8 values but the header has 7 columns; a value probably "
-            "contains a comma without quotes around it"),
+        (
+            3,
+            "this row has 8 values but the header has 7 columns; a value probably "
+            "contains a comma without quotes around it",
+        ),
     ]
 
 
@@ -421,10 +473,10 @@ def test_invalid_age():
 
 def test_all_errors_reported_at_once():
     data = own(
-        "E1,Ann,Lee,13/02/1950,F,,",   # line 2: day-first date
-        "E2,Bob,Ray,1950-01-01,M,,",   # line 3: fine
-        "",                            # line 4: blank
-        "E3,,Do,1950-01-01,M,,",       # line 5: no first name
+        "E1,Ann,Lee,13/02/1950,F,,",  # line 2: day-first date
+        "E2,Bob,Ray,1950-01-01,M,,",  # line 3: fine
+        "",  # line 4: blank
+        "E3,,Do,1950-01-01,M,,",  # line 5: no first name
     )
     with pytest.raises(RegistrationError) as info:
         read_registrations(data)
@@ -461,8 +513,13 @@ def test_no_header_line():
 
 def test_two_headers_for_the_same_field():
     problems = problems_of(b"First Name,Last Name,Club,Team\nAnn,Lee,A,B\n")
-    assert problems == [(0, "columns 'Club' and 'Team' both look like the club column; "
-                            "rename or delete one of them")]
+    assert problems == [
+        (
+            0,
+            "columns 'Club' and 'Team' both look like the club column; "
+            "rename or delete one of them",
+        )
+    ]
 
 
 def test_nul_bytes_rejected():
@@ -484,13 +541,17 @@ def test_error_is_a_value_error():
 # Property: names survive a round trip through csv.writer
 # --------------------------------------------------------------------------
 
-name_text = st.text(
-    # Letters, marks, punctuation and space separators: no control characters
-    # (Cc), no surrogates, no line/paragraph separators.
-    alphabet=st.characters(categories=("L", "M", "P", "Zs")),
-    min_size=1,
-    max_size=60,
-).map(str.strip).filter(bool)
+name_text = (
+    st.text(
+        # Letters, marks, punctuation and space separators: no control characters
+        # (Cc), no surrogates, no line/paragraph separators.
+        alphabet=st.characters(categories=("L", "M", "P", "Zs")),
+        min_size=1,
+        max_size=60,
+    )
+    .map(str.strip)
+    .filter(bool)
+)
 
 
 @settings(max_examples=200, deadline=None)
@@ -498,8 +559,9 @@ name_text = st.text(
 def test_names_round_trip(names):
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(["entrant_id", "first_name", "last_name", "birth_date", "gender",
-                     "club", "division"])
+    writer.writerow(
+        ["entrant_id", "first_name", "last_name", "birth_date", "gender", "club", "division"]
+    )
     for index, (first, last) in enumerate(names):
         writer.writerow([f"E{index}", first, last, "1950-06-15", "F", "", ""])
     parsed = read_registrations(buffer.getvalue().encode("utf-8"))

@@ -10,6 +10,7 @@ import datetime
 import os
 import re
 import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,7 +21,13 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 HERE = Path(__file__).resolve().parent
 AXE = HERE / "axe.min.js"
-SCREENSHOTS = HERE.parent.parent / "docs" / "screenshots"
+# The README's screenshots are rewritten only when asked (`make screenshots`), so that a
+# test run never changes tracked files; otherwise they go to a temporary folder.
+SCREENSHOTS = (
+    HERE.parent.parent / "docs" / "screenshots"
+    if os.environ.get("UPDATE_SCREENSHOTS") == "1"
+    else Path(tempfile.gettempdir()) / "rummikub-screenshots"
+)
 PASSWORD = "tiles-and-racks-42"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -196,3 +203,91 @@ def axe_violations(page) -> list[dict]:
         for v in result["violations"]
         if v["impact"] in ("serious", "critical")
     ]
+
+
+# ---------------------------------------------------------------- the desk and public pages
+
+# A table whose first two seats tie exactly after three games: same total (15), one win
+# each, the same worst game (10). Seat 3 won game 3; seat 4 never went out.
+TIE_GAMES = [[0, 10, 20, 30], [10, 0, 20, 30], [5, 5, 0, 30]]
+# Seat 1 first (10); seats 2 and 3 tie exactly for second (35, one win, worst game 20):
+# the boundary when the best two of each table go on (a round of two tables).
+TIE_SECOND_GAMES = [[0, 20, 15, 30], [5, 0, 20, 30], [5, 15, 0, 30]]
+# Four players, three games, every total different: 21, 24, 45, 101.
+CLEAR_GAMES = [[0, 10, 20, 30], [12, 0, 25, 31], [9, 14, 0, 40]]
+
+
+def people_rows(people, *, division="", prefix="D", start=1):
+    """Registration rows for (first, last, birth date, e-mail, phone) tuples."""
+    from tournaments.registration import RegistrationRow
+
+    return tuple(
+        RegistrationRow(
+            line=n + 2, entrant_id=f"{prefix}{start + n:03d}", first_name=first,
+            last_name=last, birth_date=born, age=None, gender="", club=f"Club {n % 4 + 1}",
+            division=division, email=email, phone=phone,
+        )
+        for n, (first, last, born, email, phone) in enumerate(people)
+    )
+
+
+def import_rows(event, rows):
+    """Register the rows through the import service (as the upload page does)."""
+    from tournaments import services
+    from tournaments.registration import ParsedRegistrations
+
+    return services.entrants_import(event=event, parsed=ParsedRegistrations(
+        rows=tuple(rows), columns={}, ignored_columns=(), encoding="utf-8",
+        skipped_by_event={},
+    ))
+
+
+def play_games(table, games, *, user=None, first=1):
+    """Record games (rack totals in seat order) as the organizer: confirmed at once."""
+    from scoring import services as scoring
+
+    seated = [s.entrant for s in table.seats.select_related("entrant").order_by("number")]
+    for number, racks in enumerate(games, start=first):
+        scoring.game_record(table=table, number=number, user=user, organizer=True,
+                            racks=dict(zip(seated, racks, strict=True)))
+
+
+def simple_people(names, *, year=1948):
+    """(first, last, birth date, e-mail, phone) for plain (first, last) names."""
+    return [
+        (first, last, datetime.date(year - n, 1 + n % 12, 3 + n), f"{first.lower()}@example.org",
+         f"(555) 010-{1000 + n}")
+        for n, (first, last) in enumerate(names)
+    ]
+
+
+MASTERS = [("Iris", "Bloom"), ("Jack", "Frost"), ("Kay", "Lane"), ("Lou", "Marsh")]
+NEWCOMERS = [("Mia", "Ford"), ("Ned", "Gray"), ("Ona", "Hart"), ("Pia", "Ives"),
+             ("Rex", "Judd")]
+
+
+def build_desk_world() -> World:
+    """build_world's event with a division in each state for the desk's pages:
+    Open (round 1 in play: table 1 tied at the top, table 2 one game in), Masters
+    (finished, medals not yet confirmed), Newcomers (checked in but one, not seated).
+    Open's round 1 is two tables: the best two of each go on, so seats 2 and 3 of table 1
+    tie at the boundary."""
+    from scoring import services as scoring
+    from tournaments import services
+    from tournaments.models import Division, Table
+
+    world = build_world()
+    event, organizer = world.event, world.users["organizer"]
+    import_rows(event, people_rows(simple_people(MASTERS), division="Masters", prefix="M"))
+    import_rows(event, people_rows(simple_people(NEWCOMERS, year=1955), division="Newcomers",
+                                   prefix="N"))
+    services.entrants_check_in(event=event, absent=["N005"])
+    masters = Division.objects.get(event=event, name="Masters")
+    services.division_seat_first_round(division=masters, seed=3)
+    play_games(Table.objects.get(round__division=masters), CLEAR_GAMES, user=organizer)
+    scoring.division_advance(division=masters)
+    play_games(world.tables[0], TIE_SECOND_GAMES, user=organizer)
+    play_games(world.tables[1], CLEAR_GAMES[:1], user=organizer)
+    world.extra.update(masters=Division.objects.get(pk=masters.pk),
+                       newcomers=Division.objects.get(event=event, name="Newcomers"))
+    return world

@@ -75,14 +75,19 @@ def checkin_search(event: Event, query: str, limit: int = 40) -> list[Entrant]:
         .order_by("last_name", "first_name")
     )
     if not wanted:
-        return list(entrants[:limit])
-    found = []
-    for entrant in entrants:
-        haystack = fold(f"{entrant.first_name} {entrant.last_name} {entrant.external_id}")
-        if all(part in haystack for part in wanted.split()):
-            found.append(entrant)
-            if len(found) >= limit:
-                break
+        found = list(entrants[:limit])
+    else:
+        found = []
+        for entrant in entrants:
+            haystack = fold(f"{entrant.first_name} {entrant.last_name} {entrant.external_id}")
+            if all(part in haystack for part in wanted.split()):
+                found.append(entrant)
+                if len(found) >= limit:
+                    break
+    # Once a bracket is seated its players are no longer checked in or out here.
+    seated = set(Round.objects.filter(division__event=event).values_list("division_id", flat=True))
+    for entrant in found:
+        entrant.seated = entrant.division.bracket.pk in seated
     return found
 
 
@@ -157,6 +162,8 @@ class DivisionDesk:
             entered = sum(
                 1 for (r, t, _g) in self.state.games if r == record.number and t == table.number
             )
+            # Players tied at the boundary do not go on until the tie is recorded.
+            tied = {p for tie in table_outcome.ties for p in tie.players}
             rows.append(
                 {
                     "number": table.number,
@@ -167,9 +174,15 @@ class DivisionDesk:
                     ],
                     "entered": entered,
                     "complete": table_outcome.complete,
-                    "advancing": [self.state.names.get(p, p) for p in table_outcome.advancing]
+                    "advancing": [
+                        self.state.names.get(p, p) for p in table_outcome.advancing if p not in tied
+                    ]
                     if table_outcome.complete
                     else [],
+                    "tied": [
+                        self.state.names.get(p, p)
+                        for p in dict.fromkeys(p for tie in table_outcome.ties for p in tie.players)
+                    ],
                 }
             )
         return rows
@@ -214,6 +227,8 @@ def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
                 "round": seat.round.number,
                 "table": seat.table.number,
                 "seat": seat.number,
+                # A closed round: the table is not where to sit now (eliminated, finished).
+                "over": seat.round.status == Round.Status.CLOSED,
             }
     for bye in Bye.objects.filter(round__division__event=event).select_related(
         "entrant", "round__division"
@@ -226,6 +241,7 @@ def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
                 "round": bye.round.number,
                 "table": None,
                 "seat": None,
+                "over": False,
             }
     found = []
     for row in sorted(

@@ -387,6 +387,10 @@ def division_advance(request, event, division_id):
         result = scoring_services.division_advance(
             division=division, round_number=int(number) if number.isdigit() else None
         )
+    except scoring_services.TieBlocked as blocked:
+        messages.error(request, "Unresolved ties block this: record the tile draw below.")
+        for tie in blocked.ties:
+            messages.error(request, tie.describe(blocked.names))
     except RuleError as error:
         for line in str(error).splitlines():
             if line.strip():

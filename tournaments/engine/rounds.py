@@ -34,8 +34,7 @@ class Tie:
         who = ", ".join((names or {}).get(p, p) for p in self.players)
         where = f"round {self.round}" + (f", table {self.table}" if self.table else "")
         return (
-            f"{where}: {who} are tied for {self.blocks}; record the playoff or tile draw "
-            f"(resolve_tie --round {self.round} --order …)."
+            f"{where}: {who} are tied for {self.blocks}; record the playoff or tile draw."
         )
 
 

@@ -1,3 +1,5 @@
+from django.core.management.base import CommandError
+
 from scoring import services
 from tournaments.management.base import EventCommand, get_division, seating_lines
 
@@ -11,7 +13,17 @@ class Command(EventCommand):
 
     def run(self, event, **o):
         division = get_division(event, o["division"]).bracket
-        result = services.division_advance(division=division, seed=o["seed"])
+        try:
+            result = services.division_advance(division=division, seed=o["seed"])
+        except services.TieBlocked as blocked:
+            hints = [
+                f"  manage.py resolve_tie {event.slug} --division '{division.name}' "
+                f"--round {tie.round} --order {','.join(tie.players)}"
+                for tie in blocked.ties
+            ]
+            raise CommandError(
+                f"{blocked}\nRecord each result, best first, e.g.:\n" + "\n".join(hints)
+            ) from None
         if result.message == "already complete":
             self.say(f"{division.name} is already complete.")
         elif result.finished:
