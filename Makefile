@@ -13,9 +13,11 @@ $(STAMP): requirements.txt requirements-dev.txt
 	touch $(STAMP)
 
 test: venv
+	bash deploy/ensure-test-tools.sh
 	bash .ci/tests.sh
 
 test-long: venv
+	bash deploy/ensure-test-tools.sh
 	HYPOTHESIS_PROFILE=long bash .ci/tests.sh
 
 run: venv
