@@ -58,7 +58,7 @@ def score_home(request, event):
 
 def _render_table(request, event, table, sheet, form=None, conflict=None, status=200, **extra):
     number = form.number if form is not None else _chosen_game(request, sheet)
-    if form is None and number is not None:
+    if form is None and number is not None and not sheet.games[number - 1].confirmed:
         game = sheet.games[number - 1]
         initial = {"version": game.game.version if game.game else 0}
         if game.game:
@@ -99,6 +99,14 @@ def table_page(request, event, table_id):
     if sheet.closed:
         form.add_error(None, "This round is closed: an organizer changes scores as a correction.")
         return _render_table(request, event, table, sheet, form)
+    if sheet.games[form.number - 1].confirmed:
+        # After confirmation a score changes only as an organizer's correction, with a reason.
+        messages.error(
+            request,
+            f"Game {form.number} is confirmed: an organizer changes it as a correction, "
+            "with a reason.",
+        )
+        return redirect(_table_url(event, table, game=form.number))
     if not form.is_valid():
         return _render_table(request, event, table, sheet, form)
     data = form.cleaned_data
