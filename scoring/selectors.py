@@ -259,6 +259,22 @@ def division_results(state: DivisionState) -> dict:
                 entry["age_group"] = state.age_groups[placing.player]
                 entry["age_group_place"] = placing.group_place
             placings.append(entry)
+        # No-shows have no place either (DESIGN.md: null, and "withdrawn": true).
+        absent = Entrant.objects.filter(
+            division__in=_bracket_ids(division), status=Entrant.Status.ABSENT
+        ).order_by("last_name", "first_name")
+        for entrant in absent:
+            placings.append(
+                {
+                    "place": None,
+                    "medal": None,
+                    "entrant_id": entrant.external_id,
+                    "name": entrant.name,
+                    "round_reached": 0,
+                    "withdrawn": True,
+                    "absent": True,
+                }
+            )
     return {
         "name": division.name,
         "status": division.status,

@@ -254,7 +254,11 @@ def test_a_whole_tournament_through_the_commands(tmp_path):
     open_ = division(data, "Open")
     assert open_["status"] == "complete"
     placings = {p["entrant_id"]: p for p in open_["placings"]}
-    assert "O18" not in placings  # the no-show has no place at all
+    # The no-show is listed without a place, carrying "withdrawn": true (DESIGN.md).
+    no_show = placings.pop("O18")
+    assert (no_show["place"], no_show["medal"], no_show["round_reached"]) == (None, None, 0)
+    assert no_show["withdrawn"] is True and no_show["absent"] is True
+    assert open_["placings"][-1]["entrant_id"] == "O18"
     assert len(placings) == 17
     expected = {
         t5[1]: (1, "gold", 3), t3[0]: (2, "silver", 3), t1[0]: (3, "bronze", 3),
@@ -270,7 +274,7 @@ def test_a_whole_tournament_through_the_commands(tmp_path):
     assert all("withdrawn" not in v or v["withdrawn"] is False
                for p, v in placings.items() if p != t4[0])
     assert [p["place"] for p in open_["placings"]] == [
-        1, 2, 3, 4, 5, 6, 6, 8, 8, 10, 11, 11, 11, 14, 15, 15, None]
+        1, 2, 3, 4, 5, 6, 6, 8, 8, 10, 11, 11, 11, 14, 15, 15, None, None]
     assert [p["medal"] for p in open_["placings"]].count("gold") == 1
     assert [p["medal"] for p in open_["placings"]].count("silver") == 1
     assert [p["medal"] for p in open_["placings"]].count("bronze") == 1
@@ -313,7 +317,8 @@ def test_a_whole_tournament_through_the_commands(tmp_path):
     text = run("export_results", SLUG, "--format", "csv")
     csv_rows = list(csv.reader(io.StringIO(text)))
     assert csv_rows[0] == ["division", "place", "medal", "entrant_id", "name", "round_reached"]
-    assert len(csv_rows) == 1 + 17 + 1
+    assert len(csv_rows) == 1 + 17 + 1 + 1  # header, Open's players, its no-show, Solo
+    assert ["Open", "", "", "O18", names["O18"], "0"] in csv_rows
     assert csv_rows[1] == ["Open", "1", "gold", t5[1], names[t5[1]], "3"]
     assert csv_rows[2] == ["Open", "2", "silver", t3[0], names[t3[0]], "3"]
     assert csv_rows[3] == ["Open", "3", "bronze", t1[0], names[t1[0]], "3"]
