@@ -127,6 +127,8 @@ def event_backup(event: Event) -> dict:
                 "combined_into": d.combined_into.name if d.combined_into else None,
                 "status": d.status,
                 "walkover": d.walkover,
+                "results": d.results,
+                "medals_confirmed_at": _plain(d.medals_confirmed_at),
             }
             for d in event.divisions.select_related("combined_into")
         ],
@@ -210,6 +212,8 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
                     gender=d["gender"],
                     status=d["status"],
                     walkover=d["walkover"],
+                    results=d.get("results"),
+                    medals_confirmed_at=_datetime(d.get("medals_confirmed_at")),
                 )
             for d in data["divisions"]:
                 if d["combined_into"]:

@@ -52,6 +52,23 @@ class DivisionState:
 
     @cached_property
     def placings(self) -> engine.Placings:
+        """The results as recorded when the division finished (or last accepted)."""
+        if self.division.results:
+            return engine.Placings(
+                tuple(engine.Placing(**entry) for entry in self.division.results), ()
+            )
+        return self.live_placings
+
+    @property
+    def results_changed(self) -> bool:
+        """True when the scores now give other placings than the recorded ones."""
+        return bool(self.division.results) and serialize_placings(
+            self.live_placings
+        ) != self.division.results
+
+    @cached_property
+    def live_placings(self) -> engine.Placings:
+        """Placings recomputed from the scores as they are now."""
         return engine.division_placings(
             self.records,
             self.rules,
@@ -82,6 +99,20 @@ class DivisionState:
 
     def unconfirmed(self, number: int) -> list[Game]:
         return [g for (r, _, _), g in sorted(self.games.items()) if r == number and not g.confirmed]
+
+
+def serialize_placings(placings: engine.Placings) -> list[dict]:
+    return [
+        {
+            "player": p.player,
+            "place": p.place,
+            "medal": p.medal,
+            "round_reached": p.round_reached,
+            "withdrawn": p.withdrawn,
+            "group_place": p.group_place,
+        }
+        for p in placings.placings
+    ]
 
 
 def division_state(division: Division) -> DivisionState:
@@ -259,10 +290,20 @@ def division_results(state: DivisionState) -> dict:
                 entry["age_group"] = state.age_groups[placing.player]
                 entry["age_group_place"] = placing.group_place
             placings.append(entry)
-        # No-shows have no place either (DESIGN.md: null, and "withdrawn": true).
-        absent = Entrant.objects.filter(
-            division__in=_bracket_ids(division), status=Entrant.Status.ABSENT
-        ).order_by("last_name", "first_name")
+        # No-shows, and players withdrawn before they ever sat, have no place either
+        # (DESIGN.md: null, and "withdrawn": true).
+        absent = (
+            Entrant.objects.filter(
+                division__in=_bracket_ids(division),
+                status__in=[
+                    Entrant.Status.ABSENT,
+                    Entrant.Status.WITHDRAWN,
+                    Entrant.Status.DISQUALIFIED,
+                ],
+            )
+            .exclude(external_id__in=list(state.entrants))
+            .order_by("last_name", "first_name")
+        )
         for entrant in absent:
             placings.append(
                 {
@@ -272,7 +313,7 @@ def division_results(state: DivisionState) -> dict:
                     "name": entrant.name,
                     "round_reached": 0,
                     "withdrawn": True,
-                    "absent": True,
+                    "absent": entrant.status == Entrant.Status.ABSENT,
                 }
             )
     return {

@@ -16,7 +16,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 
 from .models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
-from .selectors import DivisionState, division_state
+from .selectors import DivisionState, division_state, serialize_placings
 
 MAX_LISTED = 25
 
@@ -212,7 +212,7 @@ def _consequences(state: DivisionState, number: int) -> tuple[set[str] | None, d
     advancing = set(outcome.advancing) if outcome.next_shape is not None else None
     medals = None
     if state.division.status == Division.Status.COMPLETE:
-        medals = {p.player: p.medal for p in state.placings.placings if p.medal}
+        medals = {p.player: p.medal for p in state.live_placings.placings if p.medal}
     return advancing, medals
 
 
@@ -291,8 +291,11 @@ def score_correct(
                     f"instead of {', '.join(names.get(p, p) for p in gone) or 'nobody'}. "
                     "The next round is left as seated until the organizer decides."
                 )
-            elif before_consequences[1] is not None and medals_after != before_consequences[1]:
-                flag = "This correction would change the medals; the organizer decides."
+            elif before_consequences[1] is not None and state_after.results_changed:
+                flag = (
+                    "This correction would change the placings or medals; the recorded "
+                    "results stay until the organizer accepts the new ones."
+                )
             elif state_after.outcomes[round_.number - 1].ties:
                 flag = (
                     "This correction leaves a tie that decided who advanced; the organizer decides."
@@ -438,10 +441,12 @@ def division_advance(
         if outcome.ties:
             raise TieBlocked(outcome.ties, state.names)
         if current.kind == engine.FINAL or outcome.next_shape is None:
-            if state.placings.ties:
-                raise TieBlocked(state.placings.ties, state.names)
+            if state.live_placings.ties:
+                raise TieBlocked(state.live_placings.ties, state.names)
             bracket.round_mark_closed(round_=current)
-            bracket.division_finish(division=division)
+            bracket.division_finish(
+                division=division, results=serialize_placings(state.live_placings)
+            )
             return AdvanceResult(division, current, None, True, "finished", state)
         bracket.round_mark_closed(round_=current)
         players = [state.entrants[p] for p in outcome.next_seated]
@@ -505,3 +510,23 @@ def games_import(*, event: Event, games: Sequence, replace: bool = False, user=N
     if problems:
         raise RuleError("Nothing was imported:\n" + "\n".join(problems))
     return len(games)
+
+
+def results_accept(*, division: Division) -> Division:
+    """The organizer accepts the placings the scores give now (after corrections or a
+    late tie decision); the medals must be confirmed again."""
+    with transaction.atomic():
+        division = Division.objects.select_for_update().select_related("event").get(
+            pk=division.pk
+        )
+        if division.status != Division.Status.COMPLETE:
+            raise RuleError(f"{division.name} is not finished yet.")
+        state = division_state(division)
+        if state.live_placings.ties:
+            raise TieBlocked(state.live_placings.ties, state.names)
+        fresh = serialize_placings(state.live_placings)
+        if fresh != division.results:
+            division.results = fresh
+            division.medals_confirmed_at = None
+            division.save(update_fields=["results", "medals_confirmed_at"])
+        return division

@@ -112,6 +112,9 @@ class Division(models.Model):
     medals_confirmed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organizer confirmed the medals."
     )
+    # The placings as they stood when the division finished (or when the organizer last
+    # accepted recomputed ones): a later correction is flagged, never applied silently.
+    results = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "min_age", "gender", "name"]

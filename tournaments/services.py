@@ -24,6 +24,29 @@ AUTO_ID_PREFIX = "AUTO-"
 # ---------------------------------------------------------------- events
 
 
+def _clean(instance) -> None:
+    """Model validation as a RuleError in words (field: message), never a traceback."""
+    from django.core.exceptions import ValidationError
+
+    try:
+        instance.full_clean()
+    except ValidationError as error:
+        lines = [
+            f"{field.replace('_', ' ')}: {message}" if field != "__all__" else message
+            for field, messages in error.message_dict.items()
+            for message in messages
+        ]
+        raise RuleError("; ".join(lines)) from None
+
+
+def bracket_started(division: Division) -> bool:
+    """Seated, or finished without play (a walkover): no more players can join."""
+    bracket = division.bracket
+    return bracket.status == Division.Status.COMPLETE or Round.objects.filter(
+        division=bracket
+    ).exists()
+
+
 def event_create(
     *,
     name: str,
@@ -102,6 +125,22 @@ def event_configure(*, event: Event, **options) -> Event:
                 raise RuleError(f"'{options['scoring']}' is not a scoring system (low or sabra).")
             if options["scoring"] != event.scoring and _started(event):
                 raise RuleError("The scoring system cannot change once a round is seated.")
+        started = _started(event)
+        for key, what in (
+            ("tie_order", "tie-break order"),
+            ("medal_policy", "medal policy"),
+            ("prefer_threes", "table size preference"),
+        ):
+            if key in options and started:
+                current = getattr(event, key)
+                wanted = options[key]
+                if key == "tie_order":
+                    wanted = ",".join(engine.parse_tie_order(wanted))
+                if wanted != current:
+                    raise RuleError(
+                        f"The {what} cannot change once a round is seated: it would change "
+                        "results already decided."
+                    )
         if "age_bands" in options:
             bands = engine.parse_bands(options["age_bands"])
             options["age_bands"] = ",".join(str(b.low) for b in bands)
@@ -123,7 +162,7 @@ def event_configure(*, event: Event, **options) -> Event:
             raise RuleError("Minutes per game must be between 1 and 600.")
         for key, value in options.items():
             setattr(event, key, value)
-        event.full_clean()
+        _clean(event)
         event.save()
         return event
 
@@ -177,6 +216,19 @@ def _division_for(event: Event, row, bands, cache: dict) -> Division:
     return cache[key]
 
 
+# Entrant field -> the file column it comes from, where the names differ.
+UPDATE_COLUMNS = {"stated_age": "age"}
+
+
+def _moves_division(row, current: Entrant, present: set[str]) -> bool:
+    """On --update, a division changes only when the file names one or the age changed."""
+    if "division" in present and row.division:
+        return True
+    if "birth_date" in present and row.birth_date and row.birth_date != current.birth_date:
+        return True
+    return "age" in present and row.age is not None and row.age != current.stated_age
+
+
 def _person_key(first: str, last: str, birth: datetime.date | None):
     return (first.casefold().strip(), last.casefold().strip(), birth)
 
@@ -190,6 +242,9 @@ def entrants_import(
     matches a registered person (names and birth date) is refused as registered.
     """
     report = ImportReport(skipped_other_events=dict(parsed.skipped_by_event))
+    present = set(parsed.columns)
+    if "full_name" in present:
+        present |= {"first_name", "last_name"}
     problems: list[str] = []
     bands = engine.parse_bands(event.age_bands)
     with transaction.atomic():
@@ -204,13 +259,16 @@ def entrants_import(
         planned: list[tuple[object, Division, Entrant | None]] = []
         seen_people: dict = {}
         for row in parsed.rows:
+            current = existing.get(row.entrant_id) if row.entrant_id else None
             try:
-                division = _division_for(event, row, bands, cache)
+                if current is not None and update and not _moves_division(row, current, present):
+                    division = current.division
+                else:
+                    division = _division_for(event, row, bands, cache)
             except RuleError as error:
                 problems.append(f"line {row.line}: {row.first_name} {row.last_name} {error}")
                 continue
             key = _person_key(row.first_name, row.last_name, row.birth_date)
-            current = existing.get(row.entrant_id) if row.entrant_id else None
             if current is not None and not update:
                 problems.append(
                     f"line {row.line}: entrant id {row.entrant_id} is already registered "
@@ -262,8 +320,10 @@ def entrants_import(
                 division=division,
             )
             if current is not None:
+                # --update changes what the file has columns for, and nothing else.
                 for name, value in fields.items():
-                    setattr(current, name, value)
+                    if UPDATE_COLUMNS.get(name, name) in present or name == "division":
+                        setattr(current, name, value)
                 current.save()
                 report.updated += 1
                 continue
@@ -297,7 +357,7 @@ def divisions_combine(*, event: Event, into: str, names: Sequence[str]) -> Divis
         if target.combined_into_id:
             raise RuleError(f"'{target.name}' is itself combined into '{target.combined_into}'.")
         involved = [target] + divisions
-        if Round.objects.filter(division__in=[d.bracket for d in involved]).exists():
+        if any(bracket_started(d) for d in involved):
             raise RuleError("Divisions cannot be combined once one of them is seated.")
         for division in divisions:
             if division.pk == target.pk:
@@ -356,6 +416,10 @@ def entrants_check_in(*, event: Event, absent: Iterable[str] = ()) -> CheckInRep
         absent_entrants = _entrants_by_ids(event, absent)
         seated = set(
             Round.objects.filter(division__event=event).values_list("division_id", flat=True)
+        ) | set(
+            Division.objects.filter(event=event, status=Division.Status.COMPLETE).values_list(
+                "pk", flat=True
+            )
         )
         for entrant in absent_entrants:
             if (
@@ -392,8 +456,24 @@ def entrants_withdraw(*, event: Event, ids: Iterable[str]) -> list[Entrant]:
     with transaction.atomic():
         entrants = _entrants_by_ids(event, ids)
         for entrant in entrants:
+            who = f"{entrant.name} ({entrant.external_id})"
             if entrant.status == Entrant.Status.ABSENT:
-                raise RuleError(f"{entrant.name} ({entrant.external_id}) was absent, not playing.")
+                raise RuleError(f"{who} was absent, not playing.")
+            bracket = entrant.division.bracket
+            if bracket.status == Division.Status.COMPLETE:
+                raise RuleError(
+                    f"{bracket.name} is finished: {who} keeps their place (a late change "
+                    "of results is a correction)."
+                )
+            latest = Round.objects.filter(division=bracket).order_by("-number").first()
+            if latest is not None and not (
+                Seat.objects.filter(round=latest, entrant=entrant).exists()
+                or Bye.objects.filter(round=latest, entrant=entrant).exists()
+            ):
+                raise RuleError(
+                    f"{who} is no longer in play in {bracket.name} (out after an earlier "
+                    "round): there is nothing to withdraw from, and their place stays."
+                )
         Entrant.objects.filter(pk__in=[e.pk for e in entrants]).update(
             status=Entrant.Status.WITHDRAWN
         )
@@ -503,9 +583,11 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
         return SeatResult(division, round_, True)
 
 
-def division_finish(*, division: Division) -> Division:
+def division_finish(*, division: Division, results: list | None = None) -> Division:
+    """Mark a division finished, recording its placings as they stand."""
     division.status = Division.Status.COMPLETE
-    division.save(update_fields=["status"])
+    division.results = results
+    division.save(update_fields=["status", "results"])
     return division
 
 
@@ -598,13 +680,13 @@ def entrant_save(
                 value = fields[name]
                 setattr(entrant, name, value.strip() if isinstance(value, str) else value)
         entrant.division = division
-        entrant.full_clean()
+        _clean(entrant)
         entrant.save()
         return entrant
 
 
 def _bracket_seated(entrant: Entrant) -> bool:
-    return Round.objects.filter(division=entrant.division.bracket).exists()
+    return bracket_started(entrant.division)
 
 
 def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:

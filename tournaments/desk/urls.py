@@ -24,5 +24,6 @@ urlpatterns = [
     path("divisions/<int:division_id>/swap/", views.division_swap, name="swap"),
     path("divisions/<int:division_id>/withdraw/", views.division_withdraw, name="withdraw"),
     path("divisions/<int:division_id>/medals/", views.division_medals, name="medals"),
+    path("divisions/<int:division_id>/accept/", views.division_accept, name="accept"),
     path("backup/", views.backup, name="backup"),
 ]

@@ -439,9 +439,14 @@ def division_tie(request, event, division_id):
 def division_swap(request, event, division_id):
     division = _division(event, division_id)
     current = division.rounds.order_by("-number").first()
+    ids = [request.POST.get("first", ""), request.POST.get("second", "")]
     try:
-        first = get_object_or_404(Entrant, pk=request.POST.get("first"), event=event)
-        second = get_object_or_404(Entrant, pk=request.POST.get("second"), event=event)
+        if current is None:
+            raise RuleError("No round is seated yet: there are no seats to swap.")
+        if not all(i.isdigit() for i in ids):
+            raise RuleError("Choose the two players to swap.")
+        first = get_object_or_404(Entrant, pk=ids[0], event=event)
+        second = get_object_or_404(Entrant, pk=ids[1], event=event)
         services.seats_swap(round_=current, first=first, second=second)
     except RuleError as error:
         messages.error(request, str(error))
@@ -454,7 +459,11 @@ def division_swap(request, event, division_id):
 @event_role("organizer")
 def division_withdraw(request, event, division_id):
     division = _division(event, division_id)
-    entrant = get_object_or_404(Entrant, pk=request.POST.get("entrant"), event=event)
+    chosen = request.POST.get("entrant", "")
+    if not chosen.isdigit():
+        messages.error(request, "Choose the player who withdraws.")
+        return redirect("desk:division", event.slug, division.pk)
+    entrant = get_object_or_404(Entrant, pk=chosen, event=event)
     try:
         services.entrants_withdraw(event=event, ids=[entrant.external_id])
     except RuleError as error:
@@ -465,6 +474,20 @@ def division_withdraw(request, event, division_id):
             f"{entrant.name} has withdrawn: no scores are needed for their "
             "later games, and they get no place.",
         )
+    return redirect("desk:division", event.slug, division.pk)
+
+
+@require_POST
+@event_role("organizer")
+def division_accept(request, event, division_id):
+    division = _division(event, division_id)
+    try:
+        scoring_services.results_accept(division=division)
+    except RuleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"{division.name}: results updated from the scores; "
+                                  "confirm the medals again.")
     return redirect("desk:division", event.slug, division.pk)
 
 

@@ -6,6 +6,7 @@ counting 30; the player who goes out has 0. The 106 tiles add up to
 can hold more.
 """
 
+import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -37,7 +38,7 @@ def parse_rack_total(text: object) -> int:
         raw = str(text).strip()
         if raw == "":
             raise RuleError("No rack total was entered.")
-        if raw.lstrip("+-").isdigit():
+        if re.fullmatch(r"[+-]?[0-9]+", raw):
             value = int(raw)
         else:
             raise RuleError(f"'{raw}' is not a whole number of points.")

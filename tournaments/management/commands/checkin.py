@@ -1,3 +1,5 @@
+from django.db import transaction
+
 from tournaments import services
 from tournaments.management.base import EventCommand
 
@@ -14,12 +16,18 @@ class Command(EventCommand):
         parser.add_argument("--withdraw", action="append", help="ID[,ID…] withdrawing mid-event")
 
     def run(self, event, **o):
-        if o["withdraw"]:
-            for entrant in services.entrants_withdraw(event=event, ids=_ids(o["withdraw"])):
-                self.say(f"Withdrawn: {entrant.name} ({entrant.external_id}).")
-            if not o["absent"]:
-                return
-        report = services.entrants_check_in(event=event, absent=_ids(o["absent"]))
+        # Both steps or neither: an unknown id in either list changes nothing.
+        with transaction.atomic():
+            withdrawn = []
+            if o["withdraw"]:
+                withdrawn = services.entrants_withdraw(event=event, ids=_ids(o["withdraw"]))
+            report = None
+            if o["absent"] or not o["withdraw"]:
+                report = services.entrants_check_in(event=event, absent=_ids(o["absent"]))
+        for entrant in withdrawn:
+            self.say(f"Withdrawn: {entrant.name} ({entrant.external_id}).")
+        if report is None:
+            return
         self.say(f"Checked in {len(report.checked_in)} entrant(s).")
         if report.absent:
             self.say(f"Absent: {', '.join(report.absent)}.")
