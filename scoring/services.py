@@ -217,9 +217,19 @@ def _consequences(state: DivisionState, number: int) -> tuple[set[str] | None, d
 
 
 def score_correct(
-    *, game: Game, entrant: Entrant, rack_total: int, reason: str, user=None
+    *,
+    game: Game,
+    entrant: Entrant,
+    rack_total: int,
+    reason: str,
+    user=None,
+    ended: str | None = None,
+    winner: Entrant | None = None,
 ) -> ScoreChange:
     """An organizer's correction of one rack total, with a reason, kept before and after.
+
+    ``ended`` and ``winner`` may be corrected with it (a 0 typed on the wrong player,
+    a pool marked exhausted by mistake, the wrong tied winner).
 
     Standings are always recomputed from the scores. When the change would alter
     who advanced (or a medal), it is flagged and nothing further changes until the
@@ -254,17 +264,16 @@ def score_correct(
         snapshot = _game_snapshot(game)
         racks = dict(snapshot["racks"])
         racks[entrant.external_id] = rack_total
-        ended = snapshot["ended"]
+        new_ended = ended or snapshot["ended"]
+        new_winner = winner.external_id if winner else snapshot["winner"]
+        if new_ended == engine.OUT:
+            new_winner = None
         seats = Seat.objects.filter(table=game.table).select_related("entrant")
         names = {s.entrant.external_id: s.entrant.name for s in seats}
         active = [s.entrant.external_id for s in seats if not s.entrant.out_of_play]
         try:
-            engine.validate_game(
-                racks,
-                ended=ended,
-                winner=snapshot["winner"] if ended == engine.EXHAUSTED else None,
-                players=active,
-                names=names,
+            result = engine.validate_game(
+                racks, ended=new_ended, winner=new_winner, players=active, names=names
             )
         except engine.GameError as error:
             raise engine.GameError([f"{where}: {r}" for r in error.reasons]) from None
@@ -275,8 +284,20 @@ def score_correct(
             rack.rack_total = rack_total
             rack.version += 1
             rack.save(update_fields=["rack_total", "version", "entered_at"])
+        before = {"rack_total": old_value}
+        after = {"rack_total": rack_total}
+        stored_winner = result.winner if new_ended == engine.EXHAUSTED and new_winner else None
+        if (new_ended, stored_winner) != (snapshot["ended"], snapshot["winner"]):
+            before.update(ended=snapshot["ended"], winner=snapshot["winner"])
+            after.update(ended=new_ended, winner=stored_winner)
+            game.ended = new_ended
+            game.winner = (
+                Entrant.objects.get(event=division.event, external_id=stored_winner)
+                if stored_winner
+                else None
+            )
         game.version += 1
-        game.save(update_fields=["version"])
+        game.save(update_fields=["version", "ended", "winner"])
         flag = ""
         if round_.status == Round.Status.CLOSED:
             state_after = division_state(division)
@@ -290,6 +311,16 @@ def score_correct(
                     f"by the scores now, {', '.join(names.get(p, p) for p in new) or 'nobody'} "
                     f"instead of {', '.join(names.get(p, p) for p in gone) or 'nobody'}. "
                     "The next round is left as seated until the organizer decides."
+                )
+            elif (
+                before_consequences[0] is not None
+                and round_.number < len(state_after.records)
+                and set(state_after.outcomes[round_.number - 1].next_byes)
+                != set(state_after.records[round_.number].byes)
+            ):
+                flag = (
+                    f"This correction would change who had a bye after round {round_.number}; "
+                    "the next round is left as seated until the organizer decides."
                 )
             elif before_consequences[1] is not None and state_after.results_changed:
                 flag = (
@@ -307,8 +338,8 @@ def score_correct(
             game_number=game.number,
             entrant=entrant,
             action=ScoreChange.Action.CORRECTED,
-            before={"rack_total": old_value},
-            after={"rack_total": rack_total},
+            before=before,
+            after=after,
             reason=reason.strip(),
             flag=flag,
             **_actor(user),
@@ -516,9 +547,7 @@ def results_accept(*, division: Division) -> Division:
     """The organizer accepts the placings the scores give now (after corrections or a
     late tie decision); the medals must be confirmed again."""
     with transaction.atomic():
-        division = Division.objects.select_for_update().select_related("event").get(
-            pk=division.pk
-        )
+        division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         if division.status != Division.Status.COMPLETE:
             raise RuleError(f"{division.name} is not finished yet.")
         state = division_state(division)

@@ -580,3 +580,13 @@ def test_second_phone_and_email_columns_are_ignored_not_refused():
     [row] = parsed.rows
     assert (row.phone, row.email) == ("770-555-1000", "ann@example.org")
     assert "Mobile" in parsed.ignored_columns
+
+
+def test_values_longer_than_the_database_holds_are_refused_with_the_line():
+    long_club = "C" * 121
+    data = f"first_name,last_name,club\nAnn,Lee,{long_club}\n".encode()
+    with pytest.raises(RegistrationError) as refused:
+        read_registrations(data)
+    [(line, message)] = refused.value.problems
+    assert line == 2
+    assert "121 characters long; at most 120" in message

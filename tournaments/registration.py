@@ -28,6 +28,8 @@ __all__ = [
 ]
 
 MAX_NAME_LENGTH = 100
+# The longest value each stored column takes (the Entrant and Division models).
+FIELD_LIMITS = {"entrant_id": 64, "club": 120, "division": 100, "email": 254, "phone": 60}
 MAX_AGE = 120
 
 
@@ -600,6 +602,16 @@ def read_registrations(
                 )
             else:
                 id_lines[entrant_id] = line
+
+        # What the database can hold: refused with the row, never cut silently.
+        for name, limit in FIELD_LIMITS.items():
+            value = _collapse(get(name)) if name in ("club", "division") else get(name)
+            if name in columns and len(value) > limit:
+                row_problems.append(
+                    f"{_FIELD_LABEL.get(name, name)} '{value[:30]}...' (column "
+                    f"'{columns[name]}') is {len(value)} characters long; at most {limit} "
+                    "are allowed"
+                )
 
         if row_problems:
             problems.extend((line, message) for message in row_problems)

@@ -19,8 +19,16 @@ def _four(tmp_path, division="Open", prefix="R"):
         for i in range(1, 5)
     ]
     entrants_file(tmp_path / "e.csv", players)
-    run("import_entrants", SLUG, tmp_path / "e.csv", "--create-event", "--name", "Review",
-        "--date", "2026-05-01")
+    run(
+        "import_entrants",
+        SLUG,
+        tmp_path / "e.csv",
+        "--create-event",
+        "--name",
+        "Review",
+        "--date",
+        "2026-05-01",
+    )
     run("checkin", SLUG)
     run("seat", SLUG, "--division", division)
     return tables_of(SLUG, division, 1)[1]
@@ -47,9 +55,24 @@ def test_a_correction_after_the_final_is_flagged_and_applied_only_when_accepted(
     assert before[seats[0]] == (1, "gold")
     # The silver player's racks were misread: 100 each, they drop to fourth.
     for game in (1, 2, 3):
-        out = run("correct_score", SLUG, "--division", "Open", "--round", 1, "--table", 1,
-                  "--game", game, "--entrant", seats[1], "--rack-total", 100,
-                  "--reason", "misread")
+        out = run(
+            "correct_score",
+            SLUG,
+            "--division",
+            "Open",
+            "--round",
+            1,
+            "--table",
+            1,
+            "--game",
+            game,
+            "--entrant",
+            seats[1],
+            "--rack-total",
+            100,
+            "--reason",
+            "misread",
+        )
     assert "ATTENTION: This correction would change the placings or medals" in out
     assert _placings() == before  # recorded results stay
     assert "results updated" in run("accept_results", SLUG, "--division", "Open")
@@ -72,8 +95,16 @@ def test_withdrawing_after_the_finish_or_after_elimination_is_refused(tmp_path):
 @pytest.mark.django_db
 def test_a_late_arrival_does_not_undo_a_walkover(tmp_path):
     entrants_file(tmp_path / "one.csv", [("W1", "Wanda", "Solo", "1940-01-01", "F", "", "Solo")])
-    run("import_entrants", SLUG, tmp_path / "one.csv", "--create-event", "--name", "Review",
-        "--date", "2026-05-01")
+    run(
+        "import_entrants",
+        SLUG,
+        tmp_path / "one.csv",
+        "--create-event",
+        "--name",
+        "Review",
+        "--date",
+        "2026-05-01",
+    )
     run("checkin", SLUG)
     assert "walkover" in run("seat", SLUG, "--division", "Solo")
     entrants_file(tmp_path / "two.csv", [("W2", "Walt", "Late", "1941-01-01", "M", "", "Solo")])
@@ -87,13 +118,25 @@ def test_a_late_arrival_does_not_undo_a_walkover(tmp_path):
 @pytest.mark.django_db
 def test_update_changes_only_the_columns_the_file_has(tmp_path):
     entrants_file(tmp_path / "a.csv", [("U1", "Ann", "Lee", "1950-03-01", "F", "Lakeside", "Open")])
-    run("import_entrants", SLUG, tmp_path / "a.csv", "--create-event", "--name", "Review",
-        "--date", "2026-05-01")
+    run(
+        "import_entrants",
+        SLUG,
+        tmp_path / "a.csv",
+        "--create-event",
+        "--name",
+        "Review",
+        "--date",
+        "2026-05-01",
+    )
     (tmp_path / "b.csv").write_text("entrant_id,first_name,last_name\nU1,Anne,Lee\n")
     run("import_entrants", SLUG, tmp_path / "b.csv", "--update")
     entrant = Entrant.objects.get(external_id="U1")
     assert (entrant.first_name, entrant.gender, entrant.club, entrant.division.name) == (
-        "Anne", "F", "Lakeside", "Open")
+        "Anne",
+        "F",
+        "Lakeside",
+        "Open",
+    )
 
 
 @pytest.mark.django_db
@@ -120,3 +163,39 @@ def test_settings_that_decide_results_cannot_change_after_seating(tmp_path):
         run("configure_event", SLUG, "--tie-order", "previous-round")
     with pytest.raises(CommandError, match="initial meld"):
         run("configure_event", SLUG, "--initial-meld", "-5")
+
+
+@pytest.mark.django_db
+def test_a_correction_can_also_fix_the_tied_winner(tmp_path):
+    seats = _four(tmp_path)
+    a, b, c, d = seats
+    rows = score_rows("Open", 1, 1, 1, {a: 5, b: 5, c: 9, d: 12}, ended="exhausted", winner=a)
+    import_scores(SLUG, tmp_path / "s.csv", rows)
+    args = [
+        "correct_score",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--table",
+        1,
+        "--game",
+        1,
+        "--entrant",
+        b,
+        "--rack-total",
+        3,
+        "--reason",
+        "recounted",
+    ]
+    with pytest.raises(CommandError, match="more than the lowest rack"):
+        run(*args)
+    run(*args, "--winner", b)
+    from scoring.models import Game, ScoreChange
+
+    game = Game.objects.get(table__round__number=1, table__number=1, number=1)
+    assert (game.ended, game.winner.external_id) == ("exhausted", b)
+    change = ScoreChange.objects.get(action="corrected")
+    assert change.before == {"rack_total": 5, "ended": "exhausted", "winner": a}
+    assert change.after == {"rack_total": 3, "ended": "exhausted", "winner": b}

@@ -15,6 +15,10 @@ class Command(EventCommand):
         parser.add_argument("--entrant", required=True)
         parser.add_argument("--rack-total", required=True)
         parser.add_argument("--reason", required=True)
+        parser.add_argument(
+            "--ended", choices=["out", "exhausted"], help="correct how the game ended, too"
+        )
+        parser.add_argument("--winner", help="entrant id of the tied winner the table named")
 
     def run(self, event, **o):
         round_ = get_round(get_division(event, o["division"]), o["round"])
@@ -32,6 +36,8 @@ class Command(EventCommand):
             entrant=entrant,
             rack_total=parse_rack_total(o["rack_total"]),
             reason=o["reason"],
+            ended=o["ended"],
+            winner=get_entrant(event, o["winner"]) if o["winner"] else None,
         )
         self.say(
             f"Corrected {entrant.name} ({entrant.external_id}) in round {round_.number}, "
