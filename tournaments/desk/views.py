@@ -477,31 +477,40 @@ def division_withdraw(request, event, division_id):
     return redirect("desk:division", event.slug, division.pk)
 
 
-@require_POST
-@event_role("organizer")
-def division_accept(request, event, division_id):
+def _division_action(request, event, division_id, action, done: str):
+    """Run one service on a division; its refusal or ``done`` goes to the page in words."""
     division = _division(event, division_id)
     try:
-        scoring_services.results_accept(division=division)
+        action(division=division)
     except RuleError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, f"{division.name}: results updated from the scores; "
-                                  "confirm the medals again.")
+        messages.success(request, done.format(division=division.name))
     return redirect("desk:division", event.slug, division.pk)
+
+
+@require_POST
+@event_role("organizer")
+def division_accept(request, event, division_id):
+    return _division_action(
+        request,
+        event,
+        division_id,
+        scoring_services.results_accept,
+        "{division}: results updated from the scores; confirm the medals again.",
+    )
 
 
 @require_POST
 @event_role("organizer")
 def division_medals(request, event, division_id):
-    division = _division(event, division_id)
-    try:
-        services.medals_confirm(division=division)
-    except RuleError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"Medals of {division.name} confirmed: the projector shows them.")
-    return redirect("desk:division", event.slug, division.pk)
+    return _division_action(
+        request,
+        event,
+        division_id,
+        services.medals_confirm,
+        "Medals of {division} confirmed: the projector shows them.",
+    )
 
 
 # ---------------------------------------------------------------- backup
