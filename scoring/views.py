@@ -19,6 +19,7 @@ from tournaments.models import Division, Entrant, Round, Table
 
 from . import services
 from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm
+from .models import Game
 from .selectors import division_state, round_standings, table_sheet, tables_in_play
 from .tables import StandingsTable, spreadsheet_safe
 
@@ -136,8 +137,6 @@ def table_page(request, event, table_id):
 @event_role("scorekeeper")
 def game_confirm(request, event, table_id, number):
     table = _table(event, table_id)
-    from .models import Game
-
     game = get_object_or_404(Game, table=table, number=number)
     form = ConfirmForm(request.POST)
     if not form.is_valid() or form.cleaned_data["version"] != game.version:
@@ -156,8 +155,6 @@ def game_confirm(request, event, table_id, number):
 @event_role("organizer")
 def rack_correct(request, event, table_id, number):
     table = _table(event, table_id)
-    from .models import Game
-
     game = get_object_or_404(Game, table=table, number=number)
     form = CorrectionForm(request.POST)
     if form.is_valid():
