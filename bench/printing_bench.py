@@ -33,29 +33,89 @@ from tournaments.printing.data import (  # noqa: E402
 )
 from tournaments.printing.renderers import render_score_sheets  # noqa: E402
 
-FIRST = ["Dorothy", "Harold", "Margaret", "Walter", "Evelyn", "Frank", "Ruth", "George",
-         "Betty Lou", "Raymond", "Gloria", "Stanley", "Zoë", "Siobhán", "José", "Linda",
-         "Agnès", "Søren", "Małgorzata", "Jürgen", "Renée", "Björn", "Inés", "François"]
-LAST = ["Baker", "Jenkins", "Thompson", "Kowalski", "Brooks", "DiMarco", "Castillo",
-        "Papadopoulos", "Harris", "Chen", "Fernández", "Nowak", "Núñez", "O'Brien",
-        "Ångström", "Müller", "Łukasiewicz", "Gonçalves", "Dvořák", "Ødegaard", "Pérez",
-        "Lefèvre", "Szabó", "Van der Berg"]
+FIRST = [
+    "Dorothy",
+    "Harold",
+    "Margaret",
+    "Walter",
+    "Evelyn",
+    "Frank",
+    "Ruth",
+    "George",
+    "Betty Lou",
+    "Raymond",
+    "Gloria",
+    "Stanley",
+    "Zoë",
+    "Siobhán",
+    "José",
+    "Linda",
+    "Agnès",
+    "Søren",
+    "Małgorzata",
+    "Jürgen",
+    "Renée",
+    "Björn",
+    "Inés",
+    "François",
+]
+LAST = [
+    "Baker",
+    "Jenkins",
+    "Thompson",
+    "Kowalski",
+    "Brooks",
+    "DiMarco",
+    "Castillo",
+    "Papadopoulos",
+    "Harris",
+    "Chen",
+    "Fernández",
+    "Nowak",
+    "Núñez",
+    "O'Brien",
+    "Ångström",
+    "Müller",
+    "Łukasiewicz",
+    "Gonçalves",
+    "Dvořák",
+    "Ødegaard",
+    "Pérez",
+    "Lefèvre",
+    "Szabó",
+    "Van der Berg",
+]
 
 
 def score_sheets(entrants: int, seed: int = 1) -> ScoreSheetsData:
     rng = random.Random(seed)
-    event = EventInfo(name="Gwinnett Senior Golden Games 2025",
-                      date=datetime.date(2025, 6, 14),
-                      venue="Bethesda Senior Center, Lawrenceville")
+    event = EventInfo(
+        name="Gwinnett Senior Golden Games 2025",
+        date=datetime.date(2025, 6, 14),
+        venue="Bethesda Senior Center, Lawrenceville",
+    )
     tables = []
     for n in range(1, entrants // 4 + 1):
-        seats = tuple(SeatLine(s, f"{rng.choice(FIRST)} {rng.choice(LAST)}",
-                               f"E{n:04d}{s}",
-                               club="Lawrenceville Tile Club" if rng.random() < 0.1 else "")
-                      for s in range(1, 5))
-        tables.append(TableLines("70–74", 1, "qualifying", 3, n, seats,
-                                 score_url=f"http://192.168.1.20:8000/score/t/"
-                                           f"{rng.getrandbits(40):010x}/"))
+        seats = tuple(
+            SeatLine(
+                s,
+                f"{rng.choice(FIRST)} {rng.choice(LAST)}",
+                f"E{n:04d}{s}",
+                club="Lawrenceville Tile Club" if rng.random() < 0.1 else "",
+            )
+            for s in range(1, 5)
+        )
+        tables.append(
+            TableLines(
+                "70–74",
+                1,
+                "qualifying",
+                3,
+                n,
+                seats,
+                score_url=f"http://192.168.1.20:8000/score/t/" f"{rng.getrandbits(40):010x}/",
+            )
+        )
     return ScoreSheetsData(event, tuple(tables))
 
 
@@ -65,8 +125,11 @@ def bare_pages(pages: int = 500, lines: int = 40) -> bytes:
     for p in range(pages):
         c.setFont(fonts.REGULAR, 14)
         for i in range(lines):
-            c.drawString(54, 740 - i * 17.5, f"Line {i + 1} of page {p + 1}: "
-                                             f"Dorothy Baker, Zoë Núñez, table {i}")
+            c.drawString(
+                54,
+                740 - i * 17.5,
+                f"Line {i + 1} of page {p + 1}: " f"Dorothy Baker, Zoë Núñez, table {i}",
+            )
         c.showPage()
     c.save()
     return buf.getvalue()
@@ -92,10 +155,14 @@ def main() -> None:
     pages = len(data.tables)
     sheets_s, pdf = best(lambda: render_score_sheets(data), args.repeat)
     bare_s, bare = best(lambda: bare_pages(pages), args.repeat)
-    print(f"score sheets: {args.entrants} entrants, {pages} tables, {pages} pages, "
-          f"{len(pdf) / 1e6:.1f} MB: {sheets_s:.2f} s ({sheets_s / pages * 1000:.1f} ms/page)")
-    print(f"bare reportlab: {pages} Letter pages x 40 lines DejaVu Sans 14 pt, "
-          f"{len(bare) / 1e6:.1f} MB: {bare_s:.2f} s")
+    print(
+        f"score sheets: {args.entrants} entrants, {pages} tables, {pages} pages, "
+        f"{len(pdf) / 1e6:.1f} MB: {sheets_s:.2f} s ({sheets_s / pages * 1000:.1f} ms/page)"
+    )
+    print(
+        f"bare reportlab: {pages} Letter pages x 40 lines DejaVu Sans 14 pt, "
+        f"{len(bare) / 1e6:.1f} MB: {bare_s:.2f} s"
+    )
     print(f"ratio: {sheets_s / bare_s:.1f}x")
 
 

@@ -21,7 +21,9 @@ class GameForm(forms.Form):
     """Every player's rack total for one game, how it ended, and a tied winner if any."""
 
     ended = forms.ChoiceField(
-        choices=ENDED_CHOICES, widget=forms.RadioSelect, required=False,
+        choices=ENDED_CHOICES,
+        widget=forms.RadioSelect,
+        required=False,
         label="How did the game end?",
     )
     winner = forms.ChoiceField(
@@ -42,21 +44,30 @@ class GameForm(forms.Form):
                 label=f"Seat {seat.number}: {entrant.name}",
                 max_length=6,
                 widget=forms.TextInput(
-                    attrs={"inputmode": "numeric", "autocomplete": "off", "class": "rack",
-                           "data-player": entrant.name,
-                           "aria-describedby": f"id_{rack_field_name(entrant)}-error"}
+                    attrs={
+                        "inputmode": "numeric",
+                        "autocomplete": "off",
+                        "class": "rack",
+                        "data-player": entrant.name,
+                        "aria-describedby": f"id_{rack_field_name(entrant)}-error",
+                    }
                 ),
                 error_messages={"required": f"Enter {entrant.name}'s rack total (0 if out)."},
             )
-        self.fields["winner"].choices = [("", "—")] + [
-            (str(e.pk), e.name) for e in self.playing
-        ]
+        self.fields["winner"].choices = [("", "—")] + [(str(e.pk), e.name) for e in self.playing]
         if sheet.event.scoring == engine.SABRA:
             self.fields["winner_plus"] = forms.CharField(
-                required=False, max_length=6, label="Winner's plus, as written on the sheet",
+                required=False,
+                max_length=6,
+                label="Winner's plus, as written on the sheet",
                 help_text="Optional: checked against the losers' racks (Sabra balances to 0).",
-                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off",
-                                              "aria-describedby": "id_winner_plus-error"}),
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "autocomplete": "off",
+                        "aria-describedby": "id_winner_plus-error",
+                    }
+                ),
             )
         field_order = [rack_field_name(e) for e in self.players] + ["ended", "winner"]
         self.order_fields(field_order)
@@ -123,7 +134,8 @@ class GameForm(forms.Form):
             self.add_error("winner_plus", str(error))
             return
         result = engine.validate_game(
-            {e.external_id: v for e, v in racks.items()}, ended=data.get("ended") or None,
+            {e.external_id: v for e, v in racks.items()},
+            ended=data.get("ended") or None,
             winner=winner.external_id if winner else None,
         )
         points = engine.game_points(result, engine.SABRA)
@@ -143,8 +155,11 @@ class ConfirmForm(forms.Form):
 
 class CorrectionForm(forms.Form):
     entrant = forms.IntegerField(widget=forms.HiddenInput)
-    rack_total = forms.CharField(label="Corrected rack total", max_length=6,
-                                 widget=forms.TextInput(attrs={"inputmode": "numeric"}))
+    rack_total = forms.CharField(
+        label="Corrected rack total",
+        max_length=6,
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
     reason = forms.CharField(label="Reason for the correction", max_length=300)
 
     def clean_rack_total(self):
@@ -156,8 +171,9 @@ class CorrectionForm(forms.Form):
 
 class PenaltyForm(forms.Form):
     entrant = forms.ChoiceField(label="Player")
-    points = forms.IntegerField(label="Penalty points", min_value=1,
-                                max_value=engine.MAX_RACK_TOTAL)
+    points = forms.IntegerField(
+        label="Penalty points", min_value=1, max_value=engine.MAX_RACK_TOTAL
+    )
     reason = forms.CharField(label="Reason", max_length=300)
 
     def __init__(self, *args, sheet: TableSheet, **kwargs):

@@ -62,9 +62,10 @@ class DivisionState:
     @property
     def results_changed(self) -> bool:
         """True when the scores now give other placings than the recorded ones."""
-        return bool(self.division.results) and serialize_placings(
-            self.live_placings
-        ) != self.division.results
+        return (
+            bool(self.division.results)
+            and serialize_placings(self.live_placings) != self.division.results
+        )
 
     @cached_property
     def live_placings(self) -> engine.Placings:

@@ -25,9 +25,7 @@ from .tables import StandingsTable, spreadsheet_safe
 
 
 def _table(event, table_id) -> Table:
-    table = get_object_or_404(
-        Table.objects.select_related("round__division__event"), pk=table_id
-    )
+    table = get_object_or_404(Table.objects.select_related("round__division__event"), pk=table_id)
     if table.round.division.event_id != event.pk:
         raise Http404("No such table in this event.")
     return table
@@ -53,8 +51,9 @@ def score_home(request, event):
             messages.error(request, f"No table {wanted} is playing now.")
         else:
             tables = matches
-    return render(request, "scoring/score_home.html", {"event": event, "tables": tables,
-                                                       "wanted": wanted})
+    return render(
+        request, "scoring/score_home.html", {"event": event, "tables": tables, "wanted": wanted}
+    )
 
 
 def _render_table(request, event, table, sheet, form=None, conflict=None, status=200, **extra):
@@ -70,11 +69,17 @@ def _render_table(request, event, table, sheet, form=None, conflict=None, status
             )
         form = GameForm(initial=initial, sheet=sheet, number=number)
     context = {
-        "event": event, "sheet": sheet, "table": table, "form": form, "number": number,
-        "conflict": conflict, "is_organizer": request.is_organizer,
+        "event": event,
+        "sheet": sheet,
+        "table": table,
+        "form": form,
+        "number": number,
+        "conflict": conflict,
+        "is_organizer": request.is_organizer,
         "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
         "correction_form": CorrectionForm(),
-        "table_address": settings.BASE_URL + _table_url(event, table), **extra,
+        "table_address": settings.BASE_URL + _table_url(event, table),
+        **extra,
     }
     return render(request, "scoring/table.html", context, status=status)
 
@@ -113,8 +118,13 @@ def table_page(request, event, table_id):
     data = form.cleaned_data
     try:
         services.game_record(
-            table=table, number=form.number, racks=data["racks"], ended=data["ended"] or None,
-            winner=data["winner_entrant"], user=request.user, organizer=request.is_organizer,
+            table=table,
+            number=form.number,
+            racks=data["racks"],
+            ended=data["ended"] or None,
+            winner=data["winner_entrant"],
+            user=request.user,
+            organizer=request.is_organizer,
             expected_version=data.get("version") or 0,
         )
     except services.ScoreConflict as conflict:
@@ -161,15 +171,19 @@ def rack_correct(request, event, table_id, number):
         entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
         try:
             change = services.score_correct(
-                game=game, entrant=entrant, rack_total=form.cleaned_data["rack_total"],
-                reason=form.cleaned_data["reason"], user=request.user,
+                game=game,
+                entrant=entrant,
+                rack_total=form.cleaned_data["rack_total"],
+                reason=form.cleaned_data["reason"],
+                user=request.user,
             )
         except RuleError as error:
             messages.error(request, str(error))
         else:
             messages.success(
-                request, f"{entrant.name}, game {number}: {change.before['rack_total']} → "
-                f"{change.after['rack_total']}."
+                request,
+                f"{entrant.name}, game {number}: {change.before['rack_total']} → "
+                f"{change.after['rack_total']}.",
             )
             if change.flag:
                 messages.warning(request, change.flag)
@@ -190,14 +204,18 @@ def penalty_add(request, event, table_id):
         entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
         try:
             services.penalty_add(
-                round_=table.round, entrant=entrant, points=form.cleaned_data["points"],
-                reason=form.cleaned_data["reason"], user=request.user,
+                round_=table.round,
+                entrant=entrant,
+                points=form.cleaned_data["points"],
+                reason=form.cleaned_data["reason"],
+                user=request.user,
             )
         except RuleError as error:
             messages.error(request, str(error))
         else:
-            messages.success(request, f"{form.cleaned_data['points']} penalty point(s) for "
-                                      f"{entrant.name}.")
+            messages.success(
+                request, f"{form.cleaned_data['points']} penalty point(s) for " f"{entrant.name}."
+            )
     else:
         for errors in form.errors.values():
             for error in errors:
@@ -213,7 +231,8 @@ def standings(request, event, division_id=None):
     """Standings of a division's round (the current one unless chosen), live."""
     divisions = list(
         Division.objects.filter(event=event, combined_into__isnull=True, rounds__isnull=False)
-        .distinct().order_by("min_age", "gender", "name")
+        .distinct()
+        .order_by("min_age", "gender", "name")
     )
     if not divisions:
         return render(request, "scoring/standings.html", {"event": event, "divisions": []})
@@ -232,9 +251,17 @@ def standings(request, event, division_id=None):
     table = StandingsTable(rows, games=round_.games, table_column=True)
     RequestConfig(request, paginate=False).configure(table)
     return render(
-        request, "scoring/standings.html",
-        {"event": event, "divisions": divisions, "division": division, "rounds": rounds,
-         "round": round_, "table": table, "state": state},
+        request,
+        "scoring/standings.html",
+        {
+            "event": event,
+            "divisions": divisions,
+            "division": division,
+            "rounds": rounds,
+            "round": round_,
+            "table": table,
+            "state": state,
+        },
     )
 
 
@@ -245,14 +272,37 @@ def _standings_csv(division, round_, rows) -> HttpResponse:
     response.write("\ufeff")  # so spreadsheets read the accents as UTF-8
     writer = csv.writer(response)
     games = [f"game {n}" for n in range(1, round_.games + 1)]
-    writer.writerow(["division", "round", "table", "seat", "entrant_id", "name", *games,
-                     "penalties", "total", "position", "advancing"])
+    writer.writerow(
+        [
+            "division",
+            "round",
+            "table",
+            "seat",
+            "entrant_id",
+            "name",
+            *games,
+            "penalties",
+            "total",
+            "position",
+            "advancing",
+        ]
+    )
     for row in rows:
         writer.writerow(
             spreadsheet_safe(
-                [division.name, round_.number, row["table"], row["seat"], row["entrant_id"],
-                 row["name"], *row["points"], row["penalty"] or "", row["total"],
-                 row["position"] or "", "yes" if row["advancing"] else ""]
+                [
+                    division.name,
+                    round_.number,
+                    row["table"],
+                    row["seat"],
+                    row["entrant_id"],
+                    row["name"],
+                    *row["points"],
+                    row["penalty"] or "",
+                    row["total"],
+                    row["position"] or "",
+                    "yes" if row["advancing"] else "",
+                ]
             )
         )
     return response

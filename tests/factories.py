@@ -23,10 +23,16 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 PYTHON = ROOT / ".venv" / "bin" / "python"
 
-ENTRANT_HEADER = ["entrant_id", "first_name", "last_name", "birth_date", "gender", "club",
-                  "division"]
-SCORE_HEADER = ["division", "round", "table", "game", "entrant_id", "rack_total", "ended",
-                "winner"]
+ENTRANT_HEADER = [
+    "entrant_id",
+    "first_name",
+    "last_name",
+    "birth_date",
+    "gender",
+    "club",
+    "division",
+]
+SCORE_HEADER = ["division", "round", "table", "game", "entrant_id", "rack_total", "ended", "winner"]
 
 
 # ---------------------------------------------------------------- running commands
@@ -97,17 +103,28 @@ def snapshot() -> dict:
     """Every row count that a refused command must leave alone, and the values that matter."""
     return {
         "events": Event.objects.count(),
-        "divisions": sorted(Division.objects.values_list("event_id", "name", "status",
-                                                          "combined_into_id")),
-        "entrants": sorted(Entrant.objects.values_list("event_id", "external_id", "first_name",
-                                                        "last_name", "status", "division_id",
-                                                        "phone", "club")),
+        "divisions": sorted(
+            Division.objects.values_list("event_id", "name", "status", "combined_into_id")
+        ),
+        "entrants": sorted(
+            Entrant.objects.values_list(
+                "event_id",
+                "external_id",
+                "first_name",
+                "last_name",
+                "status",
+                "division_id",
+                "phone",
+                "club",
+            )
+        ),
         "rounds": sorted(Round.objects.values_list("division_id", "number", "status")),
         "tables": Table.objects.count(),
         "seats": Seat.objects.count(),
         "byes": Bye.objects.count(),
-        "games": sorted(Game.objects.values_list("table_id", "number", "ended", "winner_id",
-                                                 "version")),
+        "games": sorted(
+            Game.objects.values_list("table_id", "number", "ended", "winner_id", "version")
+        ),
         "racks": sorted(RackScore.objects.values_list("game_id", "entrant_id", "rack_total")),
         "audit": ScoreChange.objects.count(),
         "penalties": Penalty.objects.count(),
@@ -133,7 +150,12 @@ def cli(database: Path, *args, timeout=120) -> subprocess.CompletedProcess:
     python = PYTHON if PYTHON.exists() else Path(sys.executable)
     return subprocess.run(
         [str(python), "manage.py", *[str(a) for a in args]],
-        cwd=ROOT, env=env, capture_output=True, text=True, encoding="utf-8", timeout=timeout,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=timeout,
     )
 
 

@@ -42,9 +42,10 @@ def _clean(instance) -> None:
 def bracket_started(division: Division) -> bool:
     """Seated, or finished without play (a walkover): no more players can join."""
     bracket = division.bracket
-    return bracket.status == Division.Status.COMPLETE or Round.objects.filter(
-        division=bracket
-    ).exists()
+    return (
+        bracket.status == Division.Status.COMPLETE
+        or Round.objects.filter(division=bracket).exists()
+    )
 
 
 def event_create(

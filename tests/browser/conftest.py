@@ -30,14 +30,25 @@ SCREENSHOTS = (
 )
 PASSWORD = "tiles-and-racks-42"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 
 # Eight seniors in one division: round 1 is two tables of four, three games each.
 PLAYERS = [
-    ("Ann", "Lee"), ("Bo", "Kim"), ("Cy", "Young"), ("Dee", "Park"),
-    ("Eve", "Stone"), ("Flo", "Rossi"), ("Gus", "Moreno"), ("Hal", "Novak"),
+    ("Ann", "Lee"),
+    ("Bo", "Kim"),
+    ("Cy", "Young"),
+    ("Dee", "Park"),
+    ("Eve", "Stone"),
+    ("Flo", "Rossi"),
+    ("Gus", "Moreno"),
+    ("Hal", "Novak"),
 ]
 
 
@@ -105,16 +116,25 @@ def _rows(players, division="Open"):
 
     return tuple(
         RegistrationRow(
-            line=n + 2, entrant_id=f"P{n + 1:03d}", first_name=first, last_name=last,
-            birth_date=datetime.date(1950, 1, 1) + datetime.timedelta(days=97 * n), age=None,
-            gender="", club=f"Club {n % 3 + 1}", division=division, email="", phone="",
+            line=n + 2,
+            entrant_id=f"P{n + 1:03d}",
+            first_name=first,
+            last_name=last,
+            birth_date=datetime.date(1950, 1, 1) + datetime.timedelta(days=97 * n),
+            age=None,
+            gender="",
+            club=f"Club {n % 3 + 1}",
+            division=division,
+            email="",
+            phone="",
         )
         for n, (first, last) in enumerate(players)
     )
 
 
-def build_event(slug, *, name=None, scoring="low", confirmation="second-person",
-                players=PLAYERS, seed=7):
+def build_event(
+    slug, *, name=None, scoring="low", confirmation="second-person", players=PLAYERS, seed=7
+):
     """An event through the services: created, configured, entrants imported, checked in,
     round 1 seated. Returns (event, division)."""
     from tournaments import services
@@ -122,12 +142,17 @@ def build_event(slug, *, name=None, scoring="low", confirmation="second-person",
     from tournaments.registration import ParsedRegistrations
 
     event = services.event_create(
-        name=name or slug.replace("-", " ").title(), slug=slug,
-        date=datetime.date(2026, 5, 14), scoring=scoring,
+        name=name or slug.replace("-", " ").title(),
+        slug=slug,
+        date=datetime.date(2026, 5, 14),
+        scoring=scoring,
     )
     event = services.event_configure(event=event, confirmation=confirmation)
     parsed = ParsedRegistrations(
-        rows=_rows(players), columns={}, ignored_columns=(), encoding="utf-8",
+        rows=_rows(players),
+        columns={},
+        ignored_columns=(),
+        encoding="utf-8",
         skipped_by_event={},
     )
     services.entrants_import(event=event, parsed=parsed)
@@ -148,8 +173,13 @@ def make_user(username, *, staff=False):
 def build_world(*, scoring="low", confirmation="second-person", players=PLAYERS) -> World:
     from tournaments.models import Table
 
-    event, division = build_event("county-2026", name="County Senior Games",
-                                  scoring=scoring, confirmation=confirmation, players=players)
+    event, division = build_event(
+        "county-2026",
+        name="County Senior Games",
+        scoring=scoring,
+        confirmation=confirmation,
+        players=players,
+    )
     other, _ = build_event("city-2026", name="City Senior Games", players=PLAYERS[:4])
     users = {
         "organizer": make_user("olive", staff=True),
@@ -198,8 +228,12 @@ def axe_violations(page) -> list[dict]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("async () => await axe.run()")
     return [
-        {"id": v["id"], "impact": v["impact"], "help": v["help"],
-         "nodes": [n["target"] for n in v["nodes"]][:5]}
+        {
+            "id": v["id"],
+            "impact": v["impact"],
+            "help": v["help"],
+            "nodes": [n["target"] for n in v["nodes"]][:5],
+        }
         for v in result["violations"]
         if v["impact"] in ("serious", "critical")
     ]
@@ -223,9 +257,17 @@ def people_rows(people, *, division="", prefix="D", start=1):
 
     return tuple(
         RegistrationRow(
-            line=n + 2, entrant_id=f"{prefix}{start + n:03d}", first_name=first,
-            last_name=last, birth_date=born, age=None, gender="", club=f"Club {n % 4 + 1}",
-            division=division, email=email, phone=phone,
+            line=n + 2,
+            entrant_id=f"{prefix}{start + n:03d}",
+            first_name=first,
+            last_name=last,
+            birth_date=born,
+            age=None,
+            gender="",
+            club=f"Club {n % 4 + 1}",
+            division=division,
+            email=email,
+            phone=phone,
         )
         for n, (first, last, born, email, phone) in enumerate(people)
     )
@@ -236,10 +278,16 @@ def import_rows(event, rows):
     from tournaments import services
     from tournaments.registration import ParsedRegistrations
 
-    return services.entrants_import(event=event, parsed=ParsedRegistrations(
-        rows=tuple(rows), columns={}, ignored_columns=(), encoding="utf-8",
-        skipped_by_event={},
-    ))
+    return services.entrants_import(
+        event=event,
+        parsed=ParsedRegistrations(
+            rows=tuple(rows),
+            columns={},
+            ignored_columns=(),
+            encoding="utf-8",
+            skipped_by_event={},
+        ),
+    )
 
 
 def play_games(table, games, *, user=None, first=1):
@@ -248,22 +296,31 @@ def play_games(table, games, *, user=None, first=1):
 
     seated = [s.entrant for s in table.seats.select_related("entrant").order_by("number")]
     for number, racks in enumerate(games, start=first):
-        scoring.game_record(table=table, number=number, user=user, organizer=True,
-                            racks=dict(zip(seated, racks, strict=True)))
+        scoring.game_record(
+            table=table,
+            number=number,
+            user=user,
+            organizer=True,
+            racks=dict(zip(seated, racks, strict=True)),
+        )
 
 
 def simple_people(names, *, year=1948):
     """(first, last, birth date, e-mail, phone) for plain (first, last) names."""
     return [
-        (first, last, datetime.date(year - n, 1 + n % 12, 3 + n), f"{first.lower()}@example.org",
-         f"(555) 010-{1000 + n}")
+        (
+            first,
+            last,
+            datetime.date(year - n, 1 + n % 12, 3 + n),
+            f"{first.lower()}@example.org",
+            f"(555) 010-{1000 + n}",
+        )
         for n, (first, last) in enumerate(names)
     ]
 
 
 MASTERS = [("Iris", "Bloom"), ("Jack", "Frost"), ("Kay", "Lane"), ("Lou", "Marsh")]
-NEWCOMERS = [("Mia", "Ford"), ("Ned", "Gray"), ("Ona", "Hart"), ("Pia", "Ives"),
-             ("Rex", "Judd")]
+NEWCOMERS = [("Mia", "Ford"), ("Ned", "Gray"), ("Ona", "Hart"), ("Pia", "Ives"), ("Rex", "Judd")]
 
 
 def build_desk_world() -> World:
@@ -279,8 +336,9 @@ def build_desk_world() -> World:
     world = build_world()
     event, organizer = world.event, world.users["organizer"]
     import_rows(event, people_rows(simple_people(MASTERS), division="Masters", prefix="M"))
-    import_rows(event, people_rows(simple_people(NEWCOMERS, year=1955), division="Newcomers",
-                                   prefix="N"))
+    import_rows(
+        event, people_rows(simple_people(NEWCOMERS, year=1955), division="Newcomers", prefix="N")
+    )
     services.entrants_check_in(event=event, absent=["N005"])
     masters = Division.objects.get(event=event, name="Masters")
     services.division_seat_first_round(division=masters, seed=3)
@@ -288,6 +346,8 @@ def build_desk_world() -> World:
     scoring.division_advance(division=masters)
     play_games(world.tables[0], TIE_SECOND_GAMES, user=organizer)
     play_games(world.tables[1], CLEAR_GAMES[:1], user=organizer)
-    world.extra.update(masters=Division.objects.get(pk=masters.pk),
-                       newcomers=Division.objects.get(event=event, name="Newcomers"))
+    world.extra.update(
+        masters=Division.objects.get(pk=masters.pk),
+        newcomers=Division.objects.get(event=event, name="Newcomers"),
+    )
     return world

@@ -18,8 +18,9 @@ def play_some(world):
         (world.tables[1], [11, 0, 5, 19], "organizer", True),
     ):
         racks = dict(zip(world.seated(table), values, strict=True))
-        scoring.game_record(table=table, number=1, racks=racks, user=world.users[user],
-                            organizer=organizer)
+        scoring.game_record(
+            table=table, number=1, racks=racks, user=world.users[user], organizer=organizer
+        )
 
 
 def test_axe_finds_no_serious_problem(page, live_server, world):
@@ -35,8 +36,9 @@ def test_axe_finds_no_serious_problem(page, live_server, world):
 
     table_url = world.table_url(world.tables[0], live_server.url)
     page.goto(table_url + "?game=1")  # game 1 entered: its confirm button and the audit trail
-    expect(page.get_by_role("button", name="Confirm game 1: the scores above are right"))\
-        .to_be_visible()
+    expect(
+        page.get_by_role("button", name="Confirm game 1: the scores above are right")
+    ).to_be_visible()
     scans["table, game entered"] = axe_violations(page)
 
     page.goto(table_url)  # game 2's form, with the calculator open
@@ -71,8 +73,9 @@ def test_readme_screenshots(browser, live_server, world):
         login(page, live_server.url, "sam")
         if which == "table":
             page.goto(world.table_url(world.tables[0], live_server.url))
-            expect(page.get_by_role("heading", name="Game 2: enter each player's rack total"))\
-                .to_be_visible()
+            expect(
+                page.get_by_role("heading", name="Game 2: enter each player's rack total")
+            ).to_be_visible()
             page.get_by_role("button", name="Count tiles").nth(1).click()
             for label in ("red 7", "blue 13", "joker (30 points)"):
                 page.locator(f"button[data-label='{label}']").click()

@@ -21,8 +21,9 @@ def _post_game(client, world, table, racks):
 def test_a_confirmed_game_is_changed_only_by_a_correction(world):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
-    services.game_record(table=table, number=1, racks={a: 0, b: 10, c: 20, d: 30},
-                         user=world.users["scorekeeper"])
+    services.game_record(
+        table=table, number=1, racks={a: 0, b: 10, c: 20, d: 30}, user=world.users["scorekeeper"]
+    )
     game = Game.objects.get(table=table, number=1)
     services.game_confirm(game=game, user=world.users["scorekeeper2"])
 
@@ -42,10 +43,14 @@ def test_a_confirmed_game_is_changed_only_by_a_correction(world):
     # The organizer's correction, with its reason, is the way to change it.
     client = Client()
     assert client.login(username=world.users["organizer"].username, password=PASSWORD)
-    client.post(f"/e/{world.event.slug}/tables/{table.pk}/games/1/correct/",
-                {"entrant": b.pk, "rack_total": "11", "reason": "misread the 1 as 0"})
+    client.post(
+        f"/e/{world.event.slug}/tables/{table.pk}/games/1/correct/",
+        {"entrant": b.pk, "rack_total": "11", "reason": "misread the 1 as 0"},
+    )
     assert RackScore.objects.get(game=game, entrant=b).rack_total == 11
     change = ScoreChange.objects.get(action="corrected")
     assert (change.before, change.after, change.reason) == (
-        {"rack_total": 10}, {"rack_total": 11}, "misread the 1 as 0"
+        {"rack_total": 10},
+        {"rack_total": 11},
+        "misread the 1 as 0",
     )

@@ -50,15 +50,22 @@ def test_axe_finds_no_serious_problem_on_the_desk(page, live_server, desk_world)
     page.get_by_role("link", name="Lee, Ann").click()
     scan("entrant form, edit", heading="Ann Lee (P001)")
     scan("upload", desk + "/import/", "Upload an entrants list")
-    page.get_by_label("Entrants file (CSV)").set_input_files(files=[
-        {"name": "walk-ins.csv", "mimeType": "text/csv", "buffer": PREVIEW_CSV}])
+    page.get_by_label("Entrants file (CSV)").set_input_files(
+        files=[{"name": "walk-ins.csv", "mimeType": "text/csv", "buffer": PREVIEW_CSV}]
+    )
     page.get_by_role("button", name="Show the preview").click()
     scan("preview", heading="2 entrants")
     preview = page.url
     page.goto(desk + "/import/")
-    page.get_by_label("Entrants file (CSV)").set_input_files(files=[
-        {"name": "bad.csv", "mimeType": "text/csv",
-         "buffer": PREVIEW_CSV.replace(b"1949-03-02", b"1949-02-30")}])
+    page.get_by_label("Entrants file (CSV)").set_input_files(
+        files=[
+            {
+                "name": "bad.csv",
+                "mimeType": "text/csv",
+                "buffer": PREVIEW_CSV.replace(b"1949-03-02", b"1949-02-30"),
+            }
+        ]
+    )
     page.get_by_role("button", name="Show the preview").click()
     expect(page.get_by_role("alert")).to_contain_text("Line 2:")
     scan("preview, problems")
@@ -110,18 +117,26 @@ def test_desk_screenshots(browser, live_server, desk_world):
     desk = f"{base}/e/{world.event.slug}/desk"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for label, (width, height) in VIEWPORTS.items():
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      device_scale_factor=1)
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, device_scale_factor=1
+        )
         page = context.new_page()
         login(page, base, "olive")
         pages = {
-            "overview": (desk + "/", lambda p: expect(
-                p.locator("table[aria-labelledby=divisions-heading] tbody tr"))
-                .to_have_count(3)),
-            "division": (f"{desk}/divisions/{world.division.pk}/", lambda p: expect(
-                p.get_by_role("alert").filter(has_text="Tie:")).to_be_visible()),
-            "checkin": (desk + "/checkin/?q=n", lambda p: expect(
-                p.get_by_role("button", name="Check in Rex")).to_be_visible()),
+            "overview": (
+                desk + "/",
+                lambda p: expect(
+                    p.locator("table[aria-labelledby=divisions-heading] tbody tr")
+                ).to_have_count(3),
+            ),
+            "division": (
+                f"{desk}/divisions/{world.division.pk}/",
+                lambda p: expect(p.get_by_role("alert").filter(has_text="Tie:")).to_be_visible(),
+            ),
+            "checkin": (
+                desk + "/checkin/?q=n",
+                lambda p: expect(p.get_by_role("button", name="Check in Rex")).to_be_visible(),
+            ),
         }
         for name, (url, ready) in pages.items():
             page.goto(url)
@@ -130,8 +145,7 @@ def test_desk_screenshots(browser, live_server, desk_world):
             widths = page.evaluate("""() => [document.documentElement.scrollWidth,
                 ...[...document.querySelectorAll('.table-wrap')]
                    .filter(w => w.offsetParent).map(w => w.scrollWidth - w.clientWidth)]""")
-            assert widths[0] <= width and not any(w > 0 for w in widths[1:]), \
-                (name, label, widths)
+            assert widths[0] <= width and not any(w > 0 for w in widths[1:]), (name, label, widths)
             assert axe_violations(page) == [], (name, label)
             path = SCREENSHOTS / f"desk-{name}-{label}.png"
             page.screenshot(path=str(path), full_page=True)

@@ -23,7 +23,11 @@ from .conftest import CLEAR_GAMES, build_world, import_rows, people_rows, play_g
 pytestmark = pytest.mark.django_db
 
 ANON, SK, OTHER_SK, ORG, OTHER_ORG = (
-    "anonymous", "scorekeeper", "other_scorekeeper", "organizer", "other_organizer"
+    "anonymous",
+    "scorekeeper",
+    "other_scorekeeper",
+    "organizer",
+    "other_organizer",
 )
 ROLES = [ANON, SK, OTHER_SK, ORG, OTHER_ORG]
 LOGIN = "login"  # a 302 to /login/?next=…
@@ -90,43 +94,63 @@ def build_roles_world(media):
     Pair A/B (registered)."""
     world = build_world()
     event = world.event
-    extra = [("Sixes", "S", [("Sa", "One"), ("Sb", "Two"), ("Sc", "Three"), ("Sd", "Four"),
-                             ("Se", "Five"), ("Sf", "Six")]),
-             ("Duo", "D", [("Da", "Alpha"), ("Db", "Beta")]),
-             ("Solo", "O", [("Ola", "Alone")]),
-             ("Late", "L", [("Lia", "Later")]),
-             ("Pair A", "A", [("Amy", "Apple")]),
-             ("Pair B", "B", [("Bea", "Berry")])]
+    extra = [
+        (
+            "Sixes",
+            "S",
+            [
+                ("Sa", "One"),
+                ("Sb", "Two"),
+                ("Sc", "Three"),
+                ("Sd", "Four"),
+                ("Se", "Five"),
+                ("Sf", "Six"),
+            ],
+        ),
+        ("Duo", "D", [("Da", "Alpha"), ("Db", "Beta")]),
+        ("Solo", "O", [("Ola", "Alone")]),
+        ("Late", "L", [("Lia", "Later")]),
+        ("Pair A", "A", [("Amy", "Apple")]),
+        ("Pair B", "B", [("Bea", "Berry")]),
+    ]
     for name, prefix, people in extra:
         import_rows(event, people_rows(simple_people(people), division=name, prefix=prefix))
     services.entrants_check_in(event=event)
     for external_id in ("L001", "A001", "B001"):
-        services.entrant_set_status(entrant=Entrant.objects.get(event=event,
-                                                                external_id=external_id),
-                                    status="registered")
+        services.entrant_set_status(
+            entrant=Entrant.objects.get(event=event, external_id=external_id), status="registered"
+        )
     division = {d.name: d for d in Division.objects.filter(event=event)}
     services.division_seat_first_round(division=division["Sixes"], seed=5)
     services.division_seat_first_round(division=division["Duo"], seed=5)
-    play_games(Table.objects.get(round__division=division["Duo"]),
-               [[0, 12], [7, 0], [0, 30]])
+    play_games(Table.objects.get(round__division=division["Duo"]), [[0, 12], [7, 0], [0, 30]])
     scoring.division_advance(division=division["Duo"])
     for table in world.tables:
         play_games(table, CLEAR_GAMES)
     # A document ready to download, and an upload waiting for its preview.
     document = GeneratedDocument.objects.create(
-        event=event, kind="table-list", division=world.division, status="ready", progress=100,
+        event=event,
+        kind="table-list",
+        division=world.division,
+        status="ready",
+        progress=100,
         filename="table-list.pdf",
     )
     document.file.save("table-list.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
     token = uuid.uuid4().hex
     (media / "imports").mkdir(parents=True)
     (media / "imports" / f"{token}.csv").write_bytes(UPLOAD)
-    sixes = Seat.objects.filter(round__division=division["Sixes"]).order_by("table__number",
-                                                                            "number")
-    world.extra.update(division=division, document=document, token=token,
-                       swap=(sixes.first().entrant, sixes.last().entrant),
-                       swap_tables=(sixes.first().table_id, sixes.last().table_id),
-                       backup=json.dumps(event_backup(world.other)).encode())
+    sixes = Seat.objects.filter(round__division=division["Sixes"]).order_by(
+        "table__number", "number"
+    )
+    world.extra.update(
+        division=division,
+        document=document,
+        token=token,
+        swap=(sixes.first().entrant, sixes.last().entrant),
+        swap_tables=(sixes.first().table_id, sixes.last().table_id),
+        backup=json.dumps(event_backup(world.other)).encode(),
+    )
     return world
 
 
@@ -139,18 +163,40 @@ def requests(world):
     sue = world.users["scorekeeper2"]
     first, second = extra["swap"]
     settings_data = {
-        "name": event.name, "date": "2026-05-14", "venue": "Moved Hall", "scoring": "low",
-        "minutes_per_game": "20", "initial_meld": "30", "age_bands": "50,55,60",
-        "cutoff_date": "", "tie_order": "wins,worst-game,previous-round",
-        "medal_policy": "combined", "confirmation": "second-person", "paper": "letter",
+        "name": event.name,
+        "date": "2026-05-14",
+        "venue": "Moved Hall",
+        "scoring": "low",
+        "minutes_per_game": "20",
+        "initial_meld": "30",
+        "age_bands": "50,55,60",
+        "cutoff_date": "",
+        "tie_order": "wins,worst-game,previous-round",
+        "medal_policy": "combined",
+        "confirmation": "second-person",
+        "paper": "letter",
         "combine_below": "3",
     }
-    entrant_data = {"first_name": "Walk", "last_name": "In", "birth_date": "1951-02-03",
-                    "gender": "F", "club": "", "email": "", "phone": "",
-                    "division_name": "Walk-ins"}
-    ann_data = {"first_name": "Ann", "last_name": "Lee", "birth_date": "1950-01-01",
-                "gender": "", "club": "Changed Club", "email": "", "phone": "",
-                "division_name": "Open"}
+    entrant_data = {
+        "first_name": "Walk",
+        "last_name": "In",
+        "birth_date": "1951-02-03",
+        "gender": "F",
+        "club": "",
+        "email": "",
+        "phone": "",
+        "division_name": "Walk-ins",
+    }
+    ann_data = {
+        "first_name": "Ann",
+        "last_name": "Lee",
+        "birth_date": "1950-01-01",
+        "gender": "",
+        "club": "Changed Club",
+        "email": "",
+        "phone": "",
+        "division_name": "Open",
+    }
     preview = f"{desk}/import/preview/?token={extra['token']}&day_first=0"
     printing = f"/e/{event.slug}/print"
     return {
@@ -165,39 +211,68 @@ def requests(world):
         "entrant edit GET": ("get", f"{desk}/entrants/{ann.pk}/", None),
         "entrant edit POST": ("post", f"{desk}/entrants/{ann.pk}/", ann_data),
         "import GET": ("get", f"{desk}/import/", None),
-        "import POST": ("post", f"{desk}/import/", {
-            "file": SimpleUploadedFile("new.csv", UPLOAD, content_type="text/csv")}),
+        "import POST": (
+            "post",
+            f"{desk}/import/",
+            {"file": SimpleUploadedFile("new.csv", UPLOAD, content_type="text/csv")},
+        ),
         "import preview GET": ("get", preview, None),
-        "import preview POST": ("post", f"{desk}/import/preview/", {
-            "token": extra["token"], "day_first": "0"}),
+        "import preview POST": (
+            "post",
+            f"{desk}/import/preview/",
+            {"token": extra["token"], "day_first": "0"},
+        ),
         "checkin": ("get", f"{desk}/checkin/", None),
         "checkin search": ("get", f"{desk}/checkin/?q=later", None),
-        "checkin set POST": ("post", f"{desk}/checkin/{_id(event, 'L001')}/", {
-            "status": "checked_in", "q": ""}),
-        "combine POST": ("post", f"{desk}/combine/", {
-            "into": "Pairs", "divisions": [division["Pair A"].pk, division["Pair B"].pk]}),
+        "checkin set POST": (
+            "post",
+            f"{desk}/checkin/{_id(event, 'L001')}/",
+            {"status": "checked_in", "q": ""},
+        ),
+        "combine POST": (
+            "post",
+            f"{desk}/combine/",
+            {"into": "Pairs", "divisions": [division["Pair A"].pk, division["Pair B"].pk]},
+        ),
         "division": ("get", f"{desk}/divisions/{world.division.pk}/", None),
         "seat POST": ("post", f"{desk}/divisions/{division['Solo'].pk}/seat/", {}),
-        "advance POST": ("post", f"{desk}/divisions/{world.division.pk}/advance/",
-                         {"round": "1"}),
-        "tie POST": ("post", f"{desk}/divisions/{world.division.pk}/tie/", {
-            "round": "1", "order": [ann.external_id, bo.external_id], "note": "tile draw"}),
-        "swap POST": ("post", f"{desk}/divisions/{division['Sixes'].pk}/swap/", {
-            "first": first.pk, "second": second.pk}),
-        "withdraw POST": ("post", f"{desk}/divisions/{division['Sixes'].pk}/withdraw/",
-                          {"entrant": first.pk}),
+        "advance POST": ("post", f"{desk}/divisions/{world.division.pk}/advance/", {"round": "1"}),
+        "tie POST": (
+            "post",
+            f"{desk}/divisions/{world.division.pk}/tie/",
+            {"round": "1", "order": [ann.external_id, bo.external_id], "note": "tile draw"},
+        ),
+        "swap POST": (
+            "post",
+            f"{desk}/divisions/{division['Sixes'].pk}/swap/",
+            {"first": first.pk, "second": second.pk},
+        ),
+        "withdraw POST": (
+            "post",
+            f"{desk}/divisions/{division['Sixes'].pk}/withdraw/",
+            {"entrant": first.pk},
+        ),
         "medals POST": ("post", f"{desk}/divisions/{division['Duo'].pk}/medals/", {}),
         "backup": ("get", f"{desk}/backup/", None),
         "backup download": ("get", f"{desk}/backup/?download=1", None),
         "event new GET": ("get", "/events/new/", None),
-        "event new POST": ("post", "/events/new/", {
-            "name": "Summer Games", "date": "2026-07-01", "venue": "", "scoring": "low"}),
+        "event new POST": (
+            "post",
+            "/events/new/",
+            {"name": "Summer Games", "date": "2026-07-01", "venue": "", "scoring": "low"},
+        ),
         "restore GET": ("get", "/events/restore/", None),
-        "restore POST": ("post", "/events/restore/", {
-            "file": SimpleUploadedFile("city.json", extra["backup"]), "slug": "city-copy"}),
+        "restore POST": (
+            "post",
+            "/events/restore/",
+            {"file": SimpleUploadedFile("city.json", extra["backup"]), "slug": "city-copy"},
+        ),
         "print": ("get", f"{printing}/", None),
-        "print new POST": ("post", f"{printing}/new/", {
-            "kind": "table-list", "division": str(division["Sixes"].pk), "round": ""}),
+        "print new POST": (
+            "post",
+            f"{printing}/new/",
+            {"kind": "table-list", "division": str(division["Sixes"].pk), "round": ""},
+        ),
         "print status": ("get", f"{printing}/{document.uuid}/status.json", None),
         "print download": ("get", f"{printing}/{document.uuid}/download/", None),
         "print again POST": ("post", f"{printing}/{document.uuid}/again/", {}),
@@ -242,10 +317,13 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
     if role == ANON:
         assert responses["overview"]["Location"] == f"/login/?next=/e/{event.slug}/desk/"
         assert responses["print download"]["Location"].startswith(
-            f"/login/?next=/e/{event.slug}/print/")
+            f"/login/?next=/e/{event.slug}/print/"
+        )
     if "backup download" in allowed:
-        assert responses["backup download"]["Content-Disposition"] == \
-            'attachment; filename="county-2026-backup.json"'
+        assert (
+            responses["backup download"]["Content-Disposition"]
+            == 'attachment; filename="county-2026-backup.json"'
+        )
         assert json.loads(responses["backup download"].content)["event"]["slug"] == "county-2026"
     if "print download" in allowed:
         assert b"".join(responses["print download"].streaming_content) == b"%PDF-1.4 test"
@@ -272,14 +350,18 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
         "import preview POST": "Q001" in entrants,
         "checkin set POST": entrants["L001"].status == "checked_in",
         "combine POST": division["Pair A"].combined_into_id == division["Pairs"].pk
-        if "Pairs" in division else False,
+        if "Pairs" in division
+        else False,
         "seat POST": division["Solo"].walkover and division["Solo"].status == "complete",
-        "advance POST": list(Round.objects.filter(division=world.division)
-                             .values_list("number", "status")) == [(1, "closed"),
-                                                                  (2, "seated")],
+        "advance POST": list(
+            Round.objects.filter(division=world.division).values_list("number", "status")
+        )
+        == [(1, "closed"), (2, "seated")],
         "tie POST": TieBreakDecision.objects.filter(division=world.division).exists(),
-        "swap POST": (Seat.objects.get(entrant=first).table_id,
-                      Seat.objects.get(entrant=second).table_id)
+        "swap POST": (
+            Seat.objects.get(entrant=first).table_id,
+            Seat.objects.get(entrant=second).table_id,
+        )
         == world.extra["swap_tables"][::-1],
         "withdraw POST": Entrant.objects.get(pk=first.pk).status == "withdrawn",
         "medals POST": division["Duo"].medals_confirmed_at is not None,
@@ -287,13 +369,13 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
         "restore POST": Event.objects.filter(slug="city-copy").exists(),
         "print new POST": GeneratedDocument.objects.filter(division=division["Sixes"]).exists(),
         "print again POST": GeneratedDocument.objects.filter(
-            event=event, kind="table-list", division=world.division, status="queued").exists(),
+            event=event, kind="table-list", division=world.division, status="queued"
+        ).exists(),
     }
     expected = {name: name in allowed for name in done}
     assert done == expected
     if "import POST" not in allowed:
-        assert [p.name for p in (tmp_path / "imports").iterdir()] == \
-            [f"{world.extra['token']}.csv"]
+        assert [p.name for p in (tmp_path / "imports").iterdir()] == [f"{world.extra['token']}.csv"]
     if "event new POST" in allowed:
         created = Event.objects.get(slug="summer-games")
         assert list(created.organizers.all()) == [world.users[role]]
@@ -304,4 +386,5 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
     assert User.objects.filter(username="newbie").exists() == ("scorekeeper add POST" in allowed)
     # Nothing else moved: Open's round 1 is still as played unless it was closed.
     assert Round.objects.filter(division=world.division).count() == (
-        2 if "advance POST" in allowed else 1)
+        2 if "advance POST" in allowed else 1
+    )

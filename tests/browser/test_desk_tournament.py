@@ -20,10 +20,24 @@ SLUG = "lakeside-senior-games"
 # 18 in the Open division (one will not come: 17 play, so round 2 has byes), and one
 # entrant without a division whom the age bands put in 80+ (a walkover).
 OPEN = [
-    ("Ada", "Moss"), ("Ben", "Ortiz"), ("Cal", "Price"), ("Dot", "Quinn"), ("Eli", "Reyes"),
-    ("Fay", "Shaw"), ("Gil", "Tran"), ("Hope", "Upton"), ("Ira", "Vance"), ("Joy", "Walsh"),
-    ("Kit", "Xu"), ("Lou", "Yates"), ("Max", "Zeller"), ("Nan", "Abbott"), ("Ole", "Berg"),
-    ("Pat", "Cobb"), ("Renée", "Dunn"), ("Sol", "Engel"),
+    ("Ada", "Moss"),
+    ("Ben", "Ortiz"),
+    ("Cal", "Price"),
+    ("Dot", "Quinn"),
+    ("Eli", "Reyes"),
+    ("Fay", "Shaw"),
+    ("Gil", "Tran"),
+    ("Hope", "Upton"),
+    ("Ira", "Vance"),
+    ("Joy", "Walsh"),
+    ("Kit", "Xu"),
+    ("Lou", "Yates"),
+    ("Max", "Zeller"),
+    ("Nan", "Abbott"),
+    ("Ole", "Berg"),
+    ("Pat", "Cobb"),
+    ("Renée", "Dunn"),
+    ("Sol", "Engel"),
 ]
 NO_SHOW = ("Kit", "Xu")
 
@@ -67,8 +81,9 @@ def enter_table(page, url, games) -> list[str]:
     names = [re.sub(r"^Seat \d+: ", "", label).strip() for label in labels]
     number = int(re.search(r"Table (\d+)", page.locator("h1").inner_text()).group(1))
     for g, racks in enumerate(games, start=1):
-        expect(page.get_by_role("heading", name=f"Game {g}: enter each player's rack total"))\
-            .to_be_visible()
+        expect(
+            page.get_by_role("heading", name=f"Game {g}: enter each player's rack total")
+        ).to_be_visible()
         racks_in = page.locator("input.rack")
         assert racks_in.count() == len(racks) == len(names)
         for i, value in enumerate(racks):
@@ -130,25 +145,33 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     desk.get_by_role("link", name="Entrants").click()
     expect(desk.get_by_text("No entrants yet.")).to_be_visible()
     desk.get_by_role("link", name="Upload an entrants list").click()
-    desk.set_input_files("#id_file", files=[
-        {"name": "lakeside.csv", "mimeType": "text/csv", "buffer": entrants_csv()}
-    ])
+    desk.set_input_files(
+        "#id_file",
+        files=[{"name": "lakeside.csv", "mimeType": "text/csv", "buffer": entrants_csv()}],
+    )
     desk.get_by_role("button", name="Show the preview").click()
     expect(desk.get_by_role("heading", name="Preview: nothing is saved yet")).to_be_visible()
     expect(desk.get_by_role("heading", name="19 entrants")).to_be_visible()
     understood = desk.locator("h2:has-text('How the columns were understood') + ul li")
-    expect(understood).to_contain_text([
-        "'entrant_id' → entrant id", "'first_name' → first name", "'last_name' → last name",
-        "'birth_date' → birth date (YYYY-MM-DD)", "'gender' → gender", "'club' → club",
-        "'division' → division", "'email' → email", "'phone' → phone",
-        "19 entrants read (file encoding: UTF-8)",
-    ])
+    expect(understood).to_contain_text(
+        [
+            "'entrant_id' → entrant id",
+            "'first_name' → first name",
+            "'last_name' → last name",
+            "'birth_date' → birth date (YYYY-MM-DD)",
+            "'gender' → gender",
+            "'club' → club",
+            "'division' → division",
+            "'email' → email",
+            "'phone' → phone",
+            "19 entrants read (file encoding: UTF-8)",
+        ]
+    )
     assert Entrant.objects.filter(event=event).count() == 0
     desk.get_by_role("button", name="Register these 19 entrants").click()
     message(desk, "Registered 19 entrant(s), updated 0; skipped 0 row(s) of other events.")
     expect(desk.locator("table[aria-label=Entrants] tbody tr")).to_have_count(19)
-    divisions = dict(Entrant.objects.filter(event=event).values_list("last_name",
-                                                                       "division__name"))
+    divisions = dict(Entrant.objects.filter(event=event).values_list("last_name", "division__name"))
     assert divisions["Holt"] == "80+" and divisions["Dunn"] == "Open"
     assert sorted(set(divisions.values())) == ["80+", "Open"]
 
@@ -178,7 +201,8 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
 
     desk.get_by_role("link", name="Overview").click()
     assert cells(desk, "table[aria-labelledby=divisions-heading]") == [
-        ["Open", "18", "17", "1", "not seated"], ["80+", "1", "1", "0", "not seated"],
+        ["Open", "18", "17", "1", "not seated"],
+        ["80+", "1", "1", "0", "not seated"],
     ]
 
     # ---- the walkover division: one player, gold without play
@@ -196,25 +220,37 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     desk.get_by_role("link", name="Open", exact=True).click()
     open_page = desk.url
     expect(desk.get_by_role("heading", name="Plan for the 17 players checked in")).to_be_visible()
-    expect(desk.locator("main ol li")).to_have_text([
-        "2×4+3×3, 3 g, top 1 → 5", "1×3 + 2 byes, 2 g, top 2 → 4", "final 1×4, 1 g",
-    ])
-    expect(desk.get_by_text("Estimated playing time: 6 games × 15 minutes = about 90 minutes."))\
-        .to_be_visible()
+    expect(desk.locator("main ol li")).to_have_text(
+        [
+            "2×4+3×3, 3 g, top 1 → 5",
+            "1×3 + 2 byes, 2 g, top 2 → 4",
+            "final 1×4, 1 g",
+        ]
+    )
+    expect(
+        desk.get_by_text("Estimated playing time: 6 games × 15 minutes = about 90 minutes.")
+    ).to_be_visible()
     desk.get_by_role("button", name="Seat round 1").click()
     message(desk, "Open: round 1 seated.")
-    expect(desk.get_by_role("heading", name="Round 1 (qualifying, 3 games) — seated"))\
-        .to_be_visible()
+    expect(
+        desk.get_by_role("heading", name="Round 1 (qualifying, 3 games) — seated")
+    ).to_be_visible()
     expect(desk.locator("#tables > li")).to_have_count(5)
     open_division = Division.objects.get(event=event, name="Open")
-    seated = set(Entrant.objects.filter(seats__round__division=open_division)
-                 .values_list("last_name", flat=True))
+    seated = set(
+        Entrant.objects.filter(seats__round__division=open_division).values_list(
+            "last_name", flat=True
+        )
+    )
     assert len(seated) == 17 and "Xu" not in seated
     # Once seated, the check-in desk offers no more buttons for Open.
     desk.goto(f"{base}/e/{SLUG}/desk/checkin/?q=ada")
-    expect(desk.locator("#results .checkin-list > li")).to_contain_text([
-        "Ada Moss L001 · Open · Checked in Seated in Open: a player who leaves is withdrawn "
-        "on the division page."])
+    expect(desk.locator("#results .checkin-list > li")).to_contain_text(
+        [
+            "Ada Moss L001 · Open · Checked in Seated in Open: a player who leaves is withdrawn "
+            "on the division page."
+        ]
+    )
     expect(desk.locator("#results button")).to_have_count(0)
 
     # ---- the scorekeeper enters round 1, every game on the table pages
@@ -239,12 +275,14 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     )
     expect(desk.get_by_role("alert").filter(has_text="Tie:")).to_have_text(f"Tie: {tie_text}")
     expect(desk.locator("#tables > li").first).to_contain_text(
-        f"3 of 3 games in — done; tie to record: {tied_a}, {tied_b}")
+        f"3 of 3 games in — done; tie to record: {tied_a}, {tied_b}"
+    )
     desk.get_by_role("button", name="Close round 1 and seat the next").click()
     message(desk, "Unresolved ties block this: record the tile draw below.")
     message(desk, tie_text)
-    assert list(Round.objects.filter(division=open_division).values_list("number", "status")) \
-        == [(1, "in_play")]
+    assert list(Round.objects.filter(division=open_division).values_list("number", "status")) == [
+        (1, "in_play")
+    ]
     tie_form = desk.locator("form", has_text="Record the playoff or tile draw")
     tie_form.get_by_label("Place 1").select_option(label=tied_b)
     tie_form.get_by_label("Place 2").select_option(label=tied_a)
@@ -260,15 +298,17 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     # ---- round 1 closed; round 2: one table of three and two byes
     desk.get_by_role("button", name="Close round 1 and seat the next").click()
     message(desk, "Round 1 closed; round 2 seated.")
-    expect(desk.get_by_role("heading", name="Round 2 (intermediate, 2 games) — seated"))\
-        .to_be_visible()
+    expect(
+        desk.get_by_role("heading", name="Round 2 (intermediate, 2 games) — seated")
+    ).to_be_visible()
     # Byes: the best table winners per game: table 2 (4 in 3 games), table 3 (6).
     byes = [round1[2][0], round1[3][0]]
     shown = desk.locator("p", has_text="Byes to round 3: ").inner_text()
     assert sorted(shown.removeprefix("Byes to round 3: ").split(", ")) == sorted(byes)
     round2 = Round.objects.get(division=open_division, number=2)
-    assert sorted(Bye.objects.filter(round=round2).values_list("entrant__first_name", flat=True))\
-        == sorted(b.split()[0] for b in byes)
+    assert sorted(
+        Bye.objects.filter(round=round2).values_list("entrant__first_name", flat=True)
+    ) == sorted(b.split()[0] for b in byes)
     urls = table_urls(sk, base)
     assert list(urls) == [1]
     round2_names = enter_table(sk, urls[1], [[0, 10, 20], [5, 0, 30]])
@@ -276,7 +316,8 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
 
     desk.goto(open_page)
     expect(desk.locator("#tables > li")).to_contain_text(
-        [f"2 of 2 games in — done: {round2_names[0]}, {round2_names[1]} go on"])
+        [f"2 of 2 games in — done: {round2_names[0]}, {round2_names[1]} go on"]
+    )
     desk.get_by_role("button", name="Close round 2 and seat the next").click()
     message(desk, "Round 2 closed; round 3 seated.")
     expect(desk.get_by_role("heading", name="Round 3 (final, 1 game) — seated")).to_be_visible()
@@ -309,8 +350,7 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
         heading = projector.locator("h2").inner_text()
         shown[heading] = projector.locator("ol.medals li").all_inner_texts()
     assert shown == {
-        "Open": [f"Gold {final[0]}", f"Silver {final[1]}",
-                 f"Bronze {final[2]}"],
+        "Open": [f"Gold {final[0]}", f"Silver {final[1]}", f"Bronze {final[2]}"],
         "80+": ["Gold Vera Holt"],
     }
     hall.close()

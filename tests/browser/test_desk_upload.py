@@ -21,8 +21,9 @@ DEMO = Path(__file__).resolve().parents[2] / "fixtures" / "registrations-demo.cs
 def empty_event(db, settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path)
     olive = make_user("olive", staff=True)
-    return services.event_create_by(user=olive, name="Gwinnett Senior Games",
-                                    date=datetime.date(2026, 5, 14))
+    return services.event_create_by(
+        user=olive, name="Gwinnett Senior Games", date=datetime.date(2026, 5, 14)
+    )
 
 
 def upload(page, base, event, name, data: bytes):
@@ -41,33 +42,37 @@ def test_sample_export_uploaded_as_it_is(page, live_server, empty_event):
     upload(page, live_server.url, empty_event, "registrations-demo.csv", data)
     expect(page.get_by_role("heading", name="46 entrants")).to_be_visible()
     understood = page.locator("h2:has-text('How the columns were understood') + ul li")
-    expect(understood).to_have_text([
-        "'Registration ID' → entrant id",
-        "'First Name' → first name",
-        "'Last Name' → last name",
-        "'Date of Birth' → birth date (MM/DD/YYYY)",
-        "'Age' → age (used only when the birth date is empty)",
-        "'Gender' → gender (Female/Male → F/M, anything else → X)",
-        "'Club/Team' → club",
-        "'Event' → event (rows of other events are skipped)",
-        "'Email' → email",
-        "'Phone' → phone",
-        "'City' → ignored",
-        "'State' → ignored",
-        "46 entrants read (file encoding: UTF-8)",
-    ])
+    expect(understood).to_have_text(
+        [
+            "'Registration ID' → entrant id",
+            "'First Name' → first name",
+            "'Last Name' → last name",
+            "'Date of Birth' → birth date (MM/DD/YYYY)",
+            "'Age' → age (used only when the birth date is empty)",
+            "'Gender' → gender (Female/Male → F/M, anything else → X)",
+            "'Club/Team' → club",
+            "'Event' → event (rows of other events are skipped)",
+            "'Email' → email",
+            "'Phone' → phone",
+            "'City' → ignored",
+            "'State' → ignored",
+            "46 entrants read (file encoding: UTF-8)",
+        ]
+    )
     rows = page.locator("table[aria-labelledby=rows-heading] tbody tr")
     expect(rows).to_have_count(46)
     first = rows.first.locator("td").all_inner_texts()
-    assert first == ["2", "RSU-104200", "Hye-jin", "Williams", "Nov. 11, 1932", "F", "",
-                     "from age"]
+    assert first == ["2", "RSU-104200", "Hye-jin", "Williams", "Nov. 11, 1932", "F", "", "from age"]
     expect(rows.filter(has_text="Ångström")).to_have_count(1)
     expect(rows.filter(has_text="Siobhán")).to_have_count(1)
     assert Entrant.objects.count() == 0  # a preview saves nothing
 
     page.get_by_role("button", name="Register these 46 entrants").click()
-    expect(page.get_by_text("Registered 46 entrant(s), updated 0; skipped 0 row(s) of other "
-                            "events.")).to_be_visible()
+    expect(
+        page.get_by_text(
+            "Registered 46 entrant(s), updated 0; skipped 0 row(s) of other " "events."
+        )
+    ).to_be_visible()
     table = page.get_by_role("table", name="Entrants")
     expect(table.locator("tbody tr")).to_have_count(46)
     expect(table.get_by_role("link", name="Ångström, Linda")).to_be_visible()
@@ -77,10 +82,17 @@ def test_sample_export_uploaded_as_it_is(page, live_server, empty_event):
     assert entrants.count() == 46
     linda = entrants.get(external_id="RSU-104389")
     assert (linda.first_name, linda.last_name, linda.birth_date, linda.email) == (
-        "Linda", "Ångström", datetime.date(1944, 2, 6), "linda.ångström27@example.org")
+        "Linda",
+        "Ångström",
+        datetime.date(1944, 2, 6),
+        "linda.ångström27@example.org",
+    )
     siobhan = entrants.get(external_id="RSU-104214")
     assert (siobhan.first_name, siobhan.last_name, siobhan.phone) == (
-        "Siobhán", "O'Brien", "(770) 555-1074")
+        "Siobhán",
+        "O'Brien",
+        "(770) 555-1074",
+    )
     # Divisions from the default five-year bands, age on 31 December 2026.
     assert (linda.division.name, siobhan.division.name) == ("80-84", "90-94")
     by_division = {d.name: d.entrants.count() for d in Division.objects.filter(event=empty_event)}
@@ -96,26 +108,33 @@ B004,Dee,Park,02/30/1952,Open
 """
 
 
-def test_bad_dates_are_shown_with_their_lines_and_nothing_is_saved(page, live_server,
-                                                                   empty_event):
+def test_bad_dates_are_shown_with_their_lines_and_nothing_is_saved(page, live_server, empty_event):
     upload(page, live_server.url, empty_event, "bad.csv", BAD)
     alert = page.get_by_role("alert")
     expect(alert).to_contain_text("This file cannot be imported as it is. Nothing was saved.")
-    expect(alert.locator("li")).to_have_text([
-        "Line 3: birth date '1950-13-45' (column 'birth_date') is not a real date "
-        "(MM/DD/YYYY or YYYY-MM-DD)",
-        "Line 5: birth date '02/30/1952' (column 'birth_date') is not a real date "
-        "(MM/DD/YYYY or YYYY-MM-DD)",
-    ])
+    expect(alert.locator("li")).to_have_text(
+        [
+            "Line 3: birth date '1950-13-45' (column 'birth_date') is not a real date "
+            "(MM/DD/YYYY or YYYY-MM-DD)",
+            "Line 5: birth date '02/30/1952' (column 'birth_date') is not a real date "
+            "(MM/DD/YYYY or YYYY-MM-DD)",
+        ]
+    )
     expect(page.get_by_role("button", name="Register", exact=False)).to_have_count(0)
     expect(page.get_by_role("link", name="Upload a corrected file")).to_be_visible()
 
     # Posting the confirmation anyway (an old tab, a crafted request) saves nothing either.
     token = page.url.split("token=")[1].split("&")[0]
     csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
-    response = page.request.post(page.url.split("?")[0], form={
-        "token": token, "day_first": "0", "csrfmiddlewaretoken": csrf,
-    }, headers={"Referer": live_server.url + "/"})
+    response = page.request.post(
+        page.url.split("?")[0],
+        form={
+            "token": token,
+            "day_first": "0",
+            "csrfmiddlewaretoken": csrf,
+        },
+        headers={"Referer": live_server.url + "/"},
+    )
     assert response.status == 200
     assert "Line 3: birth date &#x27;1950-13-45&#x27;" in response.text()
     assert Entrant.objects.filter(event=empty_event).count() == 0

@@ -96,8 +96,9 @@ def test_impossible_games_are_explained(browser, live_server, world, javascript)
 
 @pytest.mark.parametrize("javascript", MODES)
 def test_sabra_winner_plus_must_balance(browser, live_server, django_user_model, javascript):
-    event, division = build_event("sabra-2026", name="Sabra Open", scoring="sabra",
-                                  confirmation="none")
+    event, division = build_event(
+        "sabra-2026", name="Sabra Open", scoring="sabra", confirmation="none"
+    )
     sam = django_user_model.objects.create_user(username="sam", password="tiles-and-racks-42")
     event.scorekeepers.add(sam)
     table = Table.objects.filter(round__division=division).order_by("number").first()

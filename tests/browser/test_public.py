@@ -16,24 +16,107 @@ from tournaments.models import Division, Entrant, Table
 
 from .conftest import SCREENSHOTS, axe_violations, import_rows, people_rows, play_games
 
-FIRSTS = ["Abe", "Bea", "Cole", "Dina", "Emil", "Fern", "Glen", "Hana", "Ivo", "Jana", "Kurt",
-          "Lena", "Milo", "Nora", "Otto", "Pia", "Quin", "Rosa", "Seth", "Tess", "Umar",
-          "Vida", "Walt", "Xena", "Yuri", "Zita", "Arno", "Bess", "Cruz", "Dora", "Ezra",
-          "Faye", "Gus", "Hedy", "Igor", "Jude", "Kira", "Lars"]
-LASTS = ["Aalto", "Baird", "Casey", "Dorn", "Eckert", "Fagan", "Gantt", "Hale", "Irwin",
-         "Jonas", "Kemp", "Lund", "Mertz", "Nolan", "Oakes", "Pryor", "Quade", "Roth", "Sauer",
-         "Tully", "Ueda", "Voss", "Wendt", "Xiong", "Yoder", "Zorn", "Abbas", "Brandt", "Cobb",
-         "Dahl", "Eads", "Finch", "Gold", "Hurst", "Ibsen", "Joyce", "Knox", "Lowe"]
+FIRSTS = [
+    "Abe",
+    "Bea",
+    "Cole",
+    "Dina",
+    "Emil",
+    "Fern",
+    "Glen",
+    "Hana",
+    "Ivo",
+    "Jana",
+    "Kurt",
+    "Lena",
+    "Milo",
+    "Nora",
+    "Otto",
+    "Pia",
+    "Quin",
+    "Rosa",
+    "Seth",
+    "Tess",
+    "Umar",
+    "Vida",
+    "Walt",
+    "Xena",
+    "Yuri",
+    "Zita",
+    "Arno",
+    "Bess",
+    "Cruz",
+    "Dora",
+    "Ezra",
+    "Faye",
+    "Gus",
+    "Hedy",
+    "Igor",
+    "Jude",
+    "Kira",
+    "Lars",
+]
+LASTS = [
+    "Aalto",
+    "Baird",
+    "Casey",
+    "Dorn",
+    "Eckert",
+    "Fagan",
+    "Gantt",
+    "Hale",
+    "Irwin",
+    "Jonas",
+    "Kemp",
+    "Lund",
+    "Mertz",
+    "Nolan",
+    "Oakes",
+    "Pryor",
+    "Quade",
+    "Roth",
+    "Sauer",
+    "Tully",
+    "Ueda",
+    "Voss",
+    "Wendt",
+    "Xiong",
+    "Yoder",
+    "Zorn",
+    "Abbas",
+    "Brandt",
+    "Cobb",
+    "Dahl",
+    "Eads",
+    "Finch",
+    "Gold",
+    "Hurst",
+    "Ibsen",
+    "Joyce",
+    "Knox",
+    "Lowe",
+]
 # Division: number of players (the projector shows them in name order).
-SIZES = {"Big": 17, "Checking": 2, "Fresh": 4, "Medals": 4, "Middle": 4, "Walkover": 1,
-         "Waiting": 3}
+SIZES = {
+    "Big": 17,
+    "Checking": 2,
+    "Fresh": 4,
+    "Medals": 4,
+    "Middle": 4,
+    "Walkover": 1,
+    "Waiting": 3,
+}
 
 
 def private_people(start, count):
     return [
-        (FIRSTS[n], LASTS[n], datetime.date(1938 + n % 25, 1 + n % 12, 1 + (7 * n) % 28),
-         f"{FIRSTS[n].lower()}.{LASTS[n].lower()}{n}@mail.example.com",
-         f"(404) 555-{2100 + n}")
+        (
+            FIRSTS[n],
+            LASTS[n],
+            datetime.date(1938 + n % 25, 1 + n % 12, 1 + (7 * n) % 28),
+            f"{FIRSTS[n].lower()}.{LASTS[n].lower()}{n}@mail.example.com",
+            f"(404) 555-{2100 + n}",
+        )
         for n in range(start, start + count)
     ]
 
@@ -51,12 +134,15 @@ def build_public_event():
     with two byes), Fresh (round 1 seated), Middle (a game in: standings), Checking
     (finished, medals not confirmed), Medals (confirmed), Walkover (confirmed), Waiting
     (checked in, not seated)."""
-    event = services.event_create(name="Metro Senior Games", slug="metro-2026",
-                                  date=datetime.date(2026, 9, 12))
+    event = services.event_create(
+        name="Metro Senior Games", slug="metro-2026", date=datetime.date(2026, 9, 12)
+    )
     start = 0
     for name, size in SIZES.items():
-        import_rows(event, people_rows(private_people(start, size), division=name,
-                                       prefix=name[0], start=start))
+        import_rows(
+            event,
+            people_rows(private_people(start, size), division=name, prefix=name[0], start=start),
+        )
         start += size
     services.entrants_check_in(event=event)
     division = {d.name: d for d in Division.objects.filter(event=event)}
@@ -84,11 +170,20 @@ def private_strings(entrant) -> list[str]:
     born, phone = entrant.birth_date, entrant.phone
     digits = re.sub(r"\D", "", phone)
     return [
-        born.isoformat(), born.strftime("%m/%d/%Y"), f"{born.month}/{born.day}/{born.year}",
-        born.strftime("%d/%m/%Y"), born.strftime("%d.%m.%Y"), born.strftime("%Y%m%d"),
-        dateformat.format(born, "N j, Y"), dateformat.format(born, "F j, Y"),
-        dateformat.format(born, "j F Y"), dateformat.format(born, "M j, Y"),
-        entrant.email, phone, digits, phone[-8:],
+        born.isoformat(),
+        born.strftime("%m/%d/%Y"),
+        f"{born.month}/{born.day}/{born.year}",
+        born.strftime("%d/%m/%Y"),
+        born.strftime("%d.%m.%Y"),
+        born.strftime("%Y%m%d"),
+        dateformat.format(born, "N j, Y"),
+        dateformat.format(born, "F j, Y"),
+        dateformat.format(born, "j F Y"),
+        dateformat.format(born, "M j, Y"),
+        entrant.email,
+        phone,
+        digits,
+        phone[-8:],
     ]
 
 
@@ -105,16 +200,25 @@ def test_public_pages_show_no_private_detail():
     for e in entrants:
         for partial in ("", "&partial=1"):
             pages[f"find {e.last_name}{partial}"] = client.get(
-                f"/p/{event.slug}/find/?q={e.last_name}{partial}").content.decode()
+                f"/p/{event.slug}/find/?q={e.last_name}{partial}"
+            ).content.decode()
 
     # The pages show what they should: each state of the projector, and where people sit.
     def text(html):
         return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
 
-    slides = {text(re.search(r"<h2>(.*?)</h2>", pages[f"projector {i}"]).group(1)).strip(): i
-              for i in range(6)}
-    assert list(slides) == ["Big — round 2", "Checking", "Fresh — round 1 (final)",
-                            "Medals", "Middle — round 1 (final)", "Walkover"]
+    slides = {
+        text(re.search(r"<h2>(.*?)</h2>", pages[f"projector {i}"]).group(1)).strip(): i
+        for i in range(6)
+    }
+    assert list(slides) == [
+        "Big — round 2",
+        "Checking",
+        "Fresh — round 1 (final)",
+        "Medals",
+        "Middle — round 1 (final)",
+        "Walkover",
+    ]
     big, middle = text(pages["projector 0"]), text(pages["projector 4"])
     assert re.search(r"Table 1 (\w+ \w+ ){3}Bye to the next round: \w+ \w+, \w+ \w+", big)
     assert "Games Total Place" in middle and "Lowest total wins." in middle
@@ -125,21 +229,26 @@ def test_public_pages_show_no_private_detail():
     assert len(byes) == 2
     for e in byes:
         assert f"{e.name} Big, round 2 Bye to the next round" in text(
-            pages[f"find {e.last_name}&partial=1"])
+            pages[f"find {e.last_name}&partial=1"]
+        )
     waiting = next(e for e in entrants if e.division.name == "Waiting")
     assert f"Nobody seated matches “{waiting.last_name}”" in text(
-        pages[f"find {waiting.last_name}"])
+        pages[f"find {waiting.last_name}"]
+    )
     seated = next(e for e in entrants if e.division.name == "Fresh")
-    assert re.search(rf"{seated.name} Fresh, round 1 Table 1, seat [1-4]",
-                     text(pages[f"find {seated.last_name}"]))
+    assert re.search(
+        rf"{seated.name} Fresh, round 1 Table 1, seat [1-4]",
+        text(pages[f"find {seated.last_name}"]),
+    )
 
     # Nothing private, in any format.
     found = []
     for name, html in pages.items():
         for e in entrants:
             found += [(name, e.name, s) for s in private_strings(e) if s in html]
-        found += [(name, "an e-mail address", m) for m in
-                  re.findall(r"[\w.+-]+@[\w-]+\.[\w.]+", html)]
+        found += [
+            (name, "an e-mail address", m) for m in re.findall(r"[\w.+-]+@[\w-]+\.[\w.]+", html)
+        ]
     assert found == []
 
 
@@ -153,8 +262,9 @@ def test_public_pages_axe_and_screenshots(browser, live_server):
     hall = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
     page = hall.new_page()
     scans = {}
-    for i, state in enumerate(["seating with byes", "checking", "seating", "medals",
-                               "standings", "walkover medals"]):
+    for i, state in enumerate(
+        ["seating with byes", "checking", "seating", "medals", "standings", "walkover medals"]
+    ):
         page.goto(f"{live_server.url}/p/{event.slug}/?i={i}")
         expect(page.locator("h1")).to_have_text("Metro Senior Games")
         scans[f"projector, {state}"] = axe_violations(page)
@@ -190,23 +300,28 @@ def test_public_pages_axe_and_screenshots(browser, live_server):
     page.goto(f"{live_server.url}/p/{event.slug}/find/")
     scans["find, empty"] = axe_violations(page)
     # Out after round 1: the page does not send them back to their old table.
-    out = next(e for e in Entrant.objects.filter(event=event, division__name="Big")
-               if not e.byes.exists() and not e.seats.filter(round__number=2).exists())
+    out = next(
+        e
+        for e in Entrant.objects.filter(event=event, division__name="Big")
+        if not e.byes.exists() and not e.seats.filter(round__number=2).exists()
+    )
     seat = out.seats.get()
     search = page.get_by_label("Type part of your name")
     search.fill(out.first_name.lower())  # found as you type
     card = page.locator("#results .card")
     expect(card).to_have_count(1)
-    expect(card).to_have_text(re.compile(
-        rf"^\s*{out.name}\s+Big, round 1\s+Round 1 is over\s+Played at table "
-        rf"{seat.table.number}, seat {seat.number}\. Results on the projector\.\s*$"))
+    expect(card).to_have_text(
+        re.compile(
+            rf"^\s*{out.name}\s+Big, round 1\s+Round 1 is over\s+Played at table "
+            rf"{seat.table.number}, seat {seat.number}\. Results on the projector\.\s*$"
+        )
+    )
     scans["find, round over"] = axe_violations(page)
     playing = Entrant.objects.get(event=event, first_name="Tess")
     search.fill("tess tul")
     expect(card).to_have_count(1)
     expect(card).to_contain_text("Tess Tully")
-    expect(card.locator(".big-answer")).to_have_text(
-        f"Table 1, seat {playing.seats.get().number}")
+    expect(card.locator(".big-answer")).to_have_text(f"Table 1, seat {playing.seats.get().number}")
     scans["find, results"] = axe_violations(page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390

@@ -15,7 +15,11 @@ from .conftest import PLAYERS, build_world
 pytestmark = pytest.mark.django_db
 
 ANON, SK, OTHER_SK, ORG, OTHER_ORG = (
-    "anonymous", "scorekeeper", "other_scorekeeper", "organizer", "other_organizer"
+    "anonymous",
+    "scorekeeper",
+    "other_scorekeeper",
+    "organizer",
+    "other_organizer",
 )
 ROLES = [ANON, SK, OTHER_SK, ORG, OTHER_ORG]
 LOGIN = "login"  # a 302 to /login/?next=…
@@ -24,18 +28,18 @@ LOGIN = "login"  # a 302 to /login/?next=…
 # Event pages: anonymous to the login page, other events' people 403. Corrections and
 # penalties are the organizer's. /admin/ lets in staff only (the organizer here).
 MATRIX = {
-    "home":            {ANON: 200, SK: 200, OTHER_SK: 200, ORG: 200, OTHER_ORG: 200},
-    "login":           {ANON: 200, SK: 302, OTHER_SK: 302, ORG: 302, OTHER_ORG: 302},
-    "score home":      {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
-    "table GET":       {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
-    "table POST":      {ANON: LOGIN, SK: 302, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
-    "confirm POST":    {ANON: LOGIN, SK: 302, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
-    "correct POST":    {ANON: LOGIN, SK: 403, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
-    "penalty POST":    {ANON: LOGIN, SK: 403, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
-    "standings":       {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
-    "division":        {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
-    "division CSV":    {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
-    "admin":           {ANON: 302, SK: 302, OTHER_SK: 302, ORG: 200, OTHER_ORG: 302},
+    "home": {ANON: 200, SK: 200, OTHER_SK: 200, ORG: 200, OTHER_ORG: 200},
+    "login": {ANON: 200, SK: 302, OTHER_SK: 302, ORG: 302, OTHER_ORG: 302},
+    "score home": {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
+    "table GET": {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
+    "table POST": {ANON: LOGIN, SK: 302, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
+    "confirm POST": {ANON: LOGIN, SK: 302, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
+    "correct POST": {ANON: LOGIN, SK: 403, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
+    "penalty POST": {ANON: LOGIN, SK: 403, OTHER_SK: 403, ORG: 302, OTHER_ORG: 403},
+    "standings": {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
+    "division": {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
+    "division CSV": {ANON: LOGIN, SK: 200, OTHER_SK: 403, ORG: 200, OTHER_ORG: 403},
+    "admin": {ANON: 302, SK: 302, OTHER_SK: 302, ORG: 200, OTHER_ORG: 302},
 }
 
 
@@ -51,17 +55,37 @@ def requests(world):
         "login": ("get", "/login/", None),
         "score home": ("get", f"{base}/score/", None),
         "table GET": ("get", f"{tab}/", None),
-        "table POST": ("post", f"{tab}/", {
-            "game": "2", "version": "0", f"rack_{a.pk}": "6", f"rack_{b.pk}": "0",
-            f"rack_{c.pk}": "13", f"rack_{d.pk}": "21",
-        }),
+        "table POST": (
+            "post",
+            f"{tab}/",
+            {
+                "game": "2",
+                "version": "0",
+                f"rack_{a.pk}": "6",
+                f"rack_{b.pk}": "0",
+                f"rack_{c.pk}": "13",
+                f"rack_{d.pk}": "21",
+            },
+        ),
         "confirm POST": ("post", f"{tab}/games/1/confirm/", {"version": "1"}),
-        "correct POST": ("post", f"{tab}/games/1/correct/", {
-            "entrant": str(c.pk), "rack_total": "18", "reason": "Read 16 for 18",
-        }),
-        "penalty POST": ("post", f"{tab}/penalty/", {
-            "entrant": str(d.pk), "points": "5", "reason": "Slow play",
-        }),
+        "correct POST": (
+            "post",
+            f"{tab}/games/1/correct/",
+            {
+                "entrant": str(c.pk),
+                "rack_total": "18",
+                "reason": "Read 16 for 18",
+            },
+        ),
+        "penalty POST": (
+            "post",
+            f"{tab}/penalty/",
+            {
+                "entrant": str(d.pk),
+                "points": "5",
+                "reason": "Slow play",
+            },
+        ),
         "standings": ("get", f"{base}/standings/", None),
         "division": ("get", div, None),
         "division CSV": ("get", div + "?export=csv", None),
@@ -75,8 +99,9 @@ def test_role_matrix(role):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
     # Game 1 entered by the second scorekeeper, so the first may confirm it.
-    scoring.game_record(table=table, number=1, racks={a: 0, b: 9, c: 16, d: 4},
-                        user=world.users["scorekeeper2"])
+    scoring.game_record(
+        table=table, number=1, racks={a: 0, b: 9, c: 16, d: 4}, user=world.users["scorekeeper2"]
+    )
     client = Client()
     if role != ANON:
         client.force_login(world.users[role])
@@ -108,12 +133,14 @@ def test_role_matrix(role):
 def test_standings_csv_exports_formula_like_names_as_text(client):
     players = [('=HYPERLINK("http://x")', "Smith"), *PLAYERS[1:]]
     world = build_world(players=players)
-    table = next(t for t in world.tables if any(e.first_name.startswith("=")
-                                                for e in world.seated(t)))
+    table = next(
+        t for t in world.tables if any(e.first_name.startswith("=") for e in world.seated(t))
+    )
     seated = world.seated(table)
     racks = dict(zip(seated, [0, 12, 7, 30], strict=True))
-    scoring.game_record(table=table, number=1, racks=racks, user=world.users["organizer"],
-                        organizer=True)
+    scoring.game_record(
+        table=table, number=1, racks=racks, user=world.users["organizer"], organizer=True
+    )
     client.force_login(world.users["scorekeeper"])
     response = client.get(f"/e/{world.event.slug}/standings/{world.division.pk}/?export=csv")
     assert response.status_code == 200

@@ -16,8 +16,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def racks_of(table, number) -> dict[str, int]:
     return {
         r.entrant.name: r.rack_total
-        for r in RackScore.objects.filter(game__table=table, game__number=number)
-        .select_related("entrant")
+        for r in RackScore.objects.filter(game__table=table, game__number=number).select_related(
+            "entrant"
+        )
     }
 
 
@@ -37,15 +38,14 @@ def csrf(context) -> str:
     return next(c["value"] for c in context.cookies() if c["name"] == "csrftoken")
 
 
-def test_whole_round_with_calculator_then_second_person_confirms(
-    page, browser, live_server, world
-):
+def test_whole_round_with_calculator_then_second_person_confirms(page, browser, live_server, world):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
     login(page, live_server.url, "sam")
     page.goto(f"{live_server.url}/e/{world.event.slug}/score/")
-    expect(page.get_by_role("link", name=re.compile(r"Table 1\s+0 of 3 games entered")))\
-        .to_be_visible()
+    expect(
+        page.get_by_role("link", name=re.compile(r"Table 1\s+0 of 3 games entered"))
+    ).to_be_visible()
     page.get_by_role("link", name=re.compile("Table 1")).click()
     expect_form(page, 1)
 
@@ -128,11 +128,14 @@ def test_whole_round_with_calculator_then_second_person_confirms(
     }
     assert confirmed == {1: ("sam", "sue"), 2: ("sam", "sue"), 3: ("sam", "olive")}
     assert changes(table, "confirmed") == [
-        (1, "confirmed", "sue"), (2, "confirmed", "sue"), (3, "confirmed", "olive")
+        (1, "confirmed", "sue"),
+        (2, "confirmed", "sue"),
+        (3, "confirmed", "olive"),
     ]
     page.goto(f"{live_server.url}/e/{world.event.slug}/score/")
-    expect(page.get_by_role("link", name=re.compile(r"Table 1\s+3 of 3 games entered$")))\
-        .to_be_visible()
+    expect(
+        page.get_by_role("link", name=re.compile(r"Table 1\s+3 of 3 games entered$"))
+    ).to_be_visible()
 
 
 def open_game(context, url, username, number=1):
@@ -161,7 +164,10 @@ def test_concurrent_save_shows_both_entries_and_loses_nothing(browser, live_serv
     expect(heading).to_be_visible()
     rows = [r.split("\t") for r in conflict.locator("tbody tr").all_inner_texts()]
     assert rows == [
-        [a.name, "0", "0"], [b.name, "10", "11"], [c.name, "20", "20"], [d.name, "30", "35"]
+        [a.name, "0", "0"],
+        [b.name, "10", "11"],
+        [c.name, "20", "20"],
+        [d.name, "30", "35"],
     ]
     expect(sue.get_by_text("Game 1 saved for table 1.")).to_have_count(0)
     # Sue's values are still in her form, to save over Sam's once checked with the table.
@@ -175,8 +181,12 @@ def test_concurrent_save_shows_both_entries_and_loses_nothing(browser, live_serv
     assert racks_of(table, 1) == {a.name: 0, b.name: 11, c.name: 20, d.name: 35}
     assert changes(table) == [(1, "entered", "sam"), (1, "replaced", "sue")]
     replaced = ScoreChange.objects.get(action="replaced")
-    assert replaced.before["racks"] == {a.external_id: 0, b.external_id: 10,
-                                        c.external_id: 20, d.external_id: 30}
+    assert replaced.before["racks"] == {
+        a.external_id: 0,
+        b.external_id: 10,
+        c.external_id: 20,
+        d.external_id: 30,
+    }
     sue.goto(url + "?game=1")
     audit = sue.locator("ol.audit li").all_inner_texts()
     assert len(audit) == 2
@@ -184,9 +194,11 @@ def test_concurrent_save_shows_both_entries_and_loses_nothing(browser, live_serv
     was, now = audit[0].split(" — was ")[1].split(" — now ")
     assert re.match(r"\d\d:\d\d, sue: Replaced", audit[0])
     assert sorted(was.removesuffix(" (went out)").split(", ")) == sorted(
-        [f"{a.name} 0", f"{b.name} 10", f"{c.name} 20", f"{d.name} 30"])
+        [f"{a.name} 0", f"{b.name} 10", f"{c.name} 20", f"{d.name} 30"]
+    )
     assert sorted(now.removesuffix(" (went out)").split(", ")) == sorted(
-        [f"{a.name} 0", f"{b.name} 11", f"{c.name} 20", f"{d.name} 35"])
+        [f"{a.name} 0", f"{b.name} 11", f"{c.name} 20", f"{d.name} 35"]
+    )
     assert re.match(r"\d\d:\d\d, sam: Entered game 1 — ", audit[1])
     entered = audit[1].split(" — ", 1)[1].removesuffix(" (went out)")
     assert sorted(entered.split(", ")) == sorted(was.removesuffix(" (went out)").split(", "))
@@ -208,10 +220,19 @@ def test_double_tap_saves_once(browser, live_server, world, javascript):
     expect(page.get_by_text(re.compile("Someone else saved"))).to_have_count(0)
 
     # The same data again with the old version (a repeated POST): still saved once.
-    response = page.request.post(url, form={
-        "csrfmiddlewaretoken": csrf(context), "game": "1", "version": "0",
-        f"rack_{a.pk}": "7", f"rack_{b.pk}": "0", f"rack_{c.pk}": "19", f"rack_{d.pk}": "4",
-    }, headers={"Referer": url})
+    response = page.request.post(
+        url,
+        form={
+            "csrfmiddlewaretoken": csrf(context),
+            "game": "1",
+            "version": "0",
+            f"rack_{a.pk}": "7",
+            f"rack_{b.pk}": "0",
+            f"rack_{c.pk}": "19",
+            f"rack_{d.pk}": "4",
+        },
+        headers={"Referer": url},
+    )
     assert response.status == 200
     body = response.text()
     assert "Game 1 saved for table 2." in body

@@ -20,8 +20,14 @@ from tournaments.models import Event, Round
 
 SLUG = "bad"
 PEOPLE = [
-    ("B1", "Ann", "Ångström"), ("B2", "Bea", "Baker"), ("B3", "Cy", "Cole"), ("B4", "Dot", "Dunn"),
-    ("B5", "Earl", "Núñez"), ("B6", "Fay", "Fox"), ("B7", "Gus", "Gray"), ("B8", "Hal", "Hill"),
+    ("B1", "Ann", "Ångström"),
+    ("B2", "Bea", "Baker"),
+    ("B3", "Cy", "Cole"),
+    ("B4", "Dot", "Dunn"),
+    ("B5", "Earl", "Núñez"),
+    ("B6", "Fay", "Fox"),
+    ("B7", "Gus", "Gray"),
+    ("B8", "Hal", "Hill"),
 ]
 NAMES = {i: f"{first} {last}" for i, first, last in PEOPLE}
 
@@ -29,10 +35,19 @@ NAMES = {i: f"{first} {last}" for i, first, last in PEOPLE}
 @pytest.fixture
 def tables(tmp_path, db):
     """Event 'bad': eight players in Open, round 1 seated at two tables of four."""
-    path = entrants_file(tmp_path / "people.csv",
-                         [(i, f, la, "1950-01-01", "F", "", "Open") for i, f, la in PEOPLE])
-    run("import_entrants", SLUG, path, "--create-event", "--name", "Bad Event",
-        "--date", "2026-05-16")
+    path = entrants_file(
+        tmp_path / "people.csv", [(i, f, la, "1950-01-01", "F", "", "Open") for i, f, la in PEOPLE]
+    )
+    run(
+        "import_entrants",
+        SLUG,
+        path,
+        "--create-event",
+        "--name",
+        "Bad Event",
+        "--date",
+        "2026-05-16",
+    )
     run("checkin", SLUG)
     run("seat", SLUG, "--division", "Open", "--seed", 1)
     seated = tables_of(SLUG, "Open", 1)
@@ -47,8 +62,9 @@ def plain(seats, table=0):
 
 def first_games(tables):
     """Rows for game 1 of both tables: table 1 on lines 2–5, table 2 on lines 6–9."""
-    return score_rows("Open", 1, 1, 1, plain(tables[1])) + score_rows("Open", 1, 2, 1,
-                                                                    plain(tables[2]))
+    return score_rows("Open", 1, 1, 1, plain(tables[1])) + score_rows(
+        "Open", 1, 2, 1, plain(tables[2])
+    )
 
 
 def refused(*command, message: str):
@@ -75,8 +91,11 @@ def refused_scores(tmp_path, rows, message, *, header=SCORE_HEADER):
     [
         ("abc", "'abc' is not a whole number of points."),
         ("12.5", "'12.5' is not a whole number of points."),
-        ("789", "789 is more than any rack can hold: the largest possible rack total is 788 "
-                "(every tile and both jokers)."),
+        (
+            "789",
+            "789 is more than any rack can hold: the largest possible rack total is 788 "
+            "(every tile and both jokers).",
+        ),
         ("-1", "-1 is negative: a rack total is 0 or more."),
         ("", "No rack total was entered."),
     ],
@@ -98,35 +117,40 @@ def test_several_bad_rows_are_all_named(tmp_path, tables):
     rows[1][5] = "x"
     rows[2][2] = "two"
     rows[6][6] = "gone"
-    refused_scores(tmp_path, rows, (
-        "Nothing was imported:\n"
-        "line 3: rack_total: 'x' is not a whole number of points.\n"
-        "line 4: table 'two' is not a number of 1 or more\n"
-        "line 8: ended 'gone' is neither out nor exhausted"
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (
+            "Nothing was imported:\n"
+            "line 3: rack_total: 'x' is not a whole number of points.\n"
+            "line 4: table 'two' is not a number of 1 or more\n"
+            "line 8: ended 'gone' is neither out nor exhausted"
+        ),
+    )
 
 
 def test_an_unknown_entrant_id(tmp_path, tables):
     rows = first_games(tables)
     rows[6][4] = "B99"
-    refused_scores(tmp_path, rows,
-                   "Nothing was imported:\nline 6, 7, 8, 9: no entrant with id B99")
+    refused_scores(tmp_path, rows, "Nothing was imported:\nline 6, 7, 8, 9: no entrant with id B99")
 
 
 def test_an_unknown_division_in_the_scores(tmp_path, tables):
     rows = first_games(tables)
     for row in rows[4:]:
         row[0] = "Masters"
-    refused_scores(tmp_path, rows,
-                   "Nothing was imported:\nline 6, 7, 8, 9: there is no division 'Masters'")
+    refused_scores(
+        tmp_path, rows, "Nothing was imported:\nline 6, 7, 8, 9: there is no division 'Masters'"
+    )
 
 
 def test_a_table_that_does_not_exist(tmp_path, tables):
     rows = first_games(tables)
     for row in rows[4:]:
         row[2] = 3
-    refused_scores(tmp_path, rows,
-                   "Nothing was imported:\nline 6, 7, 8, 9: Open has no round 1 table 3")
+    refused_scores(
+        tmp_path, rows, "Nothing was imported:\nline 6, 7, 8, 9: Open has no round 1 table 3"
+    )
 
 
 # ---------------------------------------------------------------- games the rules refuse
@@ -140,91 +164,123 @@ def test_two_players_with_zero_in_one_game(tmp_path, tables):
     rows = first_games(tables)
     rows[6][5] = 0  # table 2's third player also 0
     a, c = tables[2][0], tables[2][2]
-    refused_scores(tmp_path, rows, (
-        f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[a]} and {NAMES[c]} all "
-        "have 0: only one player can go out."
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (
+            f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[a]} and {NAMES[c]} all "
+            "have 0: only one player can go out."
+        ),
+    )
 
 
 def test_a_missing_players_score(tmp_path, tables):
     rows = first_games(tables)
     del rows[7]  # table 2's fourth player
-    refused_scores(tmp_path, rows, (
-        f"Nothing was imported:\nline 6, 7, 8: {where(2)}: {NAMES[tables[2][3]]}: "
-        "no rack total entered."
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (
+            f"Nothing was imported:\nline 6, 7, 8: {where(2)}: {NAMES[tables[2][3]]}: "
+            "no rack total entered."
+        ),
+    )
 
 
 def test_ended_disagreeing_across_a_games_rows(tmp_path, tables):
     rows = first_games(tables)
     rows[4][6] = "out"
     rows[5][6] = "exhausted"
-    refused_scores(tmp_path, rows, (
-        f"Nothing was imported:\nline 7: ended 'exhausted' disagrees with 'out' for {where(2)}"
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (f"Nothing was imported:\nline 7: ended 'exhausted' disagrees with 'out' for {where(2)}"),
+    )
 
 
 def test_a_game_with_no_zero_and_no_exhausted(tmp_path, tables):
     rows = first_games(tables)
     rows[4][5] = 4  # table 2's first player did not go out after all
-    refused_scores(tmp_path, rows, (
-        f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: Nobody has 0, so nobody went out: "
-        "if the pool ran out, mark the game 'pool exhausted'."
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (
+            f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: Nobody has 0, so nobody went out: "
+            "if the pool ran out, mark the game 'pool exhausted'."
+        ),
+    )
 
 
 def test_an_exhausted_pool_with_a_tie_for_lowest_needs_the_named_winner(tmp_path, tables):
     a, b, c, d = tables[2]
     rows = score_rows("Open", 1, 1, 1, plain(tables[1]))
     rows += score_rows("Open", 1, 2, 1, {a: 7, b: 7, c: 9, d: 12}, ended="exhausted")
-    refused_scores(tmp_path, rows, (
-        f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[a]} and {NAMES[b]} tie for "
-        "the lowest rack (7) on an exhausted pool: enter the winner the table named (tile draw)."
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (
+            f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[a]} and {NAMES[b]} tie for "
+            "the lowest rack (7) on an exhausted pool: enter the winner the table named (tile draw)."
+        ),
+    )
     rows = score_rows("Open", 1, 1, 1, plain(tables[1]))
     rows += score_rows("Open", 1, 2, 1, {a: 7, b: 7, c: 9, d: 12}, ended="exhausted", winner=c)
-    refused_scores(tmp_path, rows, (
-        f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[c]} holds 9, more than the "
-        "lowest rack (7): on an exhausted pool the lowest rack wins."
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (
+            f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[c]} holds 9, more than the "
+            "lowest rack (7): on an exhausted pool the lowest rack wins."
+        ),
+    )
 
 
 def test_a_rack_above_what_the_tiles_allow_together(tmp_path, tables):
     a, b, c, d = tables[2]
     rows = score_rows("Open", 1, 2, 1, {a: 0, b: 400, c: 300, d: 100})
-    refused_scores(tmp_path, rows, (
-        f"Nothing was imported:\nline 2, 3, 4, 5: {where(2)}: The rack totals add up to 800, "
-        "more than all 106 tiles together (788): one of them is wrong."
-    ))
+    refused_scores(
+        tmp_path,
+        rows,
+        (
+            f"Nothing was imported:\nline 2, 3, 4, 5: {where(2)}: The rack totals add up to 800, "
+            "more than all 106 tiles together (788): one of them is wrong."
+        ),
+    )
 
 
 # ---------------------------------------------------------------- scores already there
 
 
 def test_a_game_already_scored_is_refused_without_replace(tmp_path, tables):
-    assert import_scores(SLUG, tmp_path / "one.csv", first_games(tables)) == \
-        "Recorded 2 game(s).\n"
+    assert import_scores(SLUG, tmp_path / "one.csv", first_games(tables)) == "Recorded 2 game(s).\n"
     rows = first_games(tables)
     rows[1][5], rows[2][5] = 12, 11  # table 1: second and third player swap places
     path = write_csv(tmp_path / "two.csv", SCORE_HEADER, rows)
     # Table 2's rows are the very same entry again: still refused without --replace, as
     # DESIGN.md says ("a game that already has scores is refused unless --replace").
-    refused("import_scores", SLUG, path, message=(
-        f"Nothing was imported:\nline 2, 3, 4, 5: {where(1)}: already has scores (use --replace "
-        "to replace them).\n"
-        f"line 6, 7, 8, 9: {where(2)}: already has scores (use --replace to replace them)."
-    ))
+    refused(
+        "import_scores",
+        SLUG,
+        path,
+        message=(
+            f"Nothing was imported:\nline 2, 3, 4, 5: {where(1)}: already has scores (use --replace "
+            "to replace them).\n"
+            f"line 6, 7, 8, 9: {where(2)}: already has scores (use --replace to replace them)."
+        ),
+    )
     assert ScoreChange.objects.filter(action="replaced").count() == 0
 
     # With --replace: accepted, and the old values stay in the audit trail.
     assert run("import_scores", SLUG, path, "--replace") == "Recorded 2 game(s).\n"
     a, b, c, d = tables[1]
-    assert dict(RackScore.objects.filter(game__table__number=1).values_list(
-        "entrant__external_id", "rack_total")) == {a: 0, b: 12, c: 11, d: 30}
+    assert dict(
+        RackScore.objects.filter(game__table__number=1).values_list(
+            "entrant__external_id", "rack_total"
+        )
+    ) == {a: 0, b: 12, c: 11, d: 30}
     change = ScoreChange.objects.get(action="replaced")
     assert (change.round_number, change.table_number, change.game_number) == (1, 1, 1)
-    assert change.before == {"racks": {a: 0, b: 10, c: 20, d: 30}, "ended": "out",
-                             "winner": None}
+    assert change.before == {"racks": {a: 0, b: 10, c: 20, d: 30}, "ended": "out", "winner": None}
     assert change.after == {"racks": {a: 0, b: 12, c: 11, d: 30}, "ended": "out", "winner": None}
     assert change.actor_label == "command line (organizer)"
     assert Game.objects.get(table__number=1, number=1).version == 2
@@ -246,13 +302,31 @@ def test_scores_for_a_closed_round_are_refused(tmp_path, tables):
     rows = score_rows("Open", 1, 1, 1, {**plain(tables[1]), tables[1][1]: 5})
     for extra in ((), ("--replace",)):
         path = write_csv(tmp_path / "late.csv", SCORE_HEADER, rows)
-        refused("import_scores", SLUG, path, *extra, message=(
-            f"Nothing was imported:\nline 2, 3, 4, 5: {where(1)}: the round is closed; change a "
-            "score as a correction."
-        ))
-    refused("penalty", SLUG, "--division", "Open", "--round", 1, "--entrant", tables[1][0],
-            "--points", 2, "--reason", "late",
-            message="Round 1 of Open is closed: penalties count in a round still being played.")
+        refused(
+            "import_scores",
+            SLUG,
+            path,
+            *extra,
+            message=(
+                f"Nothing was imported:\nline 2, 3, 4, 5: {where(1)}: the round is closed; change a "
+                "score as a correction."
+            ),
+        )
+    refused(
+        "penalty",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--entrant",
+        tables[1][0],
+        "--points",
+        2,
+        "--reason",
+        "late",
+        message="Round 1 of Open is closed: penalties count in a round still being played.",
+    )
 
 
 def test_advance_with_a_round_not_complete(tmp_path, tables):
@@ -261,10 +335,16 @@ def test_advance_with_a_round_not_complete(tmp_path, tables):
         rows += score_rows("Open", 1, 1, game, plain(tables[1]))
     rows += score_rows("Open", 1, 2, 1, plain(tables[2]))
     import_scores(SLUG, tmp_path / "some.csv", rows)
-    refused("advance", SLUG, "--division", "Open", message=(
-        "Open, round 1 is not complete:\n  table 2, game 2: no scores yet\n"
-        "  table 2, game 3: no scores yet"
-    ))
+    refused(
+        "advance",
+        SLUG,
+        "--division",
+        "Open",
+        message=(
+            "Open, round 1 is not complete:\n  table 2, game 2: no scores yet\n"
+            "  table 2, game 3: no scores yet"
+        ),
+    )
     assert Round.objects.get(number=1).status == "in_play"
     assert not Round.objects.filter(number=2).exists()
 
@@ -272,8 +352,13 @@ def test_advance_with_a_round_not_complete(tmp_path, tables):
 def test_advance_before_anything_is_seated(tmp_path, db):
     path = entrants_file(tmp_path / "p.csv", [("X1", "Al", "Ash", "1950-01-01", "M", "", "Open")])
     run("import_entrants", "early", path, "--create-event", "--date", "2026-05-16")
-    refused("advance", "early", "--division", "Open",
-            message="Open: round 1 is not seated yet (seat it first).")
+    refused(
+        "advance",
+        "early",
+        "--division",
+        "Open",
+        message="Open: round 1 is not seated yet (seat it first).",
+    )
 
 
 # ---------------------------------------------------------------- unknown items
@@ -308,8 +393,20 @@ def test_unknown_event_for_import_scores(tmp_path, tables):
         ("seat", SLUG, "--division", "Masters"),
         ("plan", SLUG, "--division", "Masters"),
         ("export_seating", SLUG, "--division", "Masters"),
-        ("penalty", SLUG, "--division", "Masters", "--round", "1", "--entrant", "B1",
-         "--points", "2", "--reason", "late"),
+        (
+            "penalty",
+            SLUG,
+            "--division",
+            "Masters",
+            "--round",
+            "1",
+            "--entrant",
+            "B1",
+            "--points",
+            "2",
+            "--reason",
+            "late",
+        ),
     ],
 )
 def test_an_unknown_division(tables, command):
@@ -319,50 +416,158 @@ def test_an_unknown_division(tables, command):
 def test_unknown_entrants_round_and_game(tmp_path, tables):
     refused("checkin", SLUG, "--absent", "B1,B42", message="No entrant with id B42 in Bad Event.")
     refused("checkin", SLUG, "--withdraw", "B42", message="No entrant with id B42 in Bad Event.")
-    refused("penalty", SLUG, "--division", "Open", "--round", 1, "--entrant", "B42",
-            "--points", 2, "--reason", "late",
-            message="There is no entrant with id 'B42' in Bad Event.")
-    refused("penalty", SLUG, "--division", "Open", "--round", 4, "--entrant", "B1",
-            "--points", 2, "--reason", "late", message="Open has no round 4.")
-    refused("correct_score", SLUG, "--division", "Open", "--round", 1, "--table", 1,
-            "--game", 1, "--entrant", "B1", "--rack-total", 5, "--reason", "typo",
-            message="Round 1, table 1, game 1 has no scores yet: enter them with import_scores.")
-    refused("resolve_tie", SLUG, "--division", "Open", "--round", 1, "--order", "B1",
-            message="Name at least two tied players, best first.")
+    refused(
+        "penalty",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--entrant",
+        "B42",
+        "--points",
+        2,
+        "--reason",
+        "late",
+        message="There is no entrant with id 'B42' in Bad Event.",
+    )
+    refused(
+        "penalty",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        4,
+        "--entrant",
+        "B1",
+        "--points",
+        2,
+        "--reason",
+        "late",
+        message="Open has no round 4.",
+    )
+    refused(
+        "correct_score",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--table",
+        1,
+        "--game",
+        1,
+        "--entrant",
+        "B1",
+        "--rack-total",
+        5,
+        "--reason",
+        "typo",
+        message="Round 1, table 1, game 1 has no scores yet: enter them with import_scores.",
+    )
+    refused(
+        "resolve_tie",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--order",
+        "B1",
+        message="Name at least two tied players, best first.",
+    )
     import_scores(SLUG, tmp_path / "s.csv", first_games(tables))
     a, b = tables[1][0], tables[1][1]
     before = snapshot()
     with pytest.raises(CommandError) as error:
-        run("correct_score", SLUG, "--division", "Open", "--round", 1, "--table", 1,
-            "--game", 1, "--entrant", b, "--rack-total", 0, "--reason", "typo")
+        run(
+            "correct_score",
+            SLUG,
+            "--division",
+            "Open",
+            "--round",
+            1,
+            "--table",
+            1,
+            "--game",
+            1,
+            "--entrant",
+            b,
+            "--rack-total",
+            0,
+            "--reason",
+            "typo",
+        )
     assert str(error.value) in {
         f"{where(1)}: {NAMES[x]} and {NAMES[y]} all have 0: only one player can go out."
         for x, y in ((a, b), (b, a))
     }
     assert snapshot() == before
-    refused("correct_score", SLUG, "--division", "Open", "--round", 1, "--table", 1,
-            "--game", 1, "--entrant", b, "--rack-total", 789, "--reason", "typo",
-            message="789 is more than any rack can hold: the largest possible rack total is 788 "
-                    "(every tile and both jokers).")
+    refused(
+        "correct_score",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--table",
+        1,
+        "--game",
+        1,
+        "--entrant",
+        b,
+        "--rack-total",
+        789,
+        "--reason",
+        "typo",
+        message="789 is more than any rack can hold: the largest possible rack total is 788 "
+        "(every tile and both jokers).",
+    )
     outsider = tables[2][0]
-    refused("correct_score", SLUG, "--division", "Open", "--round", 1, "--table", 1,
-            "--game", 1, "--entrant", outsider, "--rack-total", 5, "--reason", "typo",
-            message=f"{where(1)}: {NAMES[outsider]} ({outsider}) is not at this table.")
+    refused(
+        "correct_score",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--table",
+        1,
+        "--game",
+        1,
+        "--entrant",
+        outsider,
+        "--rack-total",
+        5,
+        "--reason",
+        "typo",
+        message=f"{where(1)}: {NAMES[outsider]} ({outsider}) is not at this table.",
+    )
 
 
 def test_create_event_refuses_a_slug_of_another_scoring(tmp_path, tables):
     path = entrants_file(tmp_path / "p.csv", [("X1", "Al", "Ash", "1950-01-01", "M", "", "Open")])
-    refused("import_entrants", SLUG, path, "--create-event", "--scoring", "sabra",
-            message="Event 'bad' already exists and it scores 'low', not 'sabra'.")
+    refused(
+        "import_entrants",
+        SLUG,
+        path,
+        "--create-event",
+        "--scoring",
+        "sabra",
+        message="Event 'bad' already exists and it scores 'low', not 'sabra'.",
+    )
     assert Event.objects.get(slug=SLUG).scoring == "low"
 
 
 @pytest.mark.slow
 def test_cli_exit_code_and_message_for_a_bad_scores_file(fresh_sqlite, tmp_path):
-    people = entrants_file(tmp_path / "p.csv", [
-        ("C1", "Al", "Ash", "1950-01-01", "M", "", "Open"),
-        ("C2", "Bo", "Birch", "1950-01-01", "M", "", "Open"),
-    ])
+    people = entrants_file(
+        tmp_path / "p.csv",
+        [
+            ("C1", "Al", "Ash", "1950-01-01", "M", "", "Open"),
+            ("C2", "Bo", "Birch", "1950-01-01", "M", "", "Open"),
+        ],
+    )
     steps = [
         ("import_entrants", "cli", people, "--create-event", "--date", "2026-05-16"),
         ("checkin", "cli"),
@@ -371,10 +576,14 @@ def test_cli_exit_code_and_message_for_a_bad_scores_file(fresh_sqlite, tmp_path)
     for step in steps:
         done = cli(fresh_sqlite, *step)
         assert done.returncode == 0, done.stderr
-    scores = write_csv(tmp_path / "s.csv", SCORE_HEADER, [
-        ["Open", 1, 1, 1, "C1", 0, "", ""],
-        ["Open", 1, 1, 1, "C2", 789, "", ""],
-    ])
+    scores = write_csv(
+        tmp_path / "s.csv",
+        SCORE_HEADER,
+        [
+            ["Open", 1, 1, 1, "C1", 0, "", ""],
+            ["Open", 1, 1, 1, "C2", 789, "", ""],
+        ],
+    )
     result = cli(fresh_sqlite, "import_scores", "cli", scores)
     assert result.returncode == 1
     assert result.stderr.strip() == (

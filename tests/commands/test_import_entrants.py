@@ -18,8 +18,15 @@ from tournaments.models import Division, Entrant, Event
 SAMPLE = FIXTURES / "registrations-demo.csv"
 SLUG = "gwinnett-2026"
 EVENT_DATE = "2026-05-16"
-CREATE = ("--create-event", "--name", "Gwinnett Senior Games 2026", "--date", EVENT_DATE,
-          "--scoring", "low")
+CREATE = (
+    "--create-event",
+    "--name",
+    "Gwinnett Senior Games 2026",
+    "--date",
+    EVENT_DATE,
+    "--scoring",
+    "low",
+)
 
 
 def sample_text() -> str:
@@ -67,7 +74,9 @@ def assert_sample_imported(event: Event, *, vietnamese=True):
         assert entrant.status == Entrant.Status.REGISTERED
     # Accents intact.
     assert (entrants["RSU-104214"].first_name, entrants["RSU-104214"].last_name) == (
-        "Siobhán", "O'Brien")
+        "Siobhán",
+        "O'Brien",
+    )
     assert entrants["RSU-104389"].last_name == "Ångström"
     assert (entrants["RSU-104340"].first_name, entrants["RSU-104340"].last_name) == ("Zoë", "Núñez")
     assert entrants["RSU-104333"].name == "Björn Lefèvre"
@@ -91,12 +100,17 @@ def assert_sample_imported(event: Event, *, vietnamese=True):
     # "Age" is used only without a birth date: Okafor's file says 65, his birth date 64.
     assert entrants["RSU-104438"].stated_age is None
     assert entrants["RSU-104438"].division.name == "60-64"
-    counts = {
-        d.name: d.entrants.count() for d in Division.objects.filter(event=event)
-    }
+    counts = {d.name: d.entrants.count() for d in Division.objects.filter(event=event)}
     assert counts == {
-        "50-54": 5, "55-59": 3, "60-64": 6, "65-69": 3, "70-74": 4, "75-79": 6,
-        "80-84": 9, "85-89": 6, "90-94": 4,
+        "50-54": 5,
+        "55-59": 3,
+        "60-64": 6,
+        "65-69": 3,
+        "70-74": 4,
+        "75-79": 6,
+        "80-84": 9,
+        "85-89": 6,
+        "90-94": 4,
     }
     band = Division.objects.get(event=event, name="90-94")
     assert (band.min_age, band.max_age, band.gender) == (90, 94, "")
@@ -112,11 +126,22 @@ def test_sample_export_as_it_is_creates_the_event_and_every_entrant():
     assert "Registered 46 entrant(s), updated 0." in lines
     new = next(line for line in lines if line.startswith("New divisions: "))
     assert sorted(new.removeprefix("New divisions: ").rstrip(".").split(", ")) == [
-        "50-54", "55-59", "60-64", "65-69", "70-74", "75-79", "80-84", "85-89", "90-94",
+        "50-54",
+        "55-59",
+        "60-64",
+        "65-69",
+        "70-74",
+        "75-79",
+        "80-84",
+        "85-89",
+        "90-94",
     ]
     event = Event.objects.get(slug=SLUG)
     assert (event.name, event.date, event.scoring) == (
-        "Gwinnett Senior Games 2026", datetime.date(2026, 5, 16), "low")
+        "Gwinnett Senior Games 2026",
+        datetime.date(2026, 5, 16),
+        "low",
+    )
     assert_sample_imported(event)
 
 
@@ -139,8 +164,10 @@ def test_sample_in_windows_1252(tmp_path):
     # "Nguyễn Thị" and their e-mail addresses): they are replaced by names it can.
     text = (
         sample_text()
-        .replace("Trần Văn", "Trân Vân").replace("trần.", "tran.")
-        .replace("Nguyễn Thị", "Nguyên Thi").replace("nguyễn.", "nguyen.")
+        .replace("Trần Văn", "Trân Vân")
+        .replace("trần.", "tran.")
+        .replace("Nguyễn Thị", "Nguyên Thi")
+        .replace("nguyễn.", "nguyen.")
     )
     path = tmp_path / "windows.csv"
     path.write_bytes(text.encode("cp1252"))
@@ -162,9 +189,15 @@ def test_sample_with_headers_as_another_platform_names_them(tmp_path):
     text = sample_text()
     header, rest = text.split("\r\n", 1)
     renamed = {
-        "Registration ID": "Participant ID", "First Name": "Given Name",
-        "Last Name": "Surname", "Date of Birth": "DOB", "Age": "Age at Event", "Gender": "Sex",
-        "Club/Team": "Organization", "Event": "Sport", "Email": "E-mail Address",
+        "Registration ID": "Participant ID",
+        "First Name": "Given Name",
+        "Last Name": "Surname",
+        "Date of Birth": "DOB",
+        "Age": "Age at Event",
+        "Gender": "Sex",
+        "Club/Team": "Organization",
+        "Event": "Sport",
+        "Email": "E-mail Address",
         "Phone": "Mobile Phone",
     }
     cells = [renamed.get(cell, cell) for cell in header.split(",")]
@@ -229,8 +262,9 @@ def test_create_event_again_with_the_same_options_is_fine(tmp_path):
     ],
 )
 def test_create_event_refuses_options_that_contradict_the_event(tmp_path, options, reason):
-    import_file(small_file(tmp_path / "a.csv", [("A1", "Ann", "Able", "1950-03-01", "F", "", "")]),
-                *CREATE)
+    import_file(
+        small_file(tmp_path / "a.csv", [("A1", "Ann", "Able", "1950-03-01", "F", "", "")]), *CREATE
+    )
     before = snapshot()
     other = small_file(tmp_path / "b.csv", [("B1", "Bea", "Baker", "1951-04-02", "F", "", "")])
     with pytest.raises(CommandError) as refused:
@@ -272,10 +306,13 @@ def registered(tmp_path, db):
 
 @pytest.mark.django_db
 def test_an_id_already_registered_is_refused_without_update(tmp_path, registered):
-    path = small_file(tmp_path / "again.csv", [
-        ("NEW-1", "Nora", "New", "1950-05-05", "F", "", ""),
-        ("RSU-104200", "Hye-jin", "Williams", "1932-11-11", "F", "Suwanee Tiles", ""),
-    ])
+    path = small_file(
+        tmp_path / "again.csv",
+        [
+            ("NEW-1", "Nora", "New", "1950-05-05", "F", "", ""),
+            ("RSU-104200", "Hye-jin", "Williams", "1932-11-11", "F", "Suwanee Tiles", ""),
+        ],
+    )
     before = snapshot()
     with pytest.raises(CommandError) as refused:
         import_file(path)
@@ -289,10 +326,13 @@ def test_an_id_already_registered_is_refused_without_update(tmp_path, registered
 
 @pytest.mark.django_db
 def test_update_changes_a_registered_entrant(tmp_path, registered):
-    path = small_file(tmp_path / "again.csv", [
-        ("NEW-1", "Nora", "New", "1950-05-05", "F", "", ""),
-        ("RSU-104200", "Hye-jin", "Williams", "1932-11-11", "F", "Suwanee Tiles", ""),
-    ])
+    path = small_file(
+        tmp_path / "again.csv",
+        [
+            ("NEW-1", "Nora", "New", "1950-05-05", "F", "", ""),
+            ("RSU-104200", "Hye-jin", "Williams", "1932-11-11", "F", "Suwanee Tiles", ""),
+        ],
+    )
     out = import_file(path, "--update")
     assert "Registered 1 entrant(s), updated 1." in out
     updated = Entrant.objects.get(event=registered, external_id="RSU-104200")
@@ -304,10 +344,13 @@ def test_update_changes_a_registered_entrant(tmp_path, registered):
 
 @pytest.mark.django_db
 def test_a_row_without_id_matching_a_registered_person_is_refused(tmp_path, registered):
-    path = small_file(tmp_path / "no-ids.csv", [
-        ("", "Nora", "New", "1950-05-05", "F", "", ""),
-        ("", "gloria", "MÜLLER", "1943-08-09", "F", "", ""),
-    ])
+    path = small_file(
+        tmp_path / "no-ids.csv",
+        [
+            ("", "Nora", "New", "1950-05-05", "F", "", ""),
+            ("", "gloria", "MÜLLER", "1943-08-09", "F", "", ""),
+        ],
+    )
     before = snapshot()
     with pytest.raises(CommandError) as refused:
         import_file(path)
@@ -325,13 +368,17 @@ def test_a_row_without_id_matching_a_registered_person_is_refused(tmp_path, regi
 
 @pytest.mark.django_db
 def test_a_bad_row_is_refused_naming_its_line_and_nothing_is_imported(tmp_path):
-    import_file(small_file(tmp_path / "a.csv", [("A1", "Ann", "Able", "1950-03-01", "F", "", "")]),
-                *CREATE)
-    path = small_file(tmp_path / "bad.csv", [
-        ("B1", "Bea", "Baker", "1951-04-02", "F", "", ""),
-        ("B2", "Cy", "Cole", "1949-13-45", "M", "", ""),
-        ("B3", "Di", "Dunn", "1948-07-07", "F", "", ""),
-    ])
+    import_file(
+        small_file(tmp_path / "a.csv", [("A1", "Ann", "Able", "1950-03-01", "F", "", "")]), *CREATE
+    )
+    path = small_file(
+        tmp_path / "bad.csv",
+        [
+            ("B1", "Bea", "Baker", "1951-04-02", "F", "", ""),
+            ("B2", "Cy", "Cole", "1949-13-45", "M", "", ""),
+            ("B3", "Di", "Dunn", "1948-07-07", "F", "", ""),
+        ],
+    )
     count = Entrant.objects.count()
     before = snapshot()
     with pytest.raises(CommandError) as refused:
@@ -346,11 +393,14 @@ def test_a_bad_row_is_refused_naming_its_line_and_nothing_is_imported(tmp_path):
 
 @pytest.mark.django_db
 def test_divisions_named_in_the_file_are_created(tmp_path):
-    path = small_file(tmp_path / "named.csv", [
-        ("A1", "Ann", "Able", "1950-03-01", "F", "", "Open"),
-        ("A2", "Bea", "Baker", "", "F", "", "open"),
-        ("A3", "Cy", "Cole", "1940-01-01", "M", "", "Masters"),
-    ])
+    path = small_file(
+        tmp_path / "named.csv",
+        [
+            ("A1", "Ann", "Able", "1950-03-01", "F", "", "Open"),
+            ("A2", "Bea", "Baker", "", "F", "", "open"),
+            ("A3", "Cy", "Cole", "1940-01-01", "M", "", "Masters"),
+        ],
+    )
     out = import_file(path, *CREATE)
     assert "New divisions: Open, Masters." in out
     assert sorted(Division.objects.values_list("name", flat=True)) == ["Masters", "Open"]
@@ -360,10 +410,13 @@ def test_divisions_named_in_the_file_are_created(tmp_path):
 
 @pytest.mark.slow
 def test_cli_exit_code_and_message_for_a_bad_row(fresh_sqlite, tmp_path):
-    path = small_file(tmp_path / "bad.csv", [
-        ("B1", "Bea", "Baker", "1951-04-02", "F", "", ""),
-        ("B2", "Cy", "Cole", "02/30/1949", "M", "", ""),
-    ])
+    path = small_file(
+        tmp_path / "bad.csv",
+        [
+            ("B1", "Bea", "Baker", "1951-04-02", "F", "", ""),
+            ("B2", "Cy", "Cole", "02/30/1949", "M", "", ""),
+        ],
+    )
     result = cli(fresh_sqlite, "import_entrants", "cli-event", path, *CREATE)
     assert result.returncode == 1
     assert result.stdout == ""

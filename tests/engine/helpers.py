@@ -127,8 +127,10 @@ def play_division(
     rules = rules or Rules()
     rng = random.Random(seed)
     players = [f"p{i:04d}" for i in range(n)]
-    clubs = {p: (f"club{rng.randrange(club_count)}" if club_count and rng.random() < 0.6 else "")
-             for p in players}
+    clubs = {
+        p: (f"club{rng.randrange(club_count)}" if club_count and rng.random() < 0.6 else "")
+        for p in players
+    }
     played = PlayedDivision(players, clubs, rules)
     shape = round_shape(n, 1, prefer_threes=rules.prefer_threes)
     seated: tuple[str, ...] = tuple(players)
@@ -159,9 +161,7 @@ def play_division(
                 if pair and all(p in present for p in pair) and len(present) >= 3:
                     records.append(_tied_game(present, pair, game, rng))
                 else:
-                    records.append(
-                        random_game(present, game, rng, exhausted_share=exhausted_share)
-                    )
+                    records.append(random_game(present, game, rng, exhausted_share=exhausted_share))
             tables.append(TableRecord(number, tuple(at_table), tuple(records)))
         played.records.append(
             RoundRecord(shape.number, shape.kind, shape.games, tuple(tables), byes)
@@ -169,8 +169,12 @@ def play_division(
         met |= tablemates(seating.tables)
         outcome = _settle_round(played, rng)
         # Sometimes an advancer leaves before the next round is seated.
-        if (withdraw_chance and shape.kind != FINAL and outcome.advancing
-                and rng.random() < withdraw_chance):
+        if (
+            withdraw_chance
+            and shape.kind != FINAL
+            and outcome.advancing
+            and rng.random() < withdraw_chance
+        ):
             leaving = rng.choice(outcome.advancing)
             played.withdrawn.add(leaving)
             played.withdrawn_in_round[leaving] = shape.number
@@ -193,8 +197,11 @@ def play_division(
 
 def _placings(played: PlayedDivision) -> Placings:
     return division_placings(
-        played.records, played.rules, players=played.players,
-        decisions=played.decisions, withdrawn=played.withdrawn,
+        played.records,
+        played.rules,
+        players=played.players,
+        decisions=played.decisions,
+        withdrawn=played.withdrawn,
     )
 
 
@@ -213,6 +220,16 @@ def _settle_round(played: PlayedDivision, rng: random.Random) -> RoundOutcome:
 
 
 __all__ = [
-    "EXHAUSTED", "FINAL", "OUT", "QUALIFYING", "PlayedDivision", "games", "one_table_round",
-    "order_of", "play_division", "positions_of", "table", "winner_table",
+    "EXHAUSTED",
+    "FINAL",
+    "OUT",
+    "QUALIFYING",
+    "PlayedDivision",
+    "games",
+    "one_table_round",
+    "order_of",
+    "play_division",
+    "positions_of",
+    "table",
+    "winner_table",
 ]

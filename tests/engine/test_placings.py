@@ -21,13 +21,21 @@ def nine_player_division(*, b2=5, c2=8, final=None, withdraw_a3=False):
     """3×3 then a final of three. Per game in round 1: a2 10, a3 40, b2 ``b2``, b3 20,
     c2 ``c2``, c3 9 (a third place better than a second place elsewhere)."""
     if withdraw_a3:
-        first = TableRecord(1, ("A", "a2", "a3"), games(
-            {"A": 0, "a2": 10, "a3": 40}, {"A": 0, "a2": 10}, {"A": 0, "a2": 10},
-        ))
+        first = TableRecord(
+            1,
+            ("A", "a2", "a3"),
+            games(
+                {"A": 0, "a2": 10, "a3": 40},
+                {"A": 0, "a2": 10},
+                {"A": 0, "a2": 10},
+            ),
+        )
     else:
         first = table(1, *[{"A": 0, "a2": 10, "a3": 40}] * 3)
     round_one = RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (
             first,
             table(2, *[{"B": 0, "b2": b2, "b3": 20}] * 3),
@@ -52,7 +60,15 @@ def test_full_placings_order():
     result = division_placings(nine_player_division(), Rules(), players=NINE)
     assert result.ties == ()
     assert [p.player for p in result.placings] == [
-        "B", "C", "A", "b2", "c2", "a2", "c3", "b3", "a3",
+        "B",
+        "C",
+        "A",
+        "b2",
+        "c2",
+        "a2",
+        "c3",
+        "b3",
+        "a3",
     ]
     assert [p.place for p in result.placings] == list(range(1, 10))
     assert medals(result) == {"B": "gold", "C": "silver", "A": "bronze"}
@@ -137,9 +153,9 @@ def test_walkover():
 
 
 def test_two_player_final_gives_gold_and_silver_only():
-    record = RoundRecord(1, FINAL, 3, (table(
-        1, {"X": 0, "Y": 10}, {"X": 5, "Y": 0}, {"X": 0, "Y": 7}
-    ),))
+    record = RoundRecord(
+        1, FINAL, 3, (table(1, {"X": 0, "Y": 10}, {"X": 5, "Y": 0}, {"X": 0, "Y": 7}),)
+    )
     result = division_placings([record], Rules(), players=["X", "Y"])
     assert medals(result) == {"X": "gold", "Y": "silver"}
     assert [p.place for p in result.placings] == [1, 2]
@@ -156,11 +172,21 @@ def test_a_bye_counts_as_reaching_the_next_round():
     tables = []
     for number, size in enumerate((4, 4, 3, 3, 3), start=1):
         winner, others = f"W{number}", [f"L{number}{k}" for k in range(1, size)]
-        tables.append(table(number, row(winner, others, total=3 * number), row(winner, others),
-                            row(winner, others), players=(winner, *others)))
+        tables.append(
+            table(
+                number,
+                row(winner, others, total=3 * number),
+                row(winner, others),
+                row(winner, others),
+                players=(winner, *others),
+            )
+        )
     round_one = RoundRecord(1, QUALIFYING, 3, tuple(tables))
     round_two = RoundRecord(
-        2, INTERMEDIATE, 2, (table(1, {"W3": 0, "W4": 5, "W5": 9}, {"W3": 4, "W4": 0, "W5": 9}),),
+        2,
+        INTERMEDIATE,
+        2,
+        (table(1, {"W3": 0, "W4": 5, "W5": 9}, {"W3": 4, "W4": 0, "W5": 9}),),
         byes=("W1", "W2"),
     )
     final = RoundRecord(3, FINAL, 1, (table(1, {"W4": 0, "W3": 5, "W2": 9, "W1": 12}),))
@@ -185,11 +211,23 @@ def test_age_group_medals_in_a_combined_bracket():
     )
     assert result.ties == ()
     assert medals(result) == {
-        "B": "gold", "a2": "silver", "c3": "bronze",
-        "C": "gold", "A": "silver", "b2": "bronze",
+        "B": "gold",
+        "a2": "silver",
+        "c3": "bronze",
+        "C": "gold",
+        "A": "silver",
+        "b2": "bronze",
     }
     assert {p.player: p.group_place for p in result.placings} == {
-        "B": 1, "a2": 2, "c3": 3, "a3": 4, "C": 1, "A": 2, "b2": 3, "c2": 4, "b3": 5,
+        "B": 1,
+        "a2": 2,
+        "c3": 3,
+        "a3": 4,
+        "C": 1,
+        "A": 2,
+        "b2": 3,
+        "c2": 4,
+        "b3": 5,
     }
     # The combined place is still the bracket's.
     assert places(result)["a2"] == 6
@@ -211,7 +249,11 @@ def test_age_group_medal_tie_is_reported_and_resolvable():
         (1, {"b2", "c2"}, "a medal in 55-59")
     ]
     assert medals(result) == {
-        "B": "gold", "a2": "silver", "a3": "bronze", "C": "gold", "A": "silver",
+        "B": "gold",
+        "a2": "silver",
+        "a3": "bronze",
+        "C": "gold",
+        "A": "silver",
     }
     resolved = division_placings(
         records, rules, players=NINE, age_groups=groups, decisions=[TieDecision(1, ("c2", "b2"))]

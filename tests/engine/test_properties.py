@@ -80,7 +80,8 @@ def check_table_ranking(played: PlayedDivision, round_number: int, table) -> Non
         assert entry.position == index + 1  # competition numbering: 1, 2, 2, 4
     # Steps that some player at the table cannot use are skipped by the engine.
     usable = [
-        step for step in rules.tie_order
+        step
+        for step in rules.tie_order
         if all(step_value(r.score, step, rules) is not None for r in ranked)
     ]
     decided = [set(d.order) for d in played.decisions if d.round == round_number]
@@ -140,8 +141,10 @@ def check_rounds(played: PlayedDivision) -> None:
         # The round closed: complete, no open tie.
         assert outcome.complete and outcome.closable
         gone_here = {p for p, r in played.withdrawn_in_round.items() if r == number}
-        per_table = 0 if record.kind == FINAL else (
-            2 if len(record.tables) + (1 if record.byes else 0) == 2 else 1
+        per_table = (
+            0
+            if record.kind == FINAL
+            else (2 if len(record.tables) + (1 if record.byes else 0) == 2 else 1)
         )
         advancers = set()
         for table, table_record in zip(outcome.tables, record.tables, strict=True):
@@ -296,8 +299,9 @@ def test_the_driver_meets_ties_and_withdrawals():
     """The properties above are not vacuous: the driver does produce ties and withdrawals."""
     ties = withdrawals = 0
     for seed in range(12):
-        played = play_division(40, seed, rules=Rules(tie_order=()), withdraw_chance=0.1,
-                               tie_chance=0.8, club_count=5)
+        played = play_division(
+            40, seed, rules=Rules(tie_order=()), withdraw_chance=0.1, tie_chance=0.8, club_count=5
+        )
         check_division(played)
         ties += played.ties_seen
         withdrawals += len(played.withdrawn)

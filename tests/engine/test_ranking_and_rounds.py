@@ -104,10 +104,16 @@ def test_tie_order_can_be_reordered():
 
 
 def test_tie_steps_can_be_dropped():
-    assert order_of(evaluate_round(final_of(*WINS_VS_WORST), Rules(tie_order=("worst-game",)))) \
-        == ["B", "A", "C"]
-    assert order_of(evaluate_round(final_of(*WINS_VS_WORST), Rules(tie_order=("wins",)))) \
-        == ["A", "B", "C"]
+    assert order_of(evaluate_round(final_of(*WINS_VS_WORST), Rules(tie_order=("worst-game",)))) == [
+        "B",
+        "A",
+        "C",
+    ]
+    assert order_of(evaluate_round(final_of(*WINS_VS_WORST), Rules(tie_order=("wins",)))) == [
+        "A",
+        "B",
+        "C",
+    ]
     outcome = evaluate_round(final_of(*WINS_VS_WORST), Rules(tie_order=()))
     assert positions_of(outcome) == {"A": 1, "B": 1, "C": 3}
     assert [(t.players, t.blocks) for t in outcome.ties] == [(("A", "B"), "a medal")]
@@ -127,14 +133,28 @@ def test_parse_tie_order():
 def nine_player_round_one() -> RoundRecord:
     """Three tables of three: A wins table 1 (0 per game), B table 2 (1/3 per game), C table 3."""
     return RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (
-            table(1, {"A": 0, "a1": 10, "a2": 20}, {"A": 0, "a1": 11, "a2": 21},
-                  {"A": 0, "a1": 12, "a2": 22}),
-            table(2, {"B": 0, "b1": 10, "b2": 20}, {"B": 0, "b1": 11, "b2": 21},
-                  {"B": 1, "b1": 0, "b2": 22}),
-            table(3, {"C": 0, "c1": 30, "c2": 20}, {"C": 5, "c1": 0, "c2": 21},
-                  {"C": 5, "c1": 12, "c2": 0}),
+            table(
+                1,
+                {"A": 0, "a1": 10, "a2": 20},
+                {"A": 0, "a1": 11, "a2": 21},
+                {"A": 0, "a1": 12, "a2": 22},
+            ),
+            table(
+                2,
+                {"B": 0, "b1": 10, "b2": 20},
+                {"B": 0, "b1": 11, "b2": 21},
+                {"B": 1, "b1": 0, "b2": 22},
+            ),
+            table(
+                3,
+                {"C": 0, "c1": 30, "c2": 20},
+                {"C": 5, "c1": 0, "c2": 21},
+                {"C": 5, "c1": 12, "c2": 0},
+            ),
         ),
     )
 
@@ -158,9 +178,14 @@ def test_previous_round_breaks_a_tie_in_a_later_round():
 
 def test_previous_round_is_skipped_in_round_one():
     # Fully level players in round 1: no previous round, so still tied.
-    outcome = evaluate_round(final_of(
-        {"A": 0, "B": 10, "C": 20}, {"B": 0, "A": 10, "C": 20}, {"C": 0, "A": 5, "B": 5},
-    ), Rules(tie_order=("previous-round",)))
+    outcome = evaluate_round(
+        final_of(
+            {"A": 0, "B": 10, "C": 20},
+            {"B": 0, "A": 10, "C": 20},
+            {"C": 0, "A": 5, "B": 5},
+        ),
+        Rules(tie_order=("previous-round",)),
+    )
     assert positions_of(outcome) == {"A": 1, "B": 1, "C": 3}
     assert outcome.scores["A"].previous_per_game is None
 
@@ -172,10 +197,13 @@ def tied_table_round() -> RoundRecord:
     """Three tables of three; A and B are level on everything at the top of table 1."""
     rng = random.Random(5)
     return RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (
-            table(1, {"A": 0, "B": 10, "C": 20}, {"B": 0, "A": 10, "C": 20},
-                  {"C": 0, "A": 5, "B": 5}),
+            table(
+                1, {"A": 0, "B": 10, "C": 20}, {"B": 0, "A": 10, "C": 20}, {"C": 0, "A": 5, "B": 5}
+            ),
             winner_table(2, ("D", "E", "F"), 3, rng),
             winner_table(3, ("G", "H", "I"), 3, rng),
         ),
@@ -225,9 +253,14 @@ def test_a_tie_that_does_not_matter_is_not_reported_and_shares_a_position():
     )
     rng = random.Random(1)
     record = RoundRecord(
-        1, QUALIFYING, 3,
-        (table(1, *rows), winner_table(2, ("E", "F", "G"), 3, rng),
-         winner_table(3, ("H", "I", "J"), 3, rng)),
+        1,
+        QUALIFYING,
+        3,
+        (
+            table(1, *rows),
+            winner_table(2, ("E", "F", "G"), 3, rng),
+            winner_table(3, ("H", "I", "J"), 3, rng),
+        ),
     )
     outcome = evaluate_round(record, Rules())
     assert positions_of(outcome) == {"A": 1, "B": 2, "C": 3, "D": 3}
@@ -244,9 +277,14 @@ def test_shared_positions_are_numbered_1_2_2_4():
     )
     rng = random.Random(2)
     record = RoundRecord(
-        1, QUALIFYING, 3,
-        (table(1, *rows), winner_table(2, ("E", "F", "G"), 3, rng),
-         winner_table(3, ("H", "I", "J"), 3, rng)),
+        1,
+        QUALIFYING,
+        3,
+        (
+            table(1, *rows),
+            winner_table(2, ("E", "F", "G"), 3, rng),
+            winner_table(3, ("H", "I", "J"), 3, rng),
+        ),
     )
     outcome = evaluate_round(record, Rules())
     assert [r.position for r in outcome.tables[0].ranked] == [1, 2, 2, 4]
@@ -292,12 +330,16 @@ def withdrawal_round() -> RoundRecord:
     """A (best after game 1) withdraws: games 2 and 3 are played without A."""
     rng = random.Random(3)
     first = TableRecord(
-        1, ("A", "B", "C", "D"),
-        games({"A": 0, "B": 30, "C": 20, "D": 40}, {"B": 5, "C": 0, "D": 9},
-              {"B": 0, "C": 9, "D": 8}),
+        1,
+        ("A", "B", "C", "D"),
+        games(
+            {"A": 0, "B": 30, "C": 20, "D": 40}, {"B": 5, "C": 0, "D": 9}, {"B": 0, "C": 9, "D": 8}
+        ),
     )
     return RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (first, winner_table(2, ("E", "F", "G"), 3, rng), winner_table(3, ("H", "I", "J"), 3, rng)),
     )
 
@@ -327,7 +369,9 @@ def test_a_missing_game_makes_the_round_incomplete():
     rng = random.Random(4)
     short = winner_table(2, ("E", "F", "G"), 2, rng)
     record = RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (winner_table(1, ("A", "B", "C"), 3, rng), short, winner_table(3, ("H", "I", "J"), 3, rng)),
     )
     outcome = evaluate_round(record, Rules())
@@ -339,10 +383,15 @@ def test_a_missing_game_makes_the_round_incomplete():
 
 def test_an_invalid_game_is_a_problem_naming_table_and_game():
     rng = random.Random(4)
-    bad = TableRecord(2, ("E", "F", "G"), games({"E": 0, "F": 0, "G": 3}, {"E": 0, "F": 1, "G": 3},
-                                                  {"E": 0, "F": 1, "G": 3}))
+    bad = TableRecord(
+        2,
+        ("E", "F", "G"),
+        games({"E": 0, "F": 0, "G": 3}, {"E": 0, "F": 1, "G": 3}, {"E": 0, "F": 1, "G": 3}),
+    )
     record = RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (winner_table(1, ("A", "B", "C"), 3, rng), bad, winner_table(3, ("H", "I", "J"), 3, rng)),
     )
     problems = evaluate_round(record, Rules()).problems
@@ -352,9 +401,7 @@ def test_an_invalid_game_is_a_problem_naming_table_and_game():
 
 def test_a_player_who_withdraws_after_advancing_keeps_the_earlier_round():
     round_one = nine_player_round_one()
-    final = RoundRecord(
-        2, FINAL, 1, (TableRecord(1, ("A", "B", "C"), games({"B": 0, "C": 5})),)
-    )
+    final = RoundRecord(2, FINAL, 1, (TableRecord(1, ("A", "B", "C"), games({"B": 0, "C": 5})),))
     outcomes = evaluate_rounds([round_one, final], Rules(), withdrawn={"A"})
     assert outcomes[0].tables[0].advancing == ("A",)  # A won table 1 before withdrawing
     assert outcomes[0].advancing == ("A", "B", "C")
@@ -374,12 +421,22 @@ def test_a_player_who_withdraws_before_the_next_round_is_seated_does_not_advance
 
 def test_from_two_tables_the_best_two_of_each_advance():
     record = RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (
-            table(1, {"A": 0, "B": 10, "C": 20, "D": 30}, {"A": 0, "B": 10, "C": 20, "D": 30},
-                  {"A": 0, "B": 10, "C": 20, "D": 30}),
-            table(2, {"E": 0, "F": 1, "G": 2, "H": 3}, {"E": 1, "F": 0, "G": 2, "H": 3},
-                  {"E": 0, "F": 2, "G": 5, "H": 3}),
+            table(
+                1,
+                {"A": 0, "B": 10, "C": 20, "D": 30},
+                {"A": 0, "B": 10, "C": 20, "D": 30},
+                {"A": 0, "B": 10, "C": 20, "D": 30},
+            ),
+            table(
+                2,
+                {"E": 0, "F": 1, "G": 2, "H": 3},
+                {"E": 1, "F": 0, "G": 2, "H": 3},
+                {"E": 0, "F": 2, "G": 5, "H": 3},
+            ),
         ),
     )
     outcome = evaluate_round(record, Rules())
@@ -394,10 +451,16 @@ def test_from_two_tables_the_best_two_of_each_advance():
 
 def test_ties_for_second_matter_when_two_advance():
     record = RoundRecord(
-        1, QUALIFYING, 3,
+        1,
+        QUALIFYING,
+        3,
         (
-            table(1, {"A": 0, "B": 10, "C": 10, "D": 30}, {"A": 0, "B": 10, "C": 10, "D": 30},
-                  {"A": 0, "B": 10, "C": 10, "D": 30}),
+            table(
+                1,
+                {"A": 0, "B": 10, "C": 10, "D": 30},
+                {"A": 0, "B": 10, "C": 10, "D": 30},
+                {"A": 0, "B": 10, "C": 10, "D": 30},
+            ),
             table(2, {"E": 0, "F": 1, "G": 2}, {"E": 0, "F": 1, "G": 2}, {"E": 0, "F": 1, "G": 2}),
         ),
     )
@@ -464,7 +527,9 @@ def test_a_tie_below_the_bye_boundary_is_not_reported():
 
 def test_the_round_with_byes_sends_the_byes_and_the_best_two_of_its_table_on():
     round_two = RoundRecord(
-        2, INTERMEDIATE, 2,
+        2,
+        INTERMEDIATE,
+        2,
         (table(1, {"W1": 0, "W3": 5, "W5": 9}, {"W1": 4, "W3": 0, "W5": 9}),),
         byes=("W2", "W4"),
     )
@@ -485,21 +550,31 @@ def four_player_final(rows) -> RoundRecord:
 
 
 def test_final_tie_for_gold_blocks():
-    outcome = evaluate_round(four_player_final((
-        {"A": 0, "B": 10, "C": 20, "D": 30},
-        {"B": 0, "A": 10, "C": 20, "D": 30},
-        {"C": 0, "A": 5, "B": 5, "D": 30},
-    )), Rules())
+    outcome = evaluate_round(
+        four_player_final(
+            (
+                {"A": 0, "B": 10, "C": 20, "D": 30},
+                {"B": 0, "A": 10, "C": 20, "D": 30},
+                {"C": 0, "A": 5, "B": 5, "D": 30},
+            )
+        ),
+        Rules(),
+    )
     assert [(t.players, t.blocks) for t in outcome.ties] == [(("A", "B"), "a medal")]
     assert outcome.advancing == () and outcome.next_shape is None
 
 
 def test_final_tie_for_silver_blocks():
-    outcome = evaluate_round(four_player_final((
-        {"A": 0, "B": 10, "C": 20, "D": 30},
-        {"A": 0, "C": 10, "B": 20, "D": 30},
-        {"A": 0, "B": 5, "C": 5, "D": 30},
-    )), Rules(tie_order=()))
+    outcome = evaluate_round(
+        four_player_final(
+            (
+                {"A": 0, "B": 10, "C": 20, "D": 30},
+                {"A": 0, "C": 10, "B": 20, "D": 30},
+                {"A": 0, "B": 5, "C": 5, "D": 30},
+            )
+        ),
+        Rules(tie_order=()),
+    )
     assert positions_of(outcome) == {"A": 1, "B": 2, "C": 2, "D": 4}
     assert [t.players for t in outcome.ties] == [("B", "C")]
 
@@ -529,8 +604,10 @@ def test_a_three_way_tie_in_the_final_is_one_tie():
 def test_an_exhausted_final_with_a_named_winner():
     rows = ({"A": 4, "B": 4, "C": 20},)
     record = RoundRecord(
-        2, FINAL, 1, (TableRecord(1, ("A", "B", "C"), games(*rows, ended=[EXHAUSTED],
-                                                            winners=["B"])),)
+        2,
+        FINAL,
+        1,
+        (TableRecord(1, ("A", "B", "C"), games(*rows, ended=[EXHAUSTED], winners=["B"])),),
     )
     outcome = evaluate_round(record, Rules())
     assert order_of(outcome) == ["B", "A", "C"]  # level on 4, B won the game

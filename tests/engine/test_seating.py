@@ -95,8 +95,9 @@ def test_a_club_larger_than_the_tables_is_reported_as_unavoidable():
     counts = sorted(sum(1 for p in t if p.startswith("g")) for t in seating.tables)
     assert counts == [1, 2, 2]
     assert len(seating.clashes) == 2
-    assert all(c.club == "Golden" and not c.avoidable and len(c.players) == 2
-               for c in seating.clashes)
+    assert all(
+        c.club == "Golden" and not c.avoidable and len(c.players) == 2 for c in seating.clashes
+    )
     warnings = seating.warnings()
     assert len(warnings) == 2
     assert all("of Golden share a table (more members than tables)" in w for w in warnings)
@@ -124,8 +125,9 @@ def test_unavoidable_repeats_are_reported():
     assert {frozenset(r.players) for r in seating.repeats} == met
     assert all(r.table == 1 for r in seating.repeats)
     names = {"A": "Ann", "B": "Bob"}
-    assert "Table 1: Ann and Bob met in an earlier round." in seating.warnings(names) or \
-        "Table 1: Bob and Ann met in an earlier round." in seating.warnings(names)
+    assert "Table 1: Ann and Bob met in an earlier round." in seating.warnings(
+        names
+    ) or "Table 1: Bob and Ann met in an earlier round." in seating.warnings(names)
 
 
 def test_repeats_reported_are_exactly_the_repeated_pairs():
@@ -140,5 +142,8 @@ def test_repeats_reported_are_exactly_the_repeated_pairs():
 
 def test_tablemates():
     assert tablemates([("a", "b", "c"), ("d", "e")]) == {
-        frozenset("ab"), frozenset("ac"), frozenset("bc"), frozenset("de"),
+        frozenset("ab"),
+        frozenset("ac"),
+        frozenset("bc"),
+        frozenset("de"),
     }

@@ -40,20 +40,31 @@ PLAN_TABLE = {
     37: ["7×4+3×3, 3 g, top 1 → 10", "1×4+2×3, 2 g, top 1 → 3", "final 1×3, 1 g"],
     64: ["16×4, 3 g, top 1 → 16", "4×4, 2 g, top 1 → 4", "final 1×4, 1 g"],
     65: [
-        "14×4+3×3, 3 g, top 1 → 17", "2×4+3×3, 2 g, top 1 → 5",
-        "1×3 + 2 byes, 2 g, top 2 → 4", "final 1×4, 1 g",
+        "14×4+3×3, 3 g, top 1 → 17",
+        "2×4+3×3, 2 g, top 1 → 5",
+        "1×3 + 2 byes, 2 g, top 2 → 4",
+        "final 1×4, 1 g",
     ],
     100: [
-        "25×4, 3 g, top 1 → 25", "4×4+3×3, 2 g, top 1 → 7", "1×4+1×3, 2 g, top 2 → 4",
+        "25×4, 3 g, top 1 → 25",
+        "4×4+3×3, 2 g, top 1 → 7",
+        "1×4+1×3, 2 g, top 2 → 4",
         "final 1×4, 1 g",
     ],
     500: [
-        "125×4, 3 g, top 1 → 125", "29×4+3×3, 2 g, top 1 → 32", "8×4, 2 g, top 1 → 8",
-        "2×4, 2 g, top 2 → 4", "final 1×4, 1 g",
+        "125×4, 3 g, top 1 → 125",
+        "29×4+3×3, 2 g, top 1 → 32",
+        "8×4, 2 g, top 1 → 8",
+        "2×4, 2 g, top 2 → 4",
+        "final 1×4, 1 g",
     ],
     2000: [
-        "500×4, 3 g, top 1 → 500", "125×4, 2 g, top 1 → 125", "29×4+3×3, 2 g, top 1 → 32",
-        "8×4, 2 g, top 1 → 8", "2×4, 2 g, top 2 → 4", "final 1×4, 1 g",
+        "500×4, 3 g, top 1 → 500",
+        "125×4, 2 g, top 1 → 125",
+        "29×4+3×3, 2 g, top 1 → 32",
+        "8×4, 2 g, top 1 → 8",
+        "2×4, 2 g, top 2 → 4",
+        "final 1×4, 1 g",
     ],
 }
 
@@ -171,10 +182,13 @@ def test_estimated_minutes_are_games_times_minutes_per_game(players, games):
 
 def test_prefer_threes_plan():
     assert plan_division(12, prefer_threes=True).describe() == [
-        "4×3, 3 g, top 1 → 4", "final 1×4, 1 g",
+        "4×3, 3 g, top 1 → 4",
+        "final 1×4, 1 g",
     ]
     assert plan_division(24, prefer_threes=True).describe() == [
-        "8×3, 3 g, top 1 → 8", "2×4, 2 g, top 2 → 4", "final 1×4, 1 g",
+        "8×3, 3 g, top 1 → 8",
+        "2×4, 2 g, top 2 → 4",
+        "final 1×4, 1 g",
     ]
 
 

@@ -17,6 +17,7 @@ from tournaments.printing import fonts
 @dataclass(frozen=True)
 class Span:
     """A run of characters on one line in one font and size (top-down coordinates)."""
+
     page: int
     text: str
     size: float
@@ -41,8 +42,11 @@ class Span:
         return self.x1 - self.x0
 
 
-_CID_NAMES = {"STSong": fonts.CID_CHINESE, "HeiseiMin": fonts.CID_JAPANESE,
-              "HYSMyeongJo": fonts.CID_KOREAN}
+_CID_NAMES = {
+    "STSong": fonts.CID_CHINESE,
+    "HeiseiMin": fonts.CID_JAPANESE,
+    "HYSMyeongJo": fonts.CID_KOREAN,
+}
 
 
 def _font_name(base: str) -> str:
@@ -72,19 +76,30 @@ def spans(pdf: bytes) -> list[Span]:
 
             def flush(run=run, number=number, page=page):
                 if run and "".join(c["text"] for c in run).strip():
-                    out.append(Span(number, "".join(c["text"] for c in run),
-                                    round(run[0]["size"], 3), run[0]["x0"], run[-1]["x1"],
-                                    min(c["top"] for c in run), max(c["bottom"] for c in run),
-                                    float(page.height), _font_name(run[0]["fontname"])))
+                    out.append(
+                        Span(
+                            number,
+                            "".join(c["text"] for c in run),
+                            round(run[0]["size"], 3),
+                            run[0]["x0"],
+                            run[-1]["x1"],
+                            min(c["top"] for c in run),
+                            max(c["bottom"] for c in run),
+                            float(page.height),
+                            _font_name(run[0]["fontname"]),
+                        )
+                    )
                 run.clear()
 
             for ch in page.chars:
                 if run:
                     last = run[-1]
-                    same = (ch["fontname"] == last["fontname"]
-                            and abs(ch["size"] - last["size"]) < 0.01
-                            and abs(ch["bottom"] - last["bottom"]) < 0.5
-                            and -0.5 < ch["x0"] - last["x1"] < 0.5)
+                    same = (
+                        ch["fontname"] == last["fontname"]
+                        and abs(ch["size"] - last["size"]) < 0.01
+                        and abs(ch["bottom"] - last["bottom"]) < 0.5
+                        and -0.5 < ch["x0"] - last["x1"] < 0.5
+                    )
                     if not same:
                         flush()
                 run.append(ch)

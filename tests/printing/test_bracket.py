@@ -37,8 +37,14 @@ def test_advancers_are_bold_and_marked_next_to_their_name():
         piece = pdfcheck.name_spans(spans, name)[0]
         # DejaVu Bold; CJK has no bold face and is drawn filled and stroked instead
         assert piece.font.endswith("Bold") or name == "山田 太郎"
-        marks = [s for s in spans if s.text.startswith("→ advances") and s.page == piece.page
-                 and abs(s.x - piece.x) < 1 and 0 < piece.y - s.y < 25]
+        marks = [
+            s
+            for s in spans
+            if s.text.startswith("→ advances")
+            and s.page == piece.page
+            and abs(s.x - piece.x) < 1
+            and 0 < piece.y - s.y < 25
+        ]
         assert marks and all(m.font.endswith("Bold") for m in marks)
     loser = pdfcheck.name_spans(spans, "Siobhán O'Brien")[0]
     assert not loser.font.endswith("Bold")
@@ -60,19 +66,26 @@ def big_division(players: int = 2000) -> BracketData:
     def round_of(number, kind, games, group):
         tables = []
         for n, start in enumerate(range(0, len(group), 4), start=1):
-            seated = group[start:start + 4]
+            seated = group[start : start + 4]
             totals = [rng.randint(0, 200) for _ in seated]
             best = totals.index(min(totals))
-            tables.append(BracketTable(n, tuple(
-                BracketPlayer(name, f"E{start + i}", totals[i], None, i == best)
-                for i, name in enumerate(seated))))
+            tables.append(
+                BracketTable(
+                    n,
+                    tuple(
+                        BracketPlayer(name, f"E{start + i}", totals[i], None, i == best)
+                        for i, name in enumerate(seated)
+                    ),
+                )
+            )
         winners = [p.name for t in tables for p in t.players if p.advanced]
         return BracketRound(number, kind, games, "closed", tuple(tables)), winners
 
     rounds, group, number = [], names, 1
     while len(group) > 4:
-        r, group = round_of(number, "qualifying" if number == 1 else "intermediate",
-                            3 if number == 1 else 2, group)
+        r, group = round_of(
+            number, "qualifying" if number == 1 else "intermediate", 3 if number == 1 else 2, group
+        )
         rounds.append(r)
         number += 1
     final, _ = round_of(number, "final", 1, group)

@@ -12,7 +12,7 @@ def test_one_landscape_page_per_medallist():
     pdf = render_certificates(data)
     texts = pdfcheck.page_texts(pdf)
     assert len(texts) == len(data.certificates) == 6
-    for (w, h) in pdfcheck.page_sizes(pdf):
+    for w, h in pdfcheck.page_sizes(pdf):
         assert (round(w), round(h)) == (round(LETTER[1]), round(LETTER[0]))
     for cert, text in zip(data.certificates, texts, strict=True):
         assert pdfcheck.squeeze(cert.name) in pdfcheck.squeeze(text)

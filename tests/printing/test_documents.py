@@ -25,9 +25,11 @@ DOCS = {
     "bracket": (render_bracket, S.bracket, S.DIVISION_NAMES),
     "bracket_byes": (render_bracket, S.bracket_with_byes, S.SPECIAL_NAMES),
     "results": (render_results, S.results, S.DIVISION_NAMES),
-    "certificates": (render_certificates, S.certificates,
-                     ("Linda Ångström", "王秀英", "김민준", S.LONG_NAME, "<b>Bob & Co</b>",
-                      "山田 太郎")),
+    "certificates": (
+        render_certificates,
+        S.certificates,
+        ("Linda Ångström", "王秀英", "김민준", S.LONG_NAME, "<b>Bob & Co</b>", "山田 太郎"),
+    ),
 }
 MARGIN = 36.0  # half an inch: nothing may be printed closer to the edge
 
@@ -62,8 +64,7 @@ def test_nothing_under_11_pt_and_names_at_least_14(doc):
     for name in DOCS[doc][2]:
         pieces = pdfcheck.name_spans(spans, name)
         assert pieces, name
-        assert all(s.size >= 14 - 1e-6 for s in pieces), (name, [(s.text, s.size)
-                                                                  for s in pieces])
+        assert all(s.size >= 14 - 1e-6 for s in pieces), (name, [(s.text, s.size) for s in pieces])
 
 
 @pytest.mark.parametrize("doc", DOCS)
@@ -110,8 +111,9 @@ def test_pages_are_numbered_x_of_y():
 def test_pdftotext_reads_names_back_too(doc, tmp_path):
     path = tmp_path / "doc.pdf"
     path.write_bytes(rendered(doc))
-    out = subprocess.run(["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
     # pdftotext joins a word wrapped after a hyphen and drops the hyphen
     # ("Hohenzollern-" / "Sigmaringen" -> "HohenzollernSigmaringen"); pypdf keeps it
     flat = pdfcheck.squeeze(out).replace("-", "")

@@ -23,11 +23,16 @@ def test_runs_pick_fonts_by_coverage():
     assert fonts.font_runs("Zoë", bold=True) == ((fonts.BOLD, "Zoë"),)
     assert fonts.font_runs("王秀英") == ((fonts.CID_CHINESE, "王秀英"),)
     # Han without kana: Chinese; with kana: Japanese; Hangul: Korean
-    assert fonts.font_runs("山田 太郎") == ((fonts.CID_CHINESE, "山田"), (fonts.REGULAR, " "),
-                                           (fonts.CID_CHINESE, "太郎"))
-    assert fonts.font_runs("やまだ 太郎") == ((fonts.CID_JAPANESE, "やまだ"),
-                                             (fonts.REGULAR, " "),
-                                             (fonts.CID_JAPANESE, "太郎"))
+    assert fonts.font_runs("山田 太郎") == (
+        (fonts.CID_CHINESE, "山田"),
+        (fonts.REGULAR, " "),
+        (fonts.CID_CHINESE, "太郎"),
+    )
+    assert fonts.font_runs("やまだ 太郎") == (
+        (fonts.CID_JAPANESE, "やまだ"),
+        (fonts.REGULAR, " "),
+        (fonts.CID_JAPANESE, "太郎"),
+    )
     assert fonts.font_runs("김민준") == ((fonts.CID_KOREAN, "김민준"),)
     assert fonts.font_runs("Ann 王") == ((fonts.REGULAR, "Ann "), (fonts.CID_CHINESE, "王"))
 
@@ -47,8 +52,15 @@ def _draw(text: str, bold=False) -> bytes:
 
 
 def test_draw_text_reads_back_exactly():
-    for name in ("Linda Ångström", "Siobhán O'Brien", "<b>Bob & Co</b>", "王秀英",
-                 "山田 太郎", "김민준", "Zoë Núñez 王 やまだ 김"):
+    for name in (
+        "Linda Ångström",
+        "Siobhán O'Brien",
+        "<b>Bob & Co</b>",
+        "王秀英",
+        "山田 太郎",
+        "김민준",
+        "Zoë Núñez 王 やまだ 김",
+    ):
         for bold in (False, True):
             assert pdfcheck.text(_draw(name, bold)).strip() == name
 
@@ -59,8 +71,7 @@ def test_paragraph_markup_is_escaped_and_reads_back():
     assert "&lt;b&gt;" in markup and "&amp;" in markup
     buf = io.BytesIO()
     c = canvas.Canvas(buf)
-    p = Paragraph(markup, ParagraphStyle("n", fontName=fonts.REGULAR, fontSize=14,
-                                         leading=17))
+    p = Paragraph(markup, ParagraphStyle("n", fontName=fonts.REGULAR, fontSize=14, leading=17))
     p.wrapOn(c, 400, 100)
     p.drawOn(c, 50, 700)
     c.showPage()
@@ -92,9 +103,14 @@ def test_wrap_breaks_cjk_and_urls():
     assert "".join(lines) == url and len(lines) > 1
 
 
-@given(st.text(st.characters(codec="utf-8", categories=("L", "M", "N", "P", "Zs"),
-                             max_codepoint=0xFFFF), min_size=1, max_size=80),
-       st.floats(min_value=40, max_value=400))
+@given(
+    st.text(
+        st.characters(codec="utf-8", categories=("L", "M", "N", "P", "Zs"), max_codepoint=0xFFFF),
+        min_size=1,
+        max_size=80,
+    ),
+    st.floats(min_value=40, max_value=400),
+)
 def test_wrap_keeps_every_character(text, width):
     lines = fonts.wrap_text(text, width, 14)
     assert pdfcheck.squeeze("".join(lines)) == pdfcheck.squeeze(text)
@@ -103,6 +119,5 @@ def test_wrap_keeps_every_character(text, width):
 def test_last_name_key_folds_accents_and_case():
     names = ["Siobhán O'Brien", "Zoë Núñez", "Linda Ångström", "bob adams", "Ann Oakes"]
     ordered = sorted(names, key=fonts.last_name_key)
-    assert ordered == ["bob adams", "Linda Ångström", "Zoë Núñez", "Siobhán O'Brien",
-                       "Ann Oakes"]
+    assert ordered == ["bob adams", "Linda Ångström", "Zoë Núñez", "Siobhán O'Brien", "Ann Oakes"]
     assert fonts.fold("Ångström") == "angstrom"

@@ -10,8 +10,7 @@ def test_medallists_first_in_words_then_every_placing():
     texts = pdfcheck.page_texts(pdf)
     first = texts[0]
     assert "Results — 70–74 (complete)" in first
-    gold, silver, bronze = (first.index(m) for m in ("GOLD MEDAL", "SILVER MEDAL",
-                                                     "BRONZE MEDAL"))
+    gold, silver, bronze = (first.index(m) for m in ("GOLD MEDAL", "SILVER MEDAL", "BRONZE MEDAL"))
     assert gold < silver < bronze < first.index("All placings")
     assert first.index("Linda Ångström") < silver
     assert silver < first.index("王秀英") < bronze < first.index("김민준")
@@ -35,7 +34,7 @@ def _pieces(spans, name):
 
 def test_withdrawn_listed_last_without_place():
     text = pdfcheck.text(render_results(S.results()))
-    division = text[:text.index("Results — 90+")]
+    division = text[: text.index("Results — 90+")]
     assert "withdrawn" in division
     last_place = division.rindex("12th")
     assert division.index("withdrawn") > last_place

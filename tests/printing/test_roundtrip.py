@@ -37,20 +37,37 @@ def printable(ch: str) -> bool:
     return font in fonts.CID_FONTS or fonts.has_glyph(fonts.REGULAR, ch)
 
 
-names = st.text(
-    st.characters(categories=("L", "M", "N", "P", "Zs"), max_codepoint=0xFFFF)
-    .filter(printable),
-    min_size=1, max_size=60,
-).map(str.strip).filter(lambda s: s and len(s) <= 60)
+names = (
+    st.text(
+        st.characters(categories=("L", "M", "N", "P", "Zs"), max_codepoint=0xFFFF).filter(
+            printable
+        ),
+        min_size=1,
+        max_size=60,
+    )
+    .map(str.strip)
+    .filter(lambda s: s and len(s) <= 60)
+)
 
 
 def tables_of(players: list[str]) -> tuple[TableLines, ...]:
     tables = []
     for n, start in enumerate(range(0, len(players), 4), start=1):
-        seats = tuple(SeatLine(i + 1, name, f"E{start + i}")
-                      for i, name in enumerate(players[start:start + 4]))
-        tables.append(TableLines("70–74", 1, "qualifying", 3, n, seats,
-                                 score_url=f"http://192.168.1.20:8000/score/t/{n}/"))
+        seats = tuple(
+            SeatLine(i + 1, name, f"E{start + i}")
+            for i, name in enumerate(players[start : start + 4])
+        )
+        tables.append(
+            TableLines(
+                "70–74",
+                1,
+                "qualifying",
+                3,
+                n,
+                seats,
+                score_url=f"http://192.168.1.20:8000/score/t/{n}/",
+            )
+        )
     return tuple(tables)
 
 

@@ -49,8 +49,10 @@ def test_table_rules_sabra_and_initial_meld_setting():
     data = dataclasses.replace(data, event=dataclasses.replace(data.event, initial_meld=50))
     text = pdfcheck.collapse(pdfcheck.text(render_score_sheets(data)))
     assert "Initial meld: at least 50 points." in text
-    assert ("Sabra scoring: the winner of a game scores the total of the others' racks; "
-            "every other player scores minus their own rack.") in text
+    assert (
+        "Sabra scoring: the winner of a game scores the total of the others' racks; "
+        "every other player scores minus their own rack."
+    ) in text
     assert "Lowest total after all games wins." not in text
 
 
@@ -63,10 +65,18 @@ def test_no_url_no_qr_text():
 def test_crowded_sheet_stays_one_page_without_overlap():
     """Four 90-character names (Latin and CJK) at a three-game table."""
     names = [S.LONG_NAME, "王" * 60, S.LONG_NAME.upper(), "山田 " + "やまだ" * 15]
-    seats = tuple(SeatLine(i + 1, n, f"E{i}", club="Lawrenceville Tile Club")
-                  for i, n in enumerate(names))
-    t = TableLines("70–74", 1, "qualifying", 3, 99, seats,
-                   score_url="http://192.168.1.20:8000/score/t/" + "x" * 60 + "/")
+    seats = tuple(
+        SeatLine(i + 1, n, f"E{i}", club="Lawrenceville Tile Club") for i, n in enumerate(names)
+    )
+    t = TableLines(
+        "70–74",
+        1,
+        "qualifying",
+        3,
+        99,
+        seats,
+        score_url="http://192.168.1.20:8000/score/t/" + "x" * 60 + "/",
+    )
     pdf = render_score_sheets(ScoreSheetsData(S.EVENT, (t,)))
     assert len(pdfcheck.reader(pdf).pages) == 1
     spans = pdfcheck.spans(pdf)

@@ -6,17 +6,17 @@ from . import pdfcheck
 from . import samples as S
 
 FIND_ORDER = [
-    "Linda Ångström",      # A (Å folded)
+    "Linda Ångström",  # A (Å folded)
     "Dorothy Baker",
     "Evelyn Brooks",
-    "<b>Bob & Co</b>",     # last word "Co</b>"
+    "<b>Bob & Co</b>",  # last word "Co</b>"
     "Harold Jenkins",
     "Walter Kowalski",
     "Zoë Núñez",
-    "Siobhán O'Brien",     # O
-    S.LONG_NAME,           # last word "R"
+    "Siobhán O'Brien",  # O
+    S.LONG_NAME,  # last word "R"
     "Margaret Thompson",
-    "山田 太郎",             # names not starting with a Latin letter come last
+    "山田 太郎",  # names not starting with a Latin letter come last
     "王秀英",
     "김민준",
 ]
@@ -42,8 +42,7 @@ def test_find_order_function():
 def _row(spans, name):
     """The spans on the same line as the name's first piece, left to right."""
     first = pdfcheck.name_spans(spans, name)[-1]
-    same = [s for s in spans if s.page == first.page and abs(s.y - first.y) < 3
-            and s.x > first.x]
+    same = [s for s in spans if s.page == first.page and abs(s.y - first.y) < 3 and s.x > first.x]
     return [s.text.strip() for s in sorted(same, key=lambda s: s.x)]
 
 
@@ -56,7 +55,7 @@ def test_each_player_has_division_round_and_table_or_bye():
     assert _row(find_spans, "Evelyn Brooks")[-3:] == ["70–74", "1", "4"]
     assert _row(find_spans, "Walter Kowalski")[-3:] == ["75–79", "2", "bye"]
     # a player in two rounds is listed twice
-    text = pdfcheck.squeeze(pdfcheck.text(pdf)[pdfcheck.text(pdf).index("Find your table"):])
+    text = pdfcheck.squeeze(pdfcheck.text(pdf)[pdfcheck.text(pdf).index("Find your table") :])
     assert text.count(pdfcheck.squeeze("Siobhán O'Brien")) == 2
 
 
@@ -76,9 +75,16 @@ def test_byes_are_listed_by_table_too():
 
 def test_headings_repeat_on_every_page():
     tables = tuple(
-        TableLines("70–74", 1, "qualifying", 3, n,
-                   tuple(SeatLine(s, f"Player {n}-{s} Smith", f"E{n}{s}") for s in (1, 2, 3, 4)))
-        for n in range(1, 41))
+        TableLines(
+            "70–74",
+            1,
+            "qualifying",
+            3,
+            n,
+            tuple(SeatLine(s, f"Player {n}-{s} Smith", f"E{n}{s}") for s in (1, 2, 3, 4)),
+        )
+        for n in range(1, 41)
+    )
     pdf = render_table_list(TableListData(S.EVENT, "70–74, round 1", tables))
     texts = pdfcheck.page_texts(pdf)
     assert len(texts) > 4
@@ -86,8 +92,7 @@ def test_headings_repeat_on_every_page():
         assert "Table list — 70–74, round 1" in t or "Find your table — 70–74, round 1" in t
         assert S.EVENT.name in t
     continued = [t for t in texts if "Find your table — 70–74, round 1 (continued)" in t]
-    assert continued and all("Name" in t and "Division" in t and "Table" in t
-                             for t in continued)
+    assert continued and all("Name" in t and "Division" in t and "Table" in t for t in continued)
     assert any("70–74 · round 1 (qualifying, 3 games) (continued)" in t for t in texts)
 
 

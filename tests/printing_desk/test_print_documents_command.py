@@ -78,9 +78,12 @@ def medallists(event) -> list[str]:
 
 
 def seated_names(division, number) -> list[str]:
-    return [s.entrant.name for s in Seat.objects.filter(round__division=division,
-                                                        round__number=number)
-            .select_related("entrant")]
+    return [
+        s.entrant.name
+        for s in Seat.objects.filter(round__division=division, round__number=number).select_related(
+            "entrant"
+        )
+    ]
 
 
 # ---------------------------------------------------------------- every kind
@@ -88,8 +91,9 @@ def seated_names(division, number) -> list[str]:
 
 def test_table_list_of_a_round(played, biggest, tmp_path):
     out = tmp_path / "tables.pdf"
-    said = print_documents(SLUG, "--kind", "table-list", "--division", biggest.name,
-                           "--round", 1, "--out", out)
+    said = print_documents(
+        SLUG, "--kind", "table-list", "--division", biggest.name, "--round", 1, "--out", out
+    )
     assert said.startswith(f"Wrote {out} (") and said.rstrip().endswith("KB).")
     pages, text = pdf(out)
     assert pages >= 1
@@ -102,8 +106,9 @@ def test_table_list_of_a_round(played, biggest, tmp_path):
 
 def test_score_sheets_of_the_latest_round(played, biggest, tmp_path):
     out = tmp_path / "sheets.pdf"
-    print_documents(SLUG, "--kind", "score-sheets", "--division", biggest.name.upper(),
-                    "--out", out)  # division names match whatever the case
+    print_documents(
+        SLUG, "--kind", "score-sheets", "--division", biggest.name.upper(), "--out", out
+    )  # division names match whatever the case
     latest = biggest.rounds.order_by("-number").first()
     pages, text = pdf(out)
     assert pages == latest.tables.count()  # one sheet per table
@@ -123,8 +128,9 @@ def test_results_of_the_whole_event(played, tmp_path):
     print_documents(SLUG, "--kind", "results", "--out", out)
     pages, text = pdf(out)
     assert pages >= 1
-    played_names = [e.name for e in Entrant.objects.filter(event=played,
-                                                           status=Entrant.Status.CHECKED_IN)]
+    played_names = [
+        e.name for e in Entrant.objects.filter(event=played, status=Entrant.Status.CHECKED_IN)
+    ]
     assert len(played_names) == 30
     assert_names(text, played_names)
     for division in services.brackets(played).filter(rounds__isnull=False).distinct():
@@ -147,12 +153,23 @@ def test_certificates_one_per_medallist(played, tmp_path):
 @pytest.fixture
 def seated_not_played():
     """An event whose round 1 is seated but nobody has played: no medals yet."""
-    event = services.event_create(name="Desk Unplayed", slug="desk-unplayed",
-                                  date=datetime.date(2025, 3, 1))
+    event = services.event_create(
+        name="Desk Unplayed", slug="desk-unplayed", date=datetime.date(2025, 3, 1)
+    )
     rows = tuple(
-        RegistrationRow(line=n + 1, entrant_id=f"U{n}", first_name=f"Una{n}",
-                        last_name="Played", birth_date=None, age=70, gender="", club="",
-                        division="Open", email="", phone="")
+        RegistrationRow(
+            line=n + 1,
+            entrant_id=f"U{n}",
+            first_name=f"Una{n}",
+            last_name="Played",
+            birth_date=None,
+            age=70,
+            gender="",
+            club="",
+            division="Open",
+            email="",
+            phone="",
+        )
         for n in range(1, 9)
     )
     services.entrants_import(event=event, parsed=ParsedRegistrations(rows, {}, (), "utf-8", {}))
@@ -165,21 +182,35 @@ def seated_not_played():
     ("args", "message"),
     [
         ((SLUG, "--kind", "poster"), "invalid choice: 'poster'"),
-        ((SLUG, "--kind", "bracket", "--division", "Nope"),
-         "There is no division 'Nope' in Simulated event"),
+        (
+            (SLUG, "--kind", "bracket", "--division", "Nope"),
+            "There is no division 'Nope' in Simulated event",
+        ),
         ((SLUG, "--kind", "bracket"), "A bracket is printed for one division: choose it."),
         ((SLUG, "--kind", "table-list"), "No round is being played: nothing to print."),
-        ((SLUG, "--kind", "score-sheets", "--division", "@biggest", "--round", 9),
-         "has no round 9."),
+        (
+            (SLUG, "--kind", "score-sheets", "--division", "@biggest", "--round", 9),
+            "has no round 9.",
+        ),
         (("no-such-event", "--kind", "results"), "There is no event 'no-such-event'"),
-        (("desk-unplayed", "--kind", "certificates"),
-         "No medals have been given yet: no certificates to print."),
+        (
+            ("desk-unplayed", "--kind", "certificates"),
+            "No medals have been given yet: no certificates to print.",
+        ),
     ],
-    ids=["unknown-kind", "unknown-division", "bracket-without-division",
-         "no-round-in-play", "unknown-round", "unknown-event", "certificates-before-medals"],
+    ids=[
+        "unknown-kind",
+        "unknown-division",
+        "bracket-without-division",
+        "no-round-in-play",
+        "unknown-round",
+        "unknown-event",
+        "certificates-before-medals",
+    ],
 )
-def test_bad_input_is_refused_and_writes_no_file(played, biggest, seated_not_played, tmp_path,
-                                                  args, message):
+def test_bad_input_is_refused_and_writes_no_file(
+    played, biggest, seated_not_played, tmp_path, args, message
+):
     out = tmp_path / "out.pdf"
     args = [biggest.name if a == "@biggest" else a for a in args]
     with pytest.raises(CommandError) as refused:
@@ -210,5 +241,8 @@ def test_the_real_command_line_exits_non_zero(fresh_sqlite, tmp_path):  # noqa: 
     assert result.returncode == 1
     assert "A bracket is printed for one division: choose it." in result.stderr
     assert not bad.exists()
-    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".sqlite3"
-                  and not p.name.startswith("fresh")) == ["results.pdf"]
+    assert sorted(
+        p.name
+        for p in tmp_path.iterdir()
+        if p.suffix != ".sqlite3" and not p.name.startswith("fresh")
+    ) == ["results.pdf"]

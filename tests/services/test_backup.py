@@ -57,7 +57,8 @@ def test_backup_then_restore_under_another_slug_gives_the_same_results(tmp_path,
     assert run("backup_event", "sim40", "--out", path) == f"Backed up {simulated.name} to {path}.\n"
     assert not (tmp_path / "sim40.json.part").exists()
     assert run("restore_event", path, "--as", "sim40-copy") == (
-        f"Restored {simulated.name} (sim40-copy).\n")
+        f"Restored {simulated.name} (sim40-copy).\n"
+    )
     original, copy = export("sim40"), export("sim40-copy")
     assert copy["event"]["slug"] == "sim40-copy"
     assert without_slug(copy) == without_slug(original)
@@ -69,8 +70,11 @@ def test_backup_then_restore_under_another_slug_gives_the_same_results(tmp_path,
     again = tmp_path / "copy.json"
     run("backup_event", "sim40-copy", "--out", again)
     assert comparable_backup(again) == comparable_backup(path)
-    assert ScoreChange.objects.filter(division__event__slug="sim40-copy").count() == \
-        ScoreChange.objects.filter(division__event__slug="sim40").count() > 0
+    assert (
+        ScoreChange.objects.filter(division__event__slug="sim40-copy").count()
+        == ScoreChange.objects.filter(division__event__slug="sim40").count()
+        > 0
+    )
 
 
 def test_restore_refuses_an_existing_slug_and_damaged_files(tmp_path, simulated):
@@ -80,7 +84,8 @@ def test_restore_refuses_an_existing_slug_and_damaged_files(tmp_path, simulated)
     with pytest.raises(CommandError) as refused:
         run("restore_event", path)
     assert str(refused.value) == (
-        "An event 'sim40' already exists here; restore under another name with --as SLUG.")
+        "An event 'sim40' already exists here; restore under another name with --as SLUG."
+    )
     damaged = json.loads(path.read_text(encoding="utf-8"))
     del damaged["rounds"][-1]["tables"][0]["seats"]
     broken = tmp_path / "broken.json"
@@ -88,7 +93,8 @@ def test_restore_refuses_an_existing_slug_and_damaged_files(tmp_path, simulated)
     with pytest.raises(CommandError) as refused:
         run("restore_event", broken, "--as", "broken")
     assert str(refused.value) == (
-        "The backup is damaged or incomplete (KeyError('seats')); nothing was restored.")
+        "The backup is damaged or incomplete (KeyError('seats')); nothing was restored."
+    )
     other = tmp_path / "other.json"
     other.write_text('{"format": "something else"}', encoding="utf-8")
     with pytest.raises(CommandError, match="^This file is not an event backup made by"):
@@ -118,14 +124,34 @@ def test_restore_into_a_brand_new_database(tmp_path, simulated, fresh_sqlite):
 def _event_in_progress(tmp_path):
     """An event caught mid-way: a tie decision, a penalty, a correction, a withdrawal, a
     no-show, a combined bracket and a walkover, and a final with some scores."""
-    people = [(f"P{n}", f"Pat{n}", "Ångström" if n == 1 else "Núñez", "1950-01-01", "F",
-               "Club A" if n % 2 else "", "Open") for n in range(1, 10)]
-    people += [("A1", "Al", "Ash", "1950-01-01", "M", "", "A"),
-               ("B1", "Bo", "Birch", "1950-01-01", "M", "", "B"),
-               ("S1", "Sol", "Solo", "1950-01-01", "M", "", "Solo")]
+    people = [
+        (
+            f"P{n}",
+            f"Pat{n}",
+            "Ångström" if n == 1 else "Núñez",
+            "1950-01-01",
+            "F",
+            "Club A" if n % 2 else "",
+            "Open",
+        )
+        for n in range(1, 10)
+    ]
+    people += [
+        ("A1", "Al", "Ash", "1950-01-01", "M", "", "A"),
+        ("B1", "Bo", "Birch", "1950-01-01", "M", "", "B"),
+        ("S1", "Sol", "Solo", "1950-01-01", "M", "", "Solo"),
+    ]
     path = entrants_file(tmp_path / "p.csv", people)
-    run("import_entrants", "mid", path, "--create-event", "--name", "Mid Event",
-        "--date", "2026-05-16")
+    run(
+        "import_entrants",
+        "mid",
+        path,
+        "--create-event",
+        "--name",
+        "Mid Event",
+        "--date",
+        "2026-05-16",
+    )
     run("configure_event", "mid", "--medals", "age-group", "--minutes-per-game", 25)
     run("combine_divisions", "mid", "--into", "AB", "A", "B")
     run("checkin", "mid", "--absent", "P9")
@@ -135,29 +161,76 @@ def _event_in_progress(tmp_path):
     for number, seats in tables.items():
         if number == 1:
             a, b, c, d = seats  # b and c tie on total, wins and worst game for 2nd place
-            games = [{a: 0, b: 10, c: 20, d: 30}, {a: 0, b: 20, c: 10, d: 30},
-                     {a: 0, b: 15, c: 15, d: 30}]
+            games = [
+                {a: 0, b: 10, c: 20, d: 30},
+                {a: 0, b: 20, c: 10, d: 30},
+                {a: 0, b: 15, c: 15, d: 30},
+            ]
         else:
             games = [{p: 0 if i == 0 else 10 * i + 2 for i, p in enumerate(seats)}] * 3
         for game, racks in enumerate(games, start=1):
             rows += score_rows("Open", 1, number, game, racks)
     import_scores("mid", tmp_path / "r1.csv", rows)
-    run("penalty", "mid", "--division", "Open", "--round", 1, "--entrant", tables[2][3],
-        "--points", 4, "--reason", "late")
+    run(
+        "penalty",
+        "mid",
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--entrant",
+        tables[2][3],
+        "--points",
+        4,
+        "--reason",
+        "late",
+    )
     with pytest.raises(CommandError, match="are tied for a place in the next round"):
         run("advance", "mid", "--division", "Open")
-    run("resolve_tie", "mid", "--division", "Open", "--round", 1,
-        "--order", f"{tables[1][2]},{tables[1][1]}", "--note", "tile draw")
+    run(
+        "resolve_tie",
+        "mid",
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--order",
+        f"{tables[1][2]},{tables[1][1]}",
+        "--note",
+        "tile draw",
+    )
     run("advance", "mid", "--division", "Open", "--seed", 5)
-    run("correct_score", "mid", "--division", "Open", "--round", 1, "--table", 2, "--game", 1,
-        "--entrant", tables[2][3], "--rack-total", 33, "--reason", "typo")
+    run(
+        "correct_score",
+        "mid",
+        "--division",
+        "Open",
+        "--round",
+        1,
+        "--table",
+        2,
+        "--game",
+        1,
+        "--entrant",
+        tables[2][3],
+        "--rack-total",
+        33,
+        "--reason",
+        "typo",
+    )
     final = tables_of("mid", "Open", 2)[1]
     run("checkin", "mid", "--withdraw", final[3])
-    import_scores("mid", tmp_path / "r2.csv",
-                  score_rows("Open", 2, 1, 1, {final[0]: 0, final[1]: 4, final[2]: 9}))
+    import_scores(
+        "mid",
+        tmp_path / "r2.csv",
+        score_rows("Open", 2, 1, 1, {final[0]: 0, final[1]: 4, final[2]: 9}),
+    )
     ab = tables_of("mid", "AB", 1)[1]
-    import_scores("mid", tmp_path / "ab.csv", [
-        row for game in (1, 2, 3) for row in score_rows("AB", 1, 1, game, {ab[0]: 0, ab[1]: 7})])
+    import_scores(
+        "mid",
+        tmp_path / "ab.csv",
+        [row for game in (1, 2, 3) for row in score_rows("AB", 1, 1, game, {ab[0]: 0, ab[1]: 7})],
+    )
     run("advance", "mid", "--division", "AB")
 
 
@@ -175,10 +248,17 @@ def test_an_event_in_progress_survives_backup_and_restore(tmp_path, db):
     assert comparable_backup(again) == comparable_backup(path)
     restored = Event.objects.get(slug="mid-2")
     assert (restored.medal_policy, restored.minutes_per_game) == ("age-group", 25)
-    assert dict(Entrant.objects.filter(event=restored, status__in=["absent", "withdrawn"])
-                .values_list("external_id", "status"))["P9"] == "absent"
-    actions = sorted(ScoreChange.objects.filter(division__event=restored)
-                     .values_list("action", flat=True))
+    assert (
+        dict(
+            Entrant.objects.filter(event=restored, status__in=["absent", "withdrawn"]).values_list(
+                "external_id", "status"
+            )
+        )["P9"]
+        == "absent"
+    )
+    actions = sorted(
+        ScoreChange.objects.filter(division__event=restored).values_list("action", flat=True)
+    )
     assert actions == sorted(["entered"] * 10 + ["penalty", "corrected"])
     # The restored event plays on: the final is finished in the copy.
     out = run("advance", "mid-2", "--division", "Open")

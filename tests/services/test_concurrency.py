@@ -21,9 +21,10 @@ SLUG = "race"
 
 
 def eight_players(tmp_path: Path, *, seat=True) -> Division:
-    path = entrants_file(tmp_path / "p.csv", [
-        (f"R{n}", f"Player{n}", "Racer", "1950-01-01", "F", "", "Open") for n in range(1, 9)
-    ])
+    path = entrants_file(
+        tmp_path / "p.csv",
+        [(f"R{n}", f"Player{n}", "Racer", "1950-01-01", "F", "", "Open") for n in range(1, 9)],
+    )
     run("import_entrants", SLUG, path, "--create-event", "--date", "2026-05-16")
     run("checkin", SLUG)
     if seat:
@@ -105,8 +106,9 @@ def test_two_advances_at_once_make_one_next_round(tmp_path):
     if other[0] == "error":
         # The second call saw round 2 seated and nothing played in it yet.
         assert str(other[1]).startswith("Open, round 2 is not complete:")
-    assert list(Round.objects.filter(division=division).order_by("number").values_list(
-        "number", "status")) == [(1, "closed"), (2, "seated")]
+    assert list(
+        Round.objects.filter(division=division).order_by("number").values_list("number", "status")
+    ) == [(1, "closed"), (2, "seated")]
     final = Seat.objects.filter(round__division=division, round__number=2)
     assert final.count() == 4
     assert len(set(final.values_list("entrant_id", flat=True))) == 4
@@ -123,8 +125,9 @@ def test_the_same_game_entered_twice_at_once_is_saved_once(tmp_path):
     racks = {s.entrant: 0 if i == 0 else 10 * i for i, s in enumerate(seats)}
 
     def enter():
-        return scoring.game_record(table=Table.objects.get(pk=table.pk), number=1, racks=racks,
-                                   organizer=True)
+        return scoring.game_record(
+            table=Table.objects.get(pk=table.pk), number=1, racks=racks, organizer=True
+        )
 
     outcomes = race(enter)
     for kind, value in outcomes:
@@ -152,12 +155,19 @@ def refused_by_database(make):
 
 def test_the_database_refuses_a_second_round_one(seated):
     division, round_, _, _ = seated
-    refused_by_database(lambda: Round.objects.create(
-        division=division, number=1, kind="qualifying", games=3, seed=1))
-    refused_by_database(lambda: Round.objects.create(
-        division=division, number=0, kind="qualifying", games=3, seed=1))
-    refused_by_database(lambda: Round.objects.create(
-        division=division, number=2, kind="final", games=4, seed=1))
+    refused_by_database(
+        lambda: Round.objects.create(
+            division=division, number=1, kind="qualifying", games=3, seed=1
+        )
+    )
+    refused_by_database(
+        lambda: Round.objects.create(
+            division=division, number=0, kind="qualifying", games=3, seed=1
+        )
+    )
+    refused_by_database(
+        lambda: Round.objects.create(division=division, number=2, kind="final", games=4, seed=1)
+    )
     assert Round.objects.filter(division=division).count() == 1
 
 
@@ -165,17 +175,32 @@ def test_the_database_refuses_a_player_seated_twice_in_a_round(seated):
     division, round_, table1, table2 = seated
     seat = table1.seats.order_by("number").first()
     extra = Table.objects.create(round=round_, number=3)
-    refused_by_database(lambda: Seat.objects.create(
-        round=round_, table=extra, entrant=seat.entrant, number=1))
+    refused_by_database(
+        lambda: Seat.objects.create(round=round_, table=extra, entrant=seat.entrant, number=1)
+    )
     other = table2.seats.order_by("number").first().entrant
-    refused_by_database(lambda: Seat.objects.create(   # seat 1 of table 1 is taken
-        round=round_, table=table1, entrant=Entrant.objects.create(
-            event=division.event, division=division, external_id="NEW", first_name="N",
-            last_name="N"), number=seat.number))
-    refused_by_database(lambda: Seat.objects.create(
-        round=round_, table=extra, entrant=other, number=5))
-    refused_by_database(lambda: Bye.objects.bulk_create(
-        [Bye(round=round_, entrant=other), Bye(round=round_, entrant=other)]))
+    refused_by_database(
+        lambda: Seat.objects.create(  # seat 1 of table 1 is taken
+            round=round_,
+            table=table1,
+            entrant=Entrant.objects.create(
+                event=division.event,
+                division=division,
+                external_id="NEW",
+                first_name="N",
+                last_name="N",
+            ),
+            number=seat.number,
+        )
+    )
+    refused_by_database(
+        lambda: Seat.objects.create(round=round_, table=extra, entrant=other, number=5)
+    )
+    refused_by_database(
+        lambda: Bye.objects.bulk_create(
+            [Bye(round=round_, entrant=other), Bye(round=round_, entrant=other)]
+        )
+    )
     refused_by_database(lambda: Table.objects.create(round=round_, number=1))
     assert Seat.objects.filter(round=round_).count() == 8
 
@@ -185,12 +210,15 @@ def test_the_database_refuses_impossible_rack_scores(seated):
     entrants = [s.entrant for s in table1.seats.order_by("number")]
     game = Game.objects.create(table=table1, number=1, ended="out")
     RackScore.objects.create(game=game, entrant=entrants[0], rack_total=0)
-    refused_by_database(lambda: RackScore.objects.create(
-        game=game, entrant=entrants[0], rack_total=12))
-    refused_by_database(lambda: RackScore.objects.create(
-        game=game, entrant=entrants[1], rack_total=-1))
-    refused_by_database(lambda: RackScore.objects.create(
-        game=game, entrant=entrants[1], rack_total=789))
+    refused_by_database(
+        lambda: RackScore.objects.create(game=game, entrant=entrants[0], rack_total=12)
+    )
+    refused_by_database(
+        lambda: RackScore.objects.create(game=game, entrant=entrants[1], rack_total=-1)
+    )
+    refused_by_database(
+        lambda: RackScore.objects.create(game=game, entrant=entrants[1], rack_total=789)
+    )
     RackScore.objects.create(game=game, entrant=entrants[1], rack_total=788)
     refused_by_database(lambda: Game.objects.create(table=table1, number=1, ended="out"))
     refused_by_database(lambda: Game.objects.create(table=table1, number=4, ended="out"))

@@ -30,13 +30,14 @@ def check_every_division_finished(slug: str, entrants: int) -> dict:
         else:
             assert division["walkover"] is True
             assert placings[0]["medal"] == "gold" and placings[0]["round_reached"] == 0
-        assert [p["place"] for p in placings][:min(3, size)] == [1, 2, 3][:size]
+        assert [p["place"] for p in placings][: min(3, size)] == [1, 2, 3][:size]
         places = [p["place"] for p in placings]
         assert places == sorted(places)
         assert all(1 <= place <= size for place in places)
         ordered = {p["medal"]: p["place"] for p in placings if p["medal"]}
-        assert [ordered.get(m) for m in ("gold", "silver", "bronze")][:min(3, size)] == \
-            [1, 2, 3][:min(3, size)]
+        assert [ordered.get(m) for m in ("gold", "silver", "bronze")][: min(3, size)] == [1, 2, 3][
+            : min(3, size)
+        ]
         if division["rounds"]:
             last = division["rounds"][-1]
             assert last["kind"] == "final"
@@ -58,11 +59,13 @@ def test_three_hundred_entrants_are_played_to_medals():
         if bracket_entrants(bracket).exists():
             assert bracket.status == "complete", bracket.name
     assert Division.objects.filter(event=event, combined_into__isnull=True).count() >= len(
-        data["divisions"])
+        data["divisions"]
+    )
     medal_lines = [line for line in out.splitlines() if ": gold " in line]
     assert len(medal_lines) == len(data["divisions"])
     assert out.splitlines()[-1].startswith(
-        f"Simulated 300 entrants in {len(data['divisions'])} division(s): ")
+        f"Simulated 300 entrants in {len(data['divisions'])} division(s): "
+    )
     # 300 players make several rounds in the biggest age groups.
     assert max(len(d["rounds"]) for d in data["divisions"]) >= 3
     # Scores are plausible: whole rack totals 0..788, one 0 at most per game.

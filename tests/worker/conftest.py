@@ -74,11 +74,14 @@ def shared_broker_url() -> str:
     """The broker exported for the run; it must be db 15 of a Redis that answers."""
     url = os.environ.get("CELERY_BROKER_URL", "")
     if not url.startswith("redis://"):
-        unavailable("CELERY_BROKER_URL is not set to a Redis URL "
-                    f"(export CELERY_BROKER_URL=redis://127.0.0.1:6379/{SHARED_REDIS_DB})")
+        unavailable(
+            "CELERY_BROKER_URL is not set to a Redis URL "
+            f"(export CELERY_BROKER_URL=redis://127.0.0.1:6379/{SHARED_REDIS_DB})"
+        )
     if urlsplit(url).path.strip("/") != str(SHARED_REDIS_DB):
-        unavailable(f"CELERY_BROKER_URL={url}: the worker tests only use Redis db "
-                    f"{SHARED_REDIS_DB}")
+        unavailable(
+            f"CELERY_BROKER_URL={url}: the worker tests only use Redis db " f"{SHARED_REDIS_DB}"
+        )
     import redis
 
     try:
@@ -167,8 +170,9 @@ def celery_worker(shared_broker_url, task_gate):
     saved_routes = app.conf.task_routes
     app.conf.task_routes = {"printing.*": {"queue": queue}, "celery.ping": {"queue": queue}}
     try:
-        with start_worker(app, pool="solo", perform_ping_check=True, queues=[queue],
-                          shutdown_timeout=30) as worker:
+        with start_worker(
+            app, pool="solo", perform_ping_check=True, queues=[queue], shutdown_timeout=30
+        ) as worker:
             yield worker
     finally:
         app.conf.task_routes = saved_routes
@@ -207,8 +211,12 @@ class PrivateRedis:
         from redis.retry import Retry
 
         try:  # no retries: redis-py 8 retries a refused connection for 4 s by default
-            client = redis.Redis(port=self.port, socket_connect_timeout=0.5, socket_timeout=1,
-                                 retry=Retry(NoBackoff(), 0))
+            client = redis.Redis(
+                port=self.port,
+                socket_connect_timeout=0.5,
+                socket_timeout=1,
+                retry=Retry(NoBackoff(), 0),
+            )
             try:
                 return bool(client.ping())
             finally:
@@ -219,9 +227,23 @@ class PrivateRedis:
     def start(self) -> None:
         assert self.process is None or self.process.poll() is not None
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.directory), "--daemonize", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.directory),
+                "--daemonize",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         wait_for(self.ping, timeout=10, what=f"redis-server on port {self.port}")
 
@@ -250,18 +272,31 @@ def private_redis(tmp_path):
 
 
 def subprocess_env(*, database: Path, broker: str, media: Path, **extra) -> dict:
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}", CELERY_BROKER_URL=broker,
-               CELERY_RESULT_BACKEND=broker, MEDIA_ROOT=str(media),
-               DJANGO_SETTINGS_MODULE="config.settings", PYTHONIOENCODING="utf-8",
-               PYTHONUNBUFFERED="1", **{k: str(v) for k, v in extra.items()})
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"sqlite:///{database}",
+        CELERY_BROKER_URL=broker,
+        CELERY_RESULT_BACKEND=broker,
+        MEDIA_ROOT=str(media),
+        DJANGO_SETTINGS_MODULE="config.settings",
+        PYTHONIOENCODING="utf-8",
+        PYTHONUNBUFFERED="1",
+        **{k: str(v) for k, v in extra.items()},
+    )
     env.pop("REDIS_URL", None)
     return env
 
 
 def scenario(env: dict, *args, timeout=120) -> str:
     """Run ``python -m tests.worker.scenario ARGS``; its stdout."""
-    result = subprocess.run([str(PYTHON), "-m", "tests.worker.scenario", *map(str, args)],
-                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    result = subprocess.run(
+        [str(PYTHON), "-m", "tests.worker.scenario", *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     return result.stdout
 
@@ -272,12 +307,30 @@ class Worker:
     def __init__(self, env: dict, log: Path, *, name: str, pool: str = "prefork"):
         self.log = log
         python = PYTHON if PYTHON.exists() else Path(sys.executable)
-        args = [str(python), "-m", "celery", "-A", "config", "worker", f"--pool={pool}",
-                "--concurrency=1", "--loglevel=INFO", "-n", f"{name}-{uuid.uuid4().hex[:6]}@%h",
-                "--without-mingle", "--without-gossip"]
+        args = [
+            str(python),
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            f"--pool={pool}",
+            "--concurrency=1",
+            "--loglevel=INFO",
+            "-n",
+            f"{name}-{uuid.uuid4().hex[:6]}@%h",
+            "--without-mingle",
+            "--without-gossip",
+        ]
         self.handle = log.open("wb")
-        self.process = subprocess.Popen(args, cwd=ROOT, env=env, stdout=self.handle,
-                                        stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            args,
+            cwd=ROOT,
+            env=env,
+            stdout=self.handle,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def text(self) -> str:
         return self.log.read_text(errors="replace")
@@ -334,8 +387,13 @@ class WebProcess:
         self.stderr = log.open("wb")
         self.log = log
         self.process = subprocess.Popen(
-            [str(PYTHON), "-m", "tests.worker.scenario", "serve"], cwd=ROOT, env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.stderr, text=True,
+            [str(PYTHON), "-m", "tests.worker.scenario", "serve"],
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            text=True,
             bufsize=1,
         )
 
@@ -378,4 +436,3 @@ def document_row(database: Path, document_uuid: str | None = None) -> dict | Non
         return dict(row) if row else None
     finally:
         connection.close()
-

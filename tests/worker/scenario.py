@@ -41,15 +41,24 @@ def make_event(slug: str, count: int) -> dict:
     from tournaments.models import Division
     from tournaments.registration import ParsedRegistrations, RegistrationRow
 
-    event = services.event_create(name=f"Worker test {slug}", slug=slug,
-                                  date=datetime.date(2025, 3, 1))
+    event = services.event_create(
+        name=f"Worker test {slug}", slug=slug, date=datetime.date(2025, 3, 1)
+    )
     user = get_user_model().objects.create_user(username=ORGANIZER, password="not-used-here-1")
     event.organizers.add(user)
     rows = tuple(
         RegistrationRow(
-            line=n + 1, entrant_id=f"W{n:05d}", first_name=first_name(n),
-            last_name=f"Tester{n % 97:02d}", birth_date=None, age=70, gender="",
-            club=f"Club {n % 40}", division=DIVISION, email="", phone="",
+            line=n + 1,
+            entrant_id=f"W{n:05d}",
+            first_name=first_name(n),
+            last_name=f"Tester{n % 97:02d}",
+            birth_date=None,
+            age=70,
+            gender="",
+            club=f"Club {n % 40}",
+            division=DIVISION,
+            email="",
+            phone="",
         )
         for n in range(1, count + 1)
     )
@@ -57,8 +66,7 @@ def make_event(slug: str, count: int) -> dict:
     services.entrants_check_in(event=event)
     division = Division.objects.get(event=event, name=DIVISION)
     result = services.division_seat_first_round(division=division, seed=7)
-    return {"event": event.slug, "division": division.pk,
-            "tables": result.round.tables.count()}
+    return {"event": event.slug, "division": division.pk, "tables": result.round.tables.count()}
 
 
 # ---------------------------------------------------------------- serve: a web process
@@ -89,20 +97,30 @@ class Web:
         )
         elapsed = time.monotonic() - started
         new = GeneratedDocument.objects.exclude(uuid__in=before).get()
-        return {"code": response.status_code, "elapsed": elapsed, "uuid": str(new.uuid),
-                **self.row(str(new.uuid))}
+        return {
+            "code": response.status_code,
+            "elapsed": elapsed,
+            "uuid": str(new.uuid),
+            **self.row(str(new.uuid)),
+        }
 
     def page(self):
         started = time.monotonic()
         response = self.client.get(f"/e/{self.slug}/print/")
-        return {"code": response.status_code, "elapsed": time.monotonic() - started,
-                "html": response.content.decode()}
+        return {
+            "code": response.status_code,
+            "elapsed": time.monotonic() - started,
+            "html": response.content.decode(),
+        }
 
     def status(self, uuid):
         started = time.monotonic()
         response = self.client.get(f"/e/{self.slug}/print/{uuid}/status.json")
-        return {"code": response.status_code, "elapsed": time.monotonic() - started,
-                "json": response.json()}
+        return {
+            "code": response.status_code,
+            "elapsed": time.monotonic() - started,
+            "json": response.json(),
+        }
 
     def sweep(self):
         from tournaments.printing.services import documents_sweep
@@ -118,16 +136,20 @@ class Web:
         from tournaments.printing.models import GeneratedDocument
 
         GeneratedDocument.objects.filter(uuid=uuid).update(
-            sent_at=F("sent_at") - datetime.timedelta(minutes=minutes))
+            sent_at=F("sent_at") - datetime.timedelta(minutes=minutes)
+        )
         return self.row(uuid)
 
     def row(self, uuid):
         from tournaments.printing.models import GeneratedDocument
 
         document = GeneratedDocument.objects.get(uuid=uuid)
-        return {"status": document.status, "sent_at": document.sent_at and
-                document.sent_at.isoformat(), "attempts": document.attempts,
-                "file": document.file.name}
+        return {
+            "status": document.status,
+            "sent_at": document.sent_at and document.sent_at.isoformat(),
+            "attempts": document.attempts,
+            "file": document.file.name,
+        }
 
 
 def serve():

@@ -32,8 +32,14 @@ from .conftest import pdf_text
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PLAYERS = [
-    ("Zoë", "Ångström"), ("José", "Núñez"), ("Mary", "O'Brien"), ("Björn", "Okafor"),
-    ("Hye-jin", "Kim"), ("Ruth", "Cohen"), ("Walter", "Schröder"), ("Aiko", "Tanaka"),
+    ("Zoë", "Ångström"),
+    ("José", "Núñez"),
+    ("Mary", "O'Brien"),
+    ("Björn", "Okafor"),
+    ("Hye-jin", "Kim"),
+    ("Ruth", "Cohen"),
+    ("Walter", "Schröder"),
+    ("Aiko", "Tanaka"),
 ]
 READY_TIMEOUT = 60
 
@@ -61,14 +67,25 @@ def people():
 @pytest.fixture
 def event(people):
     """Eight checked-in players in one division, round 1 seated (two tables of four)."""
-    event = services.event_create(name="Worker Open", slug="worker-open",
-                                  date=datetime.date(2025, 3, 1))
+    event = services.event_create(
+        name="Worker Open", slug="worker-open", date=datetime.date(2025, 3, 1)
+    )
     event.organizers.add(people["organizer"])
     event.scorekeepers.add(people["scorekeeper"])
     rows = tuple(
-        RegistrationRow(line=n + 2, entrant_id=f"E{n:03d}", first_name=first, last_name=last,
-                        birth_date=None, age=72, gender="", club="", division="Open", email="",
-                        phone="")
+        RegistrationRow(
+            line=n + 2,
+            entrant_id=f"E{n:03d}",
+            first_name=first,
+            last_name=last,
+            birth_date=None,
+            age=72,
+            gender="",
+            club="",
+            division="Open",
+            email="",
+            phone="",
+        )
         for n, (first, last) in enumerate(PLAYERS, start=1)
     )
     services.entrants_import(event=event, parsed=ParsedRegistrations(rows, {}, (), "utf-8", {}))
@@ -94,8 +111,9 @@ def login(client, user):
     return client
 
 
-def test_a_requested_document_is_made_by_the_worker(client, django_capture_on_commit_callbacks,
-                                                    event, people, media, worker_turns):
+def test_a_requested_document_is_made_by_the_worker(
+    client, django_capture_on_commit_callbacks, event, people, media, worker_turns
+):
     started = time.monotonic()
     with django_capture_on_commit_callbacks(execute=True):
         document = document_request(event=event, kind="table-list", user=people["organizer"])
@@ -135,7 +153,11 @@ def test_a_requested_document_is_made_by_the_worker(client, django_capture_on_co
     assert status.status_code == 200
     download_url = reverse("printing:download", args=[event.slug, document.uuid])
     assert status.json() == {
-        "status": "ready", "label": "Ready", "ready": True, "percentage": 100, "error": "",
+        "status": "ready",
+        "label": "Ready",
+        "ready": True,
+        "percentage": 100,
+        "error": "",
         "download": download_url,
     }
 
@@ -158,8 +180,10 @@ def test_a_requested_document_is_made_by_the_worker(client, django_capture_on_co
         client.logout()
         login(client, people[who])
         assert client.get(download_url).status_code == 403
-        assert client.get(reverse("printing:status",
-                                  args=[event.slug, document.uuid])).status_code == 403
+        assert (
+            client.get(reverse("printing:status", args=[event.slug, document.uuid])).status_code
+            == 403
+        )
     client.logout()
     anonymous = client.get(download_url)
     assert anonymous.status_code == 302
@@ -172,8 +196,10 @@ def test_an_out_of_date_document_is_made_again(client, event, people, media, wor
     page_url = reverse("printing:documents", args=[event.slug])
 
     # Asked on the printing page, as the organizer does (the on_commit send runs for real).
-    response = client.post(reverse("printing:new", args=[event.slug]),
-                           {"kind": "bracket", "division": str(division.pk), "round": ""})
+    response = client.post(
+        reverse("printing:new", args=[event.slug]),
+        {"kind": "bracket", "division": str(division.pk), "round": ""},
+    )
     assert response.status_code == 302 and response["Location"] == page_url
     first = GeneratedDocument.objects.get(event=event)
     assert (first.kind, first.division_id) == ("bracket", division.pk)
@@ -186,8 +212,14 @@ def test_an_out_of_date_document_is_made_again(client, event, people, media, wor
     round_ = division.rounds.get(number=1)
     table = round_.tables.get(number=1)
     players = [s.entrant for s in table.seats.order_by("number")]
-    game_record(table=table, number=1, racks=dict(zip(players, (0, 12, 25, 31), strict=True)),
-                winner=players[0], user=people["organizer"], organizer=True)
+    game_record(
+        table=table,
+        number=1,
+        racks=dict(zip(players, (0, 12, 25, 31), strict=True)),
+        winner=players[0],
+        user=people["organizer"],
+        organizer=True,
+    )
     first.refresh_from_db()
     assert document_is_current(first) is False
     html = client.get(page_url).content.decode()
@@ -216,14 +248,17 @@ def test_an_out_of_date_document_is_made_again(client, event, people, media, wor
     assert client.get(page_url).content.decode().count("Out of date") == 2
 
 
-def test_the_sweeper_sends_a_lost_row_and_failures_are_recorded(client, event, people, media,
-                                                               worker_turns):
+def test_the_sweeper_sends_a_lost_row_and_failures_are_recorded(
+    client, event, people, media, worker_turns
+):
     division = Division.objects.get(event=event, name="Open")
     # A row whose send never happened (the web process died between commit and send).
-    lost = GeneratedDocument.objects.create(event=event, kind="score-sheets", division=division,
-                                            filename="lost.pdf")
+    lost = GeneratedDocument.objects.create(
+        event=event, kind="score-sheets", division=division, filename="lost.pdf"
+    )
     GeneratedDocument.objects.filter(pk=lost.pk).update(
-        created_at=timezone.now() - datetime.timedelta(seconds=5))
+        created_at=timezone.now() - datetime.timedelta(seconds=5)
+    )
     assert documents_sweep() == 1
     lost.refresh_from_db()
     assert lost.sent_at is not None
@@ -235,8 +270,9 @@ def test_the_sweeper_sends_a_lost_row_and_failures_are_recorded(client, event, p
     assert documents_sweep() == 0  # nothing left to send
 
     # A document that cannot be made (no medals yet) fails in words, and says so on the page.
-    doomed = GeneratedDocument.objects.create(event=event, kind="certificates",
-                                              filename="doomed.pdf")
+    doomed = GeneratedDocument.objects.create(
+        event=event, kind="certificates", filename="doomed.pdf"
+    )
     assert document_send(doomed.pk) is True
     wait_until_done(worker_turns, doomed)
     assert doomed.status == "failed"

@@ -23,8 +23,9 @@ ANSWER_AT_ONCE = 3.0  # seconds
 WAITING = "Waiting: the document service is not reachable yet"
 
 
-def test_a_click_while_redis_is_down_is_made_once_redis_is_back(tmp_path, fresh_sqlite,
-                                                                private_redis, workers):
+def test_a_click_while_redis_is_down_is_made_once_redis_is_back(
+    tmp_path, fresh_sqlite, private_redis, workers
+):
     media = tmp_path / "media"
     env = subprocess_env(database=fresh_sqlite, broker=private_redis.url, media=media)
     made = json.loads(scenario(env, "make-event", "redis-down", 12))
@@ -52,9 +53,14 @@ def test_a_click_while_redis_is_down_is_made_once_redis_is_back(tmp_path, fresh_
         assert "Waiting for a worker" in page["html"]  # the one sent before the outage
         status = web("status", uuid=down["uuid"])
         assert status["elapsed"] < ANSWER_AT_ONCE
-        assert status["json"] == {"status": "queued", "label": "Waiting for a worker",
-                                  "ready": False, "percentage": 0, "error": "",
-                                  "download": None}
+        assert status["json"] == {
+            "status": "queued",
+            "label": "Waiting for a worker",
+            "ready": False,
+            "percentage": 0,
+            "error": "",
+            "download": None,
+        }
         swept = web("sweep")
         assert swept["sent"] == 0 and swept["elapsed"] < ANSWER_AT_ONCE
         assert web("row", uuid=down["uuid"])["sent_at"] is None
@@ -79,8 +85,11 @@ def test_a_click_while_redis_is_down_is_made_once_redis_is_back(tmp_path, fresh_
         for document in (before, down, other):
             row = wait_for(
                 lambda uuid=document["uuid"]: (r := document_row(fresh_sqlite, uuid))["status"]
-                in ("ready", "failed") and r,
-                timeout=60, interval=0.2, what=f"{document['uuid']} to be made",
+                in ("ready", "failed")
+                and r,
+                timeout=60,
+                interval=0.2,
+                what=f"{document['uuid']} to be made",
             )
             assert (row["status"], row["error"], row["progress"]) == ("ready", "", 100)
             assert row["attempts"] == 1  # each made once: nothing ran twice

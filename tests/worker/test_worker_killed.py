@@ -38,8 +38,12 @@ VISIBILITY_TIMEOUT = 15
 @pytest.fixture
 def big_event(tmp_path, fresh_sqlite, private_redis):
     media = tmp_path / "media"
-    env = subprocess_env(database=fresh_sqlite, broker=private_redis.url, media=media,
-                         CELERY_VISIBILITY_TIMEOUT=VISIBILITY_TIMEOUT)
+    env = subprocess_env(
+        database=fresh_sqlite,
+        broker=private_redis.url,
+        media=media,
+        CELERY_VISIBILITY_TIMEOUT=VISIBILITY_TIMEOUT,
+    )
     made = scenario(env, "make-event", "big-kill", ENTRANTS)
     assert f'"tables": {TABLES}' in made
     web = WebProcess(env, tmp_path / "web.log")
@@ -54,8 +58,12 @@ def running_mid_render(database: Path, uuid: str) -> dict | None:
 
 
 def assert_made_whole(database: Path, media: Path, uuid: str) -> dict:
-    row = wait_for(lambda: (r := document_row(database, uuid))["status"] in ("ready", "failed")
-                   and r, timeout=90, interval=0.2, what="the document to be made again")
+    row = wait_for(
+        lambda: (r := document_row(database, uuid))["status"] in ("ready", "failed") and r,
+        timeout=90,
+        interval=0.2,
+        what="the document to be made again",
+    )
     assert (row["status"], row["error"]) == ("ready", "")
     assert row["progress"] == 100 and len(row["fingerprint"]) == 64
     assert row["attempts"] >= 2
@@ -77,15 +85,22 @@ def test_a_killed_pool_child_gives_the_task_back(big_event, workers, tmp_path):
     answer = web("post", kind="score-sheets")
     assert answer["code"] == 302 and answer["sent_at"] is not None
     uuid = answer["uuid"]
-    row = wait_for(lambda: running_mid_render(database, uuid), timeout=60, interval=0.05,
-                   what="the document to be half made")
+    row = wait_for(
+        lambda: running_mid_render(database, uuid),
+        timeout=60,
+        interval=0.05,
+        what="the document to be half made",
+    )
     assert row["attempts"] == 1 and 0 < row["progress"] < 100
 
     children = first.children()
     assert len(children) == 1, children  # --concurrency=1: the child making the document
     os.kill(children[0], signal.SIGKILL)
-    wait_for(lambda: "WorkerLostError" in first.text() or "SIGKILL" in first.text(),
-             timeout=20, what="the worker to notice its child died")
+    wait_for(
+        lambda: "WorkerLostError" in first.text() or "SIGKILL" in first.text(),
+        timeout=20,
+        what="the worker to notice its child died",
+    )
     assert document_row(database, uuid)["status"] == "running"  # nobody finished it
 
     second = workers.start(env, tmp_path / "worker-2.log", name="second")
@@ -100,15 +115,20 @@ def test_a_killed_pool_child_gives_the_task_back(big_event, workers, tmp_path):
     assert "Player" in first_page and "Player" in last_page
 
 
-def test_a_worker_killed_outright_comes_back_after_the_visibility_timeout(big_event, workers,
-                                                                         tmp_path):
+def test_a_worker_killed_outright_comes_back_after_the_visibility_timeout(
+    big_event, workers, tmp_path
+):
     env, database, media, web = big_event
     first = workers.start(env, tmp_path / "worker-1.log", name="first")
     first.wait_ready()
     posted_at = time.monotonic()  # the worker took the task after this
     uuid = web("post", kind="score-sheets")["uuid"]
-    wait_for(lambda: running_mid_render(database, uuid), timeout=60, interval=0.05,
-             what="the document to be half made")
+    wait_for(
+        lambda: running_mid_render(database, uuid),
+        timeout=60,
+        interval=0.05,
+        what="the document to be half made",
+    )
 
     first.kill_all()  # main process and child together: nothing acknowledges or rejects
     assert document_row(database, uuid)["status"] == "running"
@@ -116,8 +136,12 @@ def test_a_worker_killed_outright_comes_back_after_the_visibility_timeout(big_ev
     second = workers.start(env, tmp_path / "worker-2.log", name="second")
     second.wait_ready()
     # Redis hands the unacknowledged task out again only after the visibility timeout.
-    wait_for(lambda: document_row(database, uuid)["attempts"] >= 2, timeout=60, interval=0.1,
-             what="the task to come back")
+    wait_for(
+        lambda: document_row(database, uuid)["attempts"] >= 2,
+        timeout=60,
+        interval=0.1,
+        what="the task to come back",
+    )
     assert time.monotonic() - posted_at >= VISIBILITY_TIMEOUT
     assert_made_whole(database, media, uuid)
     # The status page shows it ready, with its download link.

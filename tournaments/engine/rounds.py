@@ -33,9 +33,7 @@ class Tie:
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         who = ", ".join((names or {}).get(p, p) for p in self.players)
         where = f"round {self.round}" + (f", table {self.table}" if self.table else "")
-        return (
-            f"{where}: {who} are tied for {self.blocks}; record the playoff or tile draw."
-        )
+        return f"{where}: {who} are tied for {self.blocks}; record the playoff or tile draw."
 
 
 @dataclass(frozen=True)

@@ -81,8 +81,9 @@ def has_glyph(font: str, char: str) -> bool:
 
 # --- script classes -------------------------------------------------------------------
 
+
 def _is_kana(cp: int) -> bool:
-    return (0x3040 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF or 0xFF66 <= cp <= 0xFF9F)
+    return 0x3040 <= cp <= 0x30FF or 0x31F0 <= cp <= 0x31FF or 0xFF66 <= cp <= 0xFF9F
 
 
 def _is_hangul(cp: int) -> bool:
@@ -90,8 +91,12 @@ def _is_hangul(cp: int) -> bool:
 
 
 def _is_han(cp: int) -> bool:
-    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0xF900 <= cp <= 0xFAFF
-            or cp in (0x3005, 0x3006, 0x3007))
+    return (
+        0x4E00 <= cp <= 0x9FFF
+        or 0x3400 <= cp <= 0x4DBF
+        or 0xF900 <= cp <= 0xFAFF
+        or cp in (0x3005, 0x3006, 0x3007)
+    )
 
 
 def _is_cjk_symbol(cp: int) -> bool:
@@ -195,9 +200,13 @@ def font_runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
                 if cid_covers(candidate, char):
                     font = candidate
                     break
-        if (chosen and unicodedata.category(char).startswith("M")
-                and chosen[-1] != font and ord(char) in regular_cov
-                and chosen[-1] in (REGULAR, BOLD)):
+        if (
+            chosen
+            and unicodedata.category(char).startswith("M")
+            and chosen[-1] != font
+            and ord(char) in regular_cov
+            and chosen[-1] in (REGULAR, BOLD)
+        ):
             font = chosen[-1]
         chosen.append(font)
 
@@ -212,6 +221,7 @@ def font_runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
 
 # --- measuring and drawing ------------------------------------------------------------
 
+
 @lru_cache(maxsize=65536)
 def _width_1000(text: str, bold: bool) -> float:
     return sum(pdfmetrics.stringWidth(run, font, 1000) for font, run in font_runs(text, bold))
@@ -222,8 +232,9 @@ def string_width(text: str, size: float, bold: bool = False) -> float:
     return _width_1000(text, bold) * size / 1000.0
 
 
-def draw_text(canvas, x: float, y: float, text: str, size: float, bold: bool = False,
-              align: str = "left") -> float:
+def draw_text(
+    canvas, x: float, y: float, text: str, size: float, bold: bool = False, align: str = "left"
+) -> float:
     """Draw ``text`` (plain, never parsed as markup) with per-run fonts; return its width.
 
     ``align`` is "left", "right" (x is the right edge) or "center" (x is the middle).
@@ -283,8 +294,7 @@ def _clusters(word: str) -> list[str]:
     return out
 
 
-def _break_word(word: str, width: float, size: float, bold: bool,
-                first_room: float) -> list[str]:
+def _break_word(word: str, width: float, size: float, bold: bool, first_room: float) -> list[str]:
     """Break a word wider than ``width`` at character boundaries (no character lost)."""
     pieces: list[str] = []
     current = ""
@@ -370,8 +380,15 @@ def wrap_text(text: str, width: float, size: float, bold: bool = False) -> list[
     return lines
 
 
-def fit_text(text: str, width: float, size: float, min_size: float, bold: bool = False,
-             max_lines: int | None = None, step: float = 0.5) -> tuple[float, list[str]]:
+def fit_text(
+    text: str,
+    width: float,
+    size: float,
+    min_size: float,
+    bold: bool = False,
+    max_lines: int | None = None,
+    step: float = 0.5,
+) -> tuple[float, list[str]]:
     """Fit ``text`` into ``width``: returns (size, lines), never cutting a character.
 
     One line at the largest size from ``size`` down to ``min_size`` if possible;
@@ -395,6 +412,7 @@ def fit_text(text: str, width: float, size: float, min_size: float, bold: bool =
 
 
 # --- sorting --------------------------------------------------------------------------
+
 
 def fold(text: str) -> str:
     """Accent-folded, case-folded text: "Ångström" -> "angstrom"."""

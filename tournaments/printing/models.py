@@ -21,11 +21,17 @@ class GeneratedDocument(models.Model):
         FAILED = "failed", "Failed"
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE,
-                              related_name="documents")
+    event = models.ForeignKey(
+        "tournaments.Event", on_delete=models.CASCADE, related_name="documents"
+    )
     kind = models.CharField(max_length=14, choices=Kind.choices)
-    division = models.ForeignKey("tournaments.Division", null=True, blank=True,
-                                 on_delete=models.CASCADE, related_name="documents")
+    division = models.ForeignKey(
+        "tournaments.Division",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="documents",
+    )
     round_number = models.PositiveSmallIntegerField(null=True, blank=True)
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     progress = models.PositiveSmallIntegerField(default=0)
@@ -33,11 +39,13 @@ class GeneratedDocument(models.Model):
     filename = models.CharField(max_length=200, blank=True)
     fingerprint = models.CharField(max_length=64, blank=True)
     error = models.TextField(blank=True)
-    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                     on_delete=models.SET_NULL, related_name="+")
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True,
-                                   help_text="When the task reached the broker.")
+    sent_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the task reached the broker."
+    )
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -46,8 +54,9 @@ class GeneratedDocument(models.Model):
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "sent_at"])]
         constraints = [
-            models.CheckConstraint(condition=models.Q(progress__lte=100),
-                                   name="document_progress_at_most_100"),
+            models.CheckConstraint(
+                condition=models.Q(progress__lte=100), name="document_progress_at_most_100"
+            ),
         ]
 
     def __str__(self):

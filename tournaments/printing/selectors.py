@@ -19,8 +19,12 @@ def event_info(event: Event) -> data.EventInfo:
     # Plain strings, not the model's choice enums, so the fingerprint is the same
     # whether the event came from the database or was just created.
     return data.EventInfo(
-        name=event.name, date=event.date, venue=event.venue, scoring=str(event.scoring),
-        paper=str(event.paper), initial_meld=event.initial_meld,
+        name=event.name,
+        date=event.date,
+        venue=event.venue,
+        scoring=str(event.scoring),
+        paper=str(event.paper),
+        initial_meld=event.initial_meld,
     )
 
 
@@ -58,8 +62,9 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
     info: dict[int, object] = {}
     for seat in seats:
         tables.setdefault(seat.table_id, []).append(
-            data.SeatLine(seat.number, seat.entrant.name, seat.entrant.external_id,
-                          seat.entrant.club)
+            data.SeatLine(
+                seat.number, seat.entrant.name, seat.entrant.external_id, seat.entrant.club
+            )
         )
         info[seat.table_id] = seat
     lines = []
@@ -69,8 +74,12 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
         url = settings.BASE_URL + reverse("scoring:table", args=[event.slug, table_id])
         lines.append(
             data.TableLines(
-                division=round_.division.name, round_number=round_.number, round_kind=round_.kind,
-                games=round_.games, table_number=seat.table.number, seats=tuple(seat_lines),
+                division=round_.division.name,
+                round_number=round_.number,
+                round_kind=round_.kind,
+                games=round_.games,
+                table_number=seat.table.number,
+                seats=tuple(seat_lines),
                 score_url=url,
             )
         )
@@ -87,8 +96,9 @@ def table_list_data(event, division=None, round_number=None) -> data.TableListDa
         title = f"{rounds[0].division.name}, round {rounds[0].number}"
     else:
         title = "Every division, rounds being played"
-    return data.TableListData(event_info(event), title, tuple(_table_lines(event, rounds)),
-                              tuple(byes))
+    return data.TableListData(
+        event_info(event), title, tuple(_table_lines(event, rounds)), tuple(byes)
+    )
 
 
 def score_sheets_data(event, division=None, round_number=None) -> data.ScoreSheetsData:
@@ -114,7 +124,8 @@ def bracket_data(event, division) -> data.BracketData:
                 score = outcome.scores.get(player)
                 players.append(
                     data.BracketPlayer(
-                        name=state.names[player], entrant_id=player,
+                        name=state.names[player],
+                        entrant_id=player,
                         total=score.total if score and score.games else None,
                         position=positions.get(player) if score and score.games else None,
                         advanced=player in following,
@@ -124,8 +135,12 @@ def bracket_data(event, division) -> data.BracketData:
             tables.append(data.BracketTable(table.number, tuple(players)))
         rounds.append(
             data.BracketRound(
-                record.number, record.kind, record.games, state.rounds[index].status,
-                tuple(tables), tuple(state.names[p] for p in record.byes),
+                record.number,
+                record.kind,
+                record.games,
+                state.rounds[index].status,
+                tuple(tables),
+                tuple(state.names[p] for p in record.byes),
             )
         )
     planned: tuple[str, ...] = ()
@@ -140,8 +155,9 @@ def bracket_data(event, division) -> data.BracketData:
             f"Round {state.records[-1].number + i}: {line}"
             for i, line in enumerate(plan.describe(), 1)
         )
-    return data.BracketData(event_info(event), division.name, division.status, tuple(rounds),
-                            planned)
+    return data.BracketData(
+        event_info(event), division.name, division.status, tuple(rounds), planned
+    )
 
 
 def _division_results(division: Division) -> data.DivisionResults:
@@ -153,14 +169,21 @@ def _division_results(division: Division) -> data.DivisionResults:
             for outcome in reversed(state.outcomes):
                 score = outcome.scores.get(placing.player)
                 if score is not None and score.games:
-                    total = f"{score.total:+d}" if state.rules.scoring == engine.SABRA else str(
-                        score.total)
+                    total = (
+                        f"{score.total:+d}"
+                        if state.rules.scoring == engine.SABRA
+                        else str(score.total)
+                    )
                     break
             own = state.entrants[placing.player].division
             lines.append(
                 data.PlacingLine(
-                    place=placing.place, medal=placing.medal, name=state.names[placing.player],
-                    entrant_id=placing.player, round_reached=placing.round_reached, total=total,
+                    place=placing.place,
+                    medal=placing.medal,
+                    name=state.names[placing.player],
+                    entrant_id=placing.player,
+                    round_reached=placing.round_reached,
+                    total=total,
                     age_group=own.name if own.pk != division.pk else "",
                     withdrawn=placing.withdrawn,
                 )
@@ -169,8 +192,10 @@ def _division_results(division: Division) -> data.DivisionResults:
 
 
 def _results(event, division) -> list[data.DivisionResults]:
-    divisions = [division.bracket] if division is not None else list(
-        brackets(event).order_by("min_age", "gender", "name")
+    divisions = (
+        [division.bracket]
+        if division is not None
+        else list(brackets(event).order_by("min_age", "gender", "name"))
     )
     return [_division_results(d) for d in divisions if d.walkover or d.rounds.exists()]
 

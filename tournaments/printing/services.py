@@ -61,7 +61,10 @@ def document_request(*, event, kind: str, division=None, round_number=None, user
     selectors.document_data(event, kind, division, round_number)
     with transaction.atomic():
         document = GeneratedDocument.objects.create(
-            event=event, kind=kind, division=division, round_number=round_number,
+            event=event,
+            kind=kind,
+            division=division,
+            round_number=round_number,
             requested_by=user if getattr(user, "pk", None) else None,
             filename=document_filename(event, kind, division, round_number),
         )
@@ -77,12 +80,15 @@ def document_send(document_id: int) -> bool:
         render_document.apply_async(
             args=[document_id],
             retry=True,
-            retry_policy={"max_retries": 1, "interval_start": 0, "interval_step": 0.2,
-                          "interval_max": 0.2},
+            retry_policy={
+                "max_retries": 1,
+                "interval_start": 0,
+                "interval_step": 0.2,
+                "interval_max": 0.2,
+            },
         )
     except Exception as error:  # kombu and redis raise many kinds; none may fail the request
-        log.warning("Document %s not sent yet (%s); the sweeper will send it.", document_id,
-                    error)
+        log.warning("Document %s not sent yet (%s); the sweeper will send it.", document_id, error)
         return False
     GeneratedDocument.objects.filter(pk=document_id).update(sent_at=timezone.now())
     return True
@@ -118,7 +124,9 @@ def document_render(document_id: int) -> GeneratedDocument | None:
             # of=("self",): PostgreSQL refuses FOR UPDATE on the nullable side of the
             # outer join to division.
             GeneratedDocument.objects.select_for_update(of=("self",))
-            .select_related("event", "division").filter(pk=document_id).first()
+            .select_related("event", "division")
+            .filter(pk=document_id)
+            .first()
         )
         if document is None or document.status == GeneratedDocument.Status.READY:
             return document
@@ -154,8 +162,12 @@ def document_render(document_id: int) -> GeneratedDocument | None:
         )
         return None
     GeneratedDocument.objects.filter(pk=document_id).update(
-        status=GeneratedDocument.Status.READY, progress=100, file=name,
-        fingerprint=selectors.fingerprint(data), finished_at=timezone.now(), error="",
+        status=GeneratedDocument.Status.READY,
+        progress=100,
+        file=name,
+        fingerprint=selectors.fingerprint(data),
+        finished_at=timezone.now(),
+        error="",
     )
     return GeneratedDocument.objects.get(pk=document_id)
 

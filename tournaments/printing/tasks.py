@@ -10,8 +10,9 @@ UNEXPECTED = (
 )
 
 
-@shared_task(name="printing.render_document", acks_late=True, reject_on_worker_lost=True,
-             ignore_result=True)
+@shared_task(
+    name="printing.render_document", acks_late=True, reject_on_worker_lost=True, ignore_result=True
+)
 def render_document(document_id: int) -> None:
     try:
         services.document_render(document_id)

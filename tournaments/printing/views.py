@@ -33,8 +33,9 @@ def _poke(document: GeneratedDocument) -> bool:
 @event_role("organizer")
 def documents(request, event):
     divisions = list(
-        Division.objects.filter(event=event, combined_into__isnull=True)
-        .order_by("min_age", "gender", "name")
+        Division.objects.filter(event=event, combined_into__isnull=True).order_by(
+            "min_age", "gender", "name"
+        )
     )
     rows = list(_documents(event)[:40])
     reachable = True
@@ -43,9 +44,13 @@ def documents(request, event):
         # One failed send is enough: each can take seconds on a broker that hangs.
         reachable = reachable and _poke(row)
         row.current = services.document_is_current(row, fingerprints)
-    context = {"event": event, "divisions": divisions, "documents": rows,
-               "kinds": GeneratedDocument.Kind.choices,
-               "waiting": any(r.status in ("queued", "running") for r in rows)}
+    context = {
+        "event": event,
+        "divisions": divisions,
+        "documents": rows,
+        "kinds": GeneratedDocument.Kind.choices,
+        "waiting": any(r.status in ("queued", "running") for r in rows),
+    }
     return render(request, "printing/documents.html", context)
 
 
@@ -60,7 +65,10 @@ def document_new(request, event):
     round_number = int(number) if number.isdigit() else None
     try:
         document = services.document_request(
-            event=event, kind=kind, division=division, round_number=round_number,
+            event=event,
+            kind=kind,
+            division=division,
+            round_number=round_number,
             user=request.user,
         )
     except RuleError as error:
@@ -89,7 +97,8 @@ def document_status(request, event, uuid):
             "percentage": document.progress,
             "error": document.error,
             "download": reverse("printing:download", args=[event.slug, document.uuid])
-            if ready else None,
+            if ready
+            else None,
         }
     )
 
@@ -103,8 +112,9 @@ def document_download(request, event, uuid):
         handle = document.file.open("rb")
     except FileNotFoundError:
         raise Http404("The file is gone; make the document again.") from None
-    return FileResponse(handle, as_attachment=True, filename=document.filename,
-                        content_type="application/pdf")
+    return FileResponse(
+        handle, as_attachment=True, filename=document.filename, content_type="application/pdf"
+    )
 
 
 @require_POST
@@ -113,7 +123,10 @@ def document_again(request, event, uuid):
     old = _document(event, uuid)
     try:
         services.document_request(
-            event=event, kind=old.kind, division=old.division, round_number=old.round_number,
+            event=event,
+            kind=old.kind,
+            division=old.division,
+            round_number=old.round_number,
             user=request.user,
         )
     except RuleError as error:

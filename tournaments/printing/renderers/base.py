@@ -32,8 +32,11 @@ BAND_GREY = 0.9
 
 KIND_WORDS = {"qualifying": "qualifying", "intermediate": "intermediate", "final": "final"}
 ROUND_STATUS_WORDS = {"seated": "seated, not started", "in_play": "in play", "closed": "finished"}
-DIVISION_STATUS_WORDS = {"registered": "registration open", "in_play": "in play",
-                         "complete": "complete"}
+DIVISION_STATUS_WORDS = {
+    "registered": "registration open",
+    "in_play": "in play",
+    "complete": "complete",
+}
 MEDAL_WORDS = {"gold": "Gold", "silver": "Silver", "bronze": "Bronze"}
 
 
@@ -79,37 +82,63 @@ class Page:
         self.ops.append(op)
 
     # drawing helpers, recorded for the draw pass -------------------------------------
-    def text(self, x: float, y: float, s: str, size: float, bold: bool = False,
-             align: str = "left") -> None:
+    def text(
+        self, x: float, y: float, s: str, size: float, bold: bool = False, align: str = "left"
+    ) -> None:
         if s:
             self.ops.append(lambda c: fonts.draw_text(c, x, y, s, size, bold, align))
 
-    def lines(self, x: float, y: float, lines: list[str], size: float, leading: float,
-              bold: bool = False, align: str = "left") -> None:
+    def lines(
+        self,
+        x: float,
+        y: float,
+        lines: list[str],
+        size: float,
+        leading: float,
+        bold: bool = False,
+        align: str = "left",
+    ) -> None:
         for i, s in enumerate(lines):
             self.text(x, y - i * leading, s, size, bold, align)
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, width: float = 1.0,
-             gray: float = 0.0) -> None:
+    def line(
+        self, x1: float, y1: float, x2: float, y2: float, width: float = 1.0, gray: float = 0.0
+    ) -> None:
         def op(c):
             c.setLineWidth(width)
             c.setStrokeGray(gray)
             c.line(x1, y1, x2, y2)
             c.setStrokeGray(0)
+
         self.ops.append(op)
 
-    def rect(self, x: float, y: float, w: float, h: float, width: float = 1.0,
-             fill_gray: float | None = None, stroke: bool = True) -> None:
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        width: float = 1.0,
+        fill_gray: float | None = None,
+        stroke: bool = True,
+    ) -> None:
         def op(c):
             c.setLineWidth(width)
             if fill_gray is not None:
                 c.setFillGray(fill_gray)
             c.rect(x, y, w, h, stroke=1 if stroke else 0, fill=0 if fill_gray is None else 1)
             c.setFillGray(0)
+
         self.ops.append(op)
 
-    def form(self, doc: Document, key: str, build: Callable[[Page], None],
-             dx: float = 0.0, dy: float = 0.0) -> None:
+    def form(
+        self,
+        doc: Document,
+        key: str,
+        build: Callable[[Page], None],
+        dx: float = 0.0,
+        dy: float = 0.0,
+    ) -> None:
         """Draw a block that repeats from page to page as one PDF form XObject.
 
         ``build(page)`` records the block once per document (in coordinates of
@@ -123,19 +152,23 @@ class Page:
             c.translate(dx, dy)
             c.doForm(name)
             c.restoreState()
+
         self.ops.append(op)
 
     def checkbox(self, x: float, y: float, size: float = 12.0) -> None:
         """An empty square to tick, bottom-left at (x, y): drawn, not a glyph."""
+
         def op(c):
             c.setLineWidth(1.2)
             c.rect(x, y, size, size, stroke=1, fill=0)
+
         self.ops.append(op)
 
 
 @dataclass
 class Frame:
     """The usable area of a page."""
+
     width: float
     height: float
     margin: float = MARGIN
@@ -164,8 +197,14 @@ class Frame:
 class Document:
     """Pages laid out first, drawn second."""
 
-    def __init__(self, event: EventInfo, title: str, turn: bool = False,
-                 numbered: bool = True, footer_label: str = ""):
+    def __init__(
+        self,
+        event: EventInfo,
+        title: str,
+        turn: bool = False,
+        numbered: bool = True,
+        footer_label: str = "",
+    ):
         fonts.register_fonts()
         self.event = event
         self.title = title
@@ -194,12 +233,12 @@ class Document:
         """Event line and a bold heading at the top; returns the y below them."""
         f = self.frame
         y = f.top - 13
-        size, lines = fonts.fit_text(event_line(self.event), f.content_width, 13, MIN_SIZE,
-                                     max_lines=2)
+        size, lines = fonts.fit_text(
+            event_line(self.event), f.content_width, 13, MIN_SIZE, max_lines=2
+        )
         page.lines(f.left, y, lines, size, size * 1.2)
         y -= (len(lines) - 1) * size * 1.2 + 26
-        hsize, hlines = fonts.fit_text(heading, f.content_width, 20, 16, bold=True,
-                                       max_lines=2)
+        hsize, hlines = fonts.fit_text(heading, f.content_width, 20, 16, bold=True, max_lines=2)
         page.lines(f.left, y, hlines, hsize, hsize * 1.2, bold=True)
         y -= (len(hlines) - 1) * hsize * 1.2 + 10
         page.line(f.left, y, f.right, y, 1.5)
@@ -239,8 +278,13 @@ class Document:
                 room = f.content_width - fonts.string_width(right, MIN_SIZE) - 18
                 if label:
                     lsize, llines = fonts.fit_text(label, room, MIN_SIZE, MIN_SIZE)
-                    fonts.draw_text(c, f.left, y + 2, llines[0] if len(llines) == 1
-                                    else _ellipsis_free_first(label, room), lsize)
+                    fonts.draw_text(
+                        c,
+                        f.left,
+                        y + 2,
+                        llines[0] if len(llines) == 1 else _ellipsis_free_first(label, room),
+                        lsize,
+                    )
                 fonts.draw_text(c, f.right, y + 2, right, MIN_SIZE, align="right")
             c.showPage()
             if progress is not None:
@@ -273,8 +317,12 @@ class Flow:
     line at the top of each new page.
     """
 
-    def __init__(self, doc: Document, heading: Callable[[bool], str],
-                 on_new_page: Callable[[Flow], None] | None = None):
+    def __init__(
+        self,
+        doc: Document,
+        heading: Callable[[bool], str],
+        on_new_page: Callable[[Flow], None] | None = None,
+    ):
         self.doc = doc
         self.frame = doc.frame
         self.heading = heading
@@ -302,8 +350,12 @@ class Flow:
         if self.page is None or self.y - height < self.bottom:
             self.new_page()
 
-    def item(self, height: float, draw: Callable[[Page, float, float, float], None],
-             keep_with: float = 0.0) -> None:
+    def item(
+        self,
+        height: float,
+        draw: Callable[[Page, float, float, float], None],
+        keep_with: float = 0.0,
+    ) -> None:
         """A full-width item: draw(page, x, y_top, width); ``keep_with`` extra room wanted
         below it (a heading is kept with what follows)."""
         self.ensure(height + keep_with)
@@ -314,11 +366,10 @@ class Flow:
         if self.page is not None and self.y - height >= self.bottom:
             self.y -= height
 
-    def blocks(self, blocks: list, ncols: int, gutter: float = 16.0,
-               row_gap: float = 12.0) -> None:
+    def blocks(self, blocks: list, ncols: int, gutter: float = 16.0, row_gap: float = 12.0) -> None:
         """Blocks with .height and .draw(page, x, y_top), in rows of ``ncols``."""
         for start in range(0, len(blocks), ncols):
-            row = blocks[start:start + ncols]
+            row = blocks[start : start + ncols]
             height = max(b.height for b in row)
             self.ensure(height)
             width = (self.frame.content_width - gutter * (ncols - 1)) / ncols

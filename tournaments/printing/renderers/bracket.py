@@ -88,13 +88,15 @@ class NameBlock:
 def _round_heading(r: BracketRound) -> str:
     status = ROUND_STATUS_WORDS.get(r.status, r.status)
     tables = "1 table" if len(r.tables) == 1 else f"{len(r.tables)} tables"
-    return (f"Round {r.number} — {kind_word(r.kind)} · {games_words(r.games)} · {tables} · "
-            f"{status}")
+    return (
+        f"Round {r.number} — {kind_word(r.kind)} · {games_words(r.games)} · {tables} · " f"{status}"
+    )
 
 
 def _band(flow: Flow, label: str, keep_with: float = 0.0) -> None:
-    size, lines = fonts.fit_text(label, flow.frame.content_width - 12, 17, 14, bold=True,
-                                 max_lines=2)
+    size, lines = fonts.fit_text(
+        label, flow.frame.content_width - 12, 17, 14, bold=True, max_lines=2
+    )
     height = len(lines) * size * 1.2 + 12
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
@@ -116,8 +118,11 @@ def render_bracket(data: BracketData, *, progress: Progress = None) -> bytes:
         if current["label"] and flow.pages_started > 1:
             _band(flow, current["label"] + " (continued)")
 
-    flow = Flow(doc, lambda first: f"{title} ({status})" + ("" if first else " (continued)"),
-                on_new_page=repeat)
+    flow = Flow(
+        doc,
+        lambda first: f"{title} ({status})" + ("" if first else " (continued)"),
+        on_new_page=repeat,
+    )
     flow.new_page()
     if not data.rounds and not data.planned:
         flow.item(30, lambda page, x, y, w: page.text(x, y - 18, "No rounds seated yet.", 16))
@@ -133,12 +138,17 @@ def render_bracket(data: BracketData, *, progress: Progress = None) -> bytes:
             current["label"] = None
             byes_label = f"Byes to round {r.number + 1} (no table in round {r.number})"
             names = [NameBlock(n, width) for n in r.byes]
-            size, lines = fonts.fit_text(byes_label, doc.frame.content_width, 15, 14,
-                                         bold=True, max_lines=2)
+            size, lines = fonts.fit_text(
+                byes_label, doc.frame.content_width, 15, 14, bold=True, max_lines=2
+            )
             h = len(lines) * size * 1.2 + 8
-            flow.item(h, lambda page, x, y, w, lines=lines, size=size:
-                      page.lines(x, y - size, lines, size, size * 1.2, bold=True),
-                      keep_with=names[0].height)
+            flow.item(
+                h,
+                lambda page, x, y, w, lines=lines, size=size: page.lines(
+                    x, y - size, lines, size, size * 1.2, bold=True
+                ),
+                keep_with=names[0].height,
+            )
             current["label"] = f"Byes to round {r.number + 1}"
             flow.blocks(names, NCOLS, row_gap=4)
         flow.gap(10)
@@ -148,6 +158,10 @@ def render_bracket(data: BracketData, *, progress: Progress = None) -> bytes:
         for line in data.planned:
             size, lines = fonts.fit_text(line, doc.frame.content_width - 12, 15, 14)
             h = len(lines) * size * 1.2 + 6
-            flow.item(h, lambda page, x, y, w, lines=lines, size=size:
-                      page.lines(x + 6, y - size, lines, size, size * 1.2))
+            flow.item(
+                h,
+                lambda page, x, y, w, lines=lines, size=size: page.lines(
+                    x + 6, y - size, lines, size, size * 1.2
+                ),
+            )
     return doc.render(progress)

@@ -49,8 +49,7 @@ def _certificate(doc: Document, cert: Certificate) -> None:
     medal_line = f"{medal.upper()} MEDAL"
     place_line = f"{ordinal(cert.place)} place · Division {cert.division}"
     psize, plines = fonts.fit_text(place_line, inner, 20, 14, max_lines=2)
-    block = (16 + 26 + len(nlines) * nsize * 1.2 + 22 + 34 + 8
-             + len(plines) * psize * 1.25)
+    block = 16 + 26 + len(nlines) * nsize * 1.2 + 22 + 34 + 8 + len(plines) * psize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)
 
     y -= 16
@@ -72,6 +71,7 @@ def _certificate(doc: Document, cert: Certificate) -> None:
         c.setFillGray(fill)
         c.circle(x, yy, r, stroke=1, fill=1)
         c.setFillGray(0)
+
     page.add(disc)
     page.text(disc_x, y + 3, str(cert.place), 22, bold=True, align="center")
     page.text(cx, y, medal_line, 32, bold=True, align="center")

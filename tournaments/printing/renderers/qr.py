@@ -65,9 +65,17 @@ def _ec_codewords(data: list[int], degree: int) -> list[int]:
 
 # --- layout per version (cached) ----------------------------------------------------------
 
+
 class _Layout:
-    __slots__ = ("version", "size", "base_rows", "data_positions", "data_rows_mask",
-                 "format_rows", "blocks")
+    __slots__ = (
+        "version",
+        "size",
+        "base_rows",
+        "data_positions",
+        "data_rows_mask",
+        "format_rows",
+        "blocks",
+    )
 
     def __init__(self, version: int):
         self.version = version
@@ -84,8 +92,11 @@ class _Layout:
                 for c in range(-1, 8):
                     rr, cc = row + r, col + c
                     if 0 <= rr < n and 0 <= cc < n:
-                        dark = (0 <= r <= 6 and c in (0, 6)) or (0 <= c <= 6 and r in (0, 6)) \
+                        dark = (
+                            (0 <= r <= 6 and c in (0, 6))
+                            or (0 <= c <= 6 and r in (0, 6))
                             or (2 <= r <= 4 and 2 <= c <= 4)
+                        )
                         put(rr, cc, dark)
         pos = QRUtil.getPatternPosition(version)
         for row in pos:
@@ -151,8 +162,7 @@ class _Layout:
                     fgrid[8][14 - i] = dark
             self.format_rows.append([_row_int(row) for row in fgrid])
 
-        self.blocks = [(b.totalCount, b.dataCount)
-                       for b in QRRSBlock.getRSBlocks(version, LEVEL_M)]
+        self.blocks = [(b.totalCount, b.dataCount) for b in QRRSBlock.getRSBlocks(version, LEVEL_M)]
 
 
 def _row_int(row: list[int]) -> int:
@@ -209,7 +219,7 @@ def _codewords(payload: bytes) -> tuple[int, list[int]]:
     data_blocks, ec_blocks = [], []
     offset = 0
     for total_count, data_count in layout.blocks:
-        block = data[offset:offset + data_count]
+        block = data[offset : offset + data_count]
         offset += data_count
         data_blocks.append(block)
         ec_blocks.append(_ec_codewords(block, total_count - data_count))
@@ -219,8 +229,6 @@ def _codewords(payload: bytes) -> tuple[int, list[int]]:
     for i in range(max(len(b) for b in ec_blocks)):
         out.extend(b[i] for b in ec_blocks if i < len(b))
     return version, out
-
-
 
 
 def _penalty(rows: list[int], n: int) -> int:
@@ -268,9 +276,12 @@ def qr_matrix(text: str, mask: int | None = None) -> list[str]:
     def build(m: int) -> list[int]:
         mrows = _mask_rows(version, m)
         fmt = layout.format_rows[m]
-        return [base | (dr ^ (mr & dm)) | f
-                for base, dr, mr, dm, f in zip(layout.base_rows, data_rows, mrows,
-                                               layout.data_rows_mask, fmt, strict=True)]
+        return [
+            base | (dr ^ (mr & dm)) | f
+            for base, dr, mr, dm, f in zip(
+                layout.base_rows, data_rows, mrows, layout.data_rows_mask, fmt, strict=True
+            )
+        ]
 
     if mask is None:
         best = None

@@ -57,8 +57,9 @@ class MedalBlock:
         if p.age_group:
             details.append(f"age group {p.age_group}")
         self.details = " · ".join(details)
-        self.height = max(78.0, 10 + 22 + 8 + len(self.lines) * self.size * 1.2
-                          + (18 if self.details else 0) + 8)
+        self.height = max(
+            78.0, 10 + 22 + 8 + len(self.lines) * self.size * 1.2 + (18 if self.details else 0) + 8
+        )
 
     def draw(self, page: Page, x: float, top: float) -> None:
         p = self.p
@@ -71,6 +72,7 @@ class MedalBlock:
             c.setFillGray(fill)
             c.circle(cx, cy, r, stroke=1, fill=1)
             c.setFillGray(0)
+
         page.add(disc)
         page.text(cx, cy - 8, str(p.place or ""), 24, bold=True, align="center")
         y = top - 10 - 20
@@ -108,18 +110,24 @@ def _division(doc: Document, d: DivisionResults) -> None:
             for (label, _), cx in zip(cols, xs, strict=False):
                 page.text(cx + 6, y - 16, label, 13, bold=True)
             page.line(x, y - 22, x + w, y - 22, 1.2)
+
         flow.item(26, draw)
 
     def on_new_page(flow: Flow) -> None:
         if state["table"]:
             column_heads(flow)
 
-    flow = Flow(doc, lambda first: f"{title} ({status})" + ("" if first else " (continued)"),
-                on_new_page=on_new_page)
+    flow = Flow(
+        doc,
+        lambda first: f"{title} ({status})" + ("" if first else " (continued)"),
+        on_new_page=on_new_page,
+    )
     flow.new_page()
 
-    medallists = sorted((p for p in d.placings if p.medal in MEDAL_ORDER and not p.withdrawn),
-                        key=lambda p: (MEDAL_ORDER[p.medal], p.place or 0))
+    medallists = sorted(
+        (p for p in d.placings if p.medal in MEDAL_ORDER and not p.withdrawn),
+        key=lambda p: (MEDAL_ORDER[p.medal], p.place or 0),
+    )
     if medallists:
         for p in medallists:
             block = MedalBlock(p, f.content_width)
@@ -127,30 +135,53 @@ def _division(doc: Document, d: DivisionResults) -> None:
             block.draw(flow.page, f.left, flow.y)
             flow.y -= block.height + 8
     else:
-        flow.item(30, lambda page, x, y, w: page.text(x, y - 18, "Medals not decided yet.",
-                                                      17, bold=True))
+        flow.item(
+            30, lambda page, x, y, w: page.text(x, y - 18, "Medals not decided yet.", 17, bold=True)
+        )
     flow.gap(10)
-    flow.item(28, lambda page, x, y, w: page.text(x, y - 20, "All placings", 18, bold=True),
-              keep_with=80)
-    flow.item(22, lambda page, x, y, w: page.text(
-        x, y - 14, "Round: the furthest round reached. Total: the total of that round.", 12),
-        keep_with=60)
+    flow.item(
+        28, lambda page, x, y, w: page.text(x, y - 20, "All placings", 18, bold=True), keep_with=80
+    )
+    flow.item(
+        22,
+        lambda page, x, y, w: page.text(
+            x, y - 14, "Round: the furthest round reached. Total: the total of that round.", 12
+        ),
+        keep_with=60,
+    )
     state["table"] = True
     column_heads(flow)
     if not d.placings:
-        flow.item(26, lambda page, x, y, w: page.text(x + 6, y - 18, "Nobody placed yet.",
-                                                      15))
+        flow.item(26, lambda page, x, y, w: page.text(x + 6, y - 18, "Nobody placed yet.", 15))
     for p in _ordered(d.placings):
         size, lines = fonts.fit_text(p.name, name_w - 12, 16, NAME_MIN, bold=p.medal is not None)
-        psize, plines = fonts.fit_text(_place_text(p), cols[0][1] - 10, 15, MIN_SIZE,
-                                       bold=p.medal is not None, max_lines=2)
-        asize, alines = (fonts.fit_text(p.age_group, 86, 14, 12, max_lines=3)
-                         if age and p.age_group else (14, []))
-        h = max(len(lines) * size * 1.2, len(plines) * psize * 1.2,
-                len(alines) * asize * 1.2, 20) + 9
+        psize, plines = fonts.fit_text(
+            _place_text(p), cols[0][1] - 10, 15, MIN_SIZE, bold=p.medal is not None, max_lines=2
+        )
+        asize, alines = (
+            fonts.fit_text(p.age_group, 86, 14, 12, max_lines=3)
+            if age and p.age_group
+            else (14, [])
+        )
+        h = (
+            max(len(lines) * size * 1.2, len(plines) * psize * 1.2, len(alines) * asize * 1.2, 20)
+            + 9
+        )
 
-        def row(page: Page, x: float, y: float, w: float, p=p, size=size, lines=lines,
-                psize=psize, plines=plines, asize=asize, alines=alines, h=h) -> None:
+        def row(
+            page: Page,
+            x: float,
+            y: float,
+            w: float,
+            p=p,
+            size=size,
+            lines=lines,
+            psize=psize,
+            plines=plines,
+            asize=asize,
+            alines=alines,
+            h=h,
+        ) -> None:
             bold = p.medal is not None
             page.lines(xs[0] + 6, y - 4 - psize, plines, psize, psize * 1.2, bold=bold)
             page.lines(xs[1] + 6, y - 4 - size, lines, size, size * 1.2, bold=bold)
@@ -159,6 +190,7 @@ def _division(doc: Document, d: DivisionResults) -> None:
             if alines:
                 page.lines(xs[4] + 6, y - 4 - asize, alines, asize, asize * 1.2)
             page.line(x, y - h, x + w, y - h, 0.5, gray=0.6)
+
         flow.item(h, row)
     state["table"] = False
 

@@ -34,14 +34,19 @@ def table_rules(event: EventInfo, compact: bool = False) -> list[str]:
         "Two-minute turn limit. A failed manipulation costs three tiles drawn from the pool.",
         "A joker left on the rack counts 30.",
     ]
-    rules.append("Write each player's rack total after every game "
-                 "(0 for the player who went out).")
-    rules.append("Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
-                 "settled by a tile draw" + ("." if compact else ": write the winner's name."))
+    rules.append(
+        "Write each player's rack total after every game " "(0 for the player who went out)."
+    )
+    rules.append(
+        "Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
+        "settled by a tile draw" + ("." if compact else ": write the winner's name.")
+    )
     if event.scoring == "sabra":
-        rules.append("Sabra scoring: the winner of a game scores the total of the others' "
-                     "racks; every other player scores minus their own rack. Highest total "
-                     "wins.")
+        rules.append(
+            "Sabra scoring: the winner of a game scores the total of the others' "
+            "racks; every other player scores minus their own rack. Highest total "
+            "wins."
+        )
     else:
         rules.append("Lowest total after all games wins.")
     return rules
@@ -60,8 +65,9 @@ class _Rules:
         self.width = width
         self.lines: list[tuple[str, bool]] = []
         if compact:
-            for line in fonts.wrap_text(" ".join(table_rules(event, compact=True)), width - 20,
-                                        self.size):
+            for line in fonts.wrap_text(
+                " ".join(table_rules(event, compact=True)), width - 20, self.size
+            ):
                 self.lines.append((line, False))
         else:
             for rule in table_rules(event):
@@ -87,9 +93,20 @@ class _Rules:
 class _Layout:
     """Sizes that adapt to a crowded sheet (very long names) so it stays one page."""
 
-    def __init__(self, row_min: float, game_row: float, sign_room: float, gap: float,
-                 name_w_min: float, game_min_w: float, seat_w: float, total_w: float,
-                 clubs: bool = True, compact_rules: bool = False, name_min: float = NAME_MIN):
+    def __init__(
+        self,
+        row_min: float,
+        game_row: float,
+        sign_room: float,
+        gap: float,
+        name_w_min: float,
+        game_min_w: float,
+        seat_w: float,
+        total_w: float,
+        clubs: bool = True,
+        compact_rules: bool = False,
+        name_min: float = NAME_MIN,
+    ):
         self.row_min = row_min
         self.game_row = game_row
         self.sign_room = sign_room
@@ -103,8 +120,18 @@ class _Layout:
         self.name_min = name_min
 
 
-_TIGHT = dict(row_min=28, game_row=19, sign_room=22, gap=4, name_w_min=300, game_min_w=50,
-              seat_w=34, total_w=54, clubs=False, compact_rules=True)
+_TIGHT = dict(
+    row_min=28,
+    game_row=19,
+    sign_room=22,
+    gap=4,
+    name_w_min=300,
+    game_min_w=50,
+    seat_w=34,
+    total_w=54,
+    clubs=False,
+    compact_rules=True,
+)
 _LAYOUTS = (
     _Layout(46, 28, 32, 12, 170, 80, 46, 80),
     _Layout(40, 24, 28, 8, 200, 66, 46, 76),
@@ -119,9 +146,10 @@ _LAYOUTS = (
 
 
 def _signature_labels(width: float) -> list[tuple[float, list[str]]]:
-    return [fonts.fit_text(label, width, 12, MIN_SIZE, max_lines=2)
-            for label in ("Scorekeeper (name, signature)",
-                          "Confirmed by (second person)")]
+    return [
+        fonts.fit_text(label, width, 12, MIN_SIZE, max_lines=2)
+        for label in ("Scorekeeper (name, signature)", "Confirmed by (second person)")
+    ]
 
 
 def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
@@ -134,11 +162,11 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
     url_w = 228.0 if compact else URL_COLUMN
     has_url = bool(t.score_url)
     lw = f.content_width - (url_w + 14 if has_url else 0)
-    esize, elines = fonts.fit_text(event.name, lw, 13 if compact else 15, 12, bold=True,
-                                   max_lines=2)
+    esize, elines = fonts.fit_text(
+        event.name, lw, 13 if compact else 15, 12, bold=True, max_lines=2
+    )
     sub = long_date(event.date) + (f" · {event.venue}" if event.venue else "")
-    ssize, slines = fonts.fit_text(sub, lw, MIN_SIZE if compact else 12, MIN_SIZE,
-                                   max_lines=2)
+    ssize, slines = fonts.fit_text(sub, lw, MIN_SIZE if compact else 12, MIN_SIZE, max_lines=2)
 
     def event_lines(p: Page) -> None:
         y = top
@@ -148,19 +176,21 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
         for line in slines:
             y -= ssize * 1.25
             p.text(left, y, line, ssize)
+
     page.form(doc, f"event-{compact}-{has_url}", event_lines)
     y = top - len(elines) * esize * 1.15 - len(slines) * ssize * 1.25
-    tsize, tlines = fonts.fit_text(f"Table {t.table_number}", lw, 26 if compact else 34, 20,
-                                   bold=True, max_lines=1)
+    tsize, tlines = fonts.fit_text(
+        f"Table {t.table_number}", lw, 26 if compact else 34, 20, bold=True, max_lines=1
+    )
     y -= tsize + 2
     page.text(left, y, tlines[0], tsize, bold=True)
     rline = f"Round {t.round_number} · {kind_word(t.round_kind)} · {games_words(t.games)}"
     if compact:
-        dsize, dlines = fonts.fit_text(f"Division {t.division} · {rline}", lw, 14, 14,
-                                       bold=True, max_lines=2)
+        dsize, dlines = fonts.fit_text(
+            f"Division {t.division} · {rline}", lw, 14, 14, bold=True, max_lines=2
+        )
     else:
-        dsize, dlines = fonts.fit_text(f"Division {t.division}", lw, 17, 14, bold=True,
-                                       max_lines=2)
+        dsize, dlines = fonts.fit_text(f"Division {t.division}", lw, 17, 14, bold=True, max_lines=2)
     y -= 6
     for line in dlines:
         y -= dsize * 1.2
@@ -176,11 +206,11 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
     if has_url:
         qx = right - qr_size
         qtop = top + 4  # the symbol's quiet zone sits inside the square
-        page.add(lambda c, x=qx, yb=qtop - qr_size, url=t.score_url:
-                 draw_qr(c, x, yb, qr_size, url))
+        page.add(
+            lambda c, x=qx, yb=qtop - qr_size, url=t.score_url: draw_qr(c, x, yb, qr_size, url)
+        )
         uy = qtop - qr_size - 2
-        page.text(right, uy - MIN_SIZE, "Scan to enter scores", MIN_SIZE, bold=True,
-                  align="right")
+        page.text(right, uy - MIN_SIZE, "Scan to enter scores", MIN_SIZE, bold=True, align="right")
         uy -= MIN_SIZE + 4
         for line in fonts.wrap_text(t.score_url, url_w, MIN_SIZE):
             uy -= MIN_SIZE * 1.2
@@ -193,17 +223,22 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
 class _Grid:
     """Column widths, header labels and rows for one layout."""
 
-    def __init__(self, doc: Document, t: TableLines, layout: _Layout, content_width: float,
-                 sabra: bool):
+    def __init__(
+        self, doc: Document, t: TableLines, layout: _Layout, content_width: float, sabra: bool
+    ):
         self.doc = doc
         self.layout = layout
         self.layout_key = _LAYOUTS.index(layout)
         self.sabra = sabra
         games = self.games = max(1, t.games)
         self.seat_w, self.total_w = layout.seat_w, layout.total_w
-        self.game_w = min(86.0, max(layout.game_min_w, (content_width - self.seat_w
-                                                        - self.total_w - layout.name_w_min)
-                                    / games))
+        self.game_w = min(
+            86.0,
+            max(
+                layout.game_min_w,
+                (content_width - self.seat_w - self.total_w - layout.name_w_min) / games,
+            ),
+        )
         self.name_w = content_width - self.seat_w - self.total_w - games * self.game_w
         tight = layout.compact_rules
         pad = 8 if tight else 12
@@ -212,22 +247,24 @@ class _Grid:
         self.rows = []
         for seat in sorted(t.seats, key=lambda s: s.seat):
             size, lines = fonts.fit_text(seat.name, self.name_w - 14, 17, layout.name_min)
-            club = (fonts.wrap_text(seat.club, self.name_w - 14, 12)
-                    if seat.club and layout.clubs else [])
+            club = (
+                fonts.wrap_text(seat.club, self.name_w - 14, 12)
+                if seat.club and layout.clubs
+                else []
+            )
             h = max(layout.row_min, len(lines) * size * leading + len(club) * 14 + pad)
             self.rows.append((seat, size, lines, club, h))
         self.sub_lines = fonts.wrap_text("rack total", self.game_w - 6, MIN_SIZE)
-        self.total_lines = fonts.wrap_text("points" if sabra else "all games",
-                                           self.total_w - 6, MIN_SIZE)
+        self.total_lines = fonts.wrap_text(
+            "points" if sabra else "all games", self.total_w - 6, MIN_SIZE
+        )
         if tight and (len(self.sub_lines) > 1 or len(self.total_lines) > 1):
             self.sub_lines, self.total_lines = [], []
         self.game_labels = []
         for g in range(1, games + 1):
-            gsize, glines = fonts.fit_text(f"Game {g}", self.game_w - 6, 13, MIN_SIZE,
-                                           bold=True)
+            gsize, glines = fonts.fit_text(f"Game {g}", self.game_w - 6, 13, MIN_SIZE, bold=True)
             if len(glines) > 1:
-                gsize, glines = fonts.fit_text("Game", self.game_w - 6, 13, MIN_SIZE,
-                                               bold=True)
+                gsize, glines = fonts.fit_text("Game", self.game_w - 6, 13, MIN_SIZE, bold=True)
                 glines = glines + [str(g)]
             self.game_labels.append((gsize, glines))
         self.label_lines = max(len(gl) for _, gl in self.game_labels)
@@ -244,10 +281,15 @@ class _Grid:
         head_h = self.head_h
 
         def heads(p: Page, y: float = 0.0) -> None:  # built with its top at y = 0
-            p.rect(left, y - head_h, width, head_h, width=0, fill_gray=BAND_GREY,
-                   stroke=False)
-            p.text(xs[0] + self.seat_w / 2, y - head_h / 2 - 5, "Seat",
-                   12 if self.seat_w < 46 else 13, bold=True, align="center")
+            p.rect(left, y - head_h, width, head_h, width=0, fill_gray=BAND_GREY, stroke=False)
+            p.text(
+                xs[0] + self.seat_w / 2,
+                y - head_h / 2 - 5,
+                "Seat",
+                12 if self.seat_w < 46 else 13,
+                bold=True,
+                align="center",
+            )
             p.text(xs[1] + 8, y - head_h / 2 - 5, "Player", 13, bold=True)
             sub_y = y - 17 - 14 * (self.label_lines - 1) - 14
             for g, (gsize, glines) in enumerate(self.game_labels):
@@ -255,15 +297,21 @@ class _Grid:
                 p.lines(cx, y - 17, glines, gsize, 14, bold=True, align="center")
                 p.lines(cx, sub_y, self.sub_lines, MIN_SIZE, 12, align="center")
             tx = xs[2 + self.games] + self.total_w / 2
-            p.text(tx, y - 17, "Total", 13 if self.total_w >= 60 else 12, bold=True,
-                   align="center")
+            p.text(tx, y - 17, "Total", 13 if self.total_w >= 60 else 12, bold=True, align="center")
             p.lines(tx, sub_y, self.total_lines, MIN_SIZE, 12, align="center")
+
         key = f"heads-{self.layout_key}-{self.games}-{self.sabra}"
         page.form(self.doc, key, heads, dy=top)
         y = top - head_h
         for seat, size, lines, club, h in self.rows:
-            page.text(xs[0] + self.seat_w / 2, y - h / 2 - 7, str(seat.seat), 20, bold=True,
-                      align="center")
+            page.text(
+                xs[0] + self.seat_w / 2,
+                y - h / 2 - 7,
+                str(seat.seat),
+                20,
+                bold=True,
+                align="center",
+            )
             lead = size * self.leading
             text_h = len(lines) * lead + len(club) * 14
             ny = y - (h - text_h) / 2 - size * 0.95
@@ -301,8 +349,16 @@ def _sheet(doc: Document, rules_normal: _Rules, rules_compact: _Rules, t: TableL
         grid = _Grid(doc, t, layout, f.content_width, sabra)
         ended_h = 24 + grid.games * layout.game_row
         rules = rules_compact if layout.compact_rules else rules_normal
-        needed = (grid.height + layout.gap + ended_h + layout.gap + layout.sign_room
-                  + sign_label_h + layout.gap + rules.height)
+        needed = (
+            grid.height
+            + layout.gap
+            + ended_h
+            + layout.gap
+            + layout.sign_room
+            + sign_label_h
+            + layout.gap
+            + rules.height
+        )
         if top - 12 - needed >= bottom:
             break
 
@@ -316,15 +372,19 @@ def _sheet(doc: Document, rules_normal: _Rules, rules_compact: _Rules, t: TableL
 
     # --- how each game ended, signatures, rules: the same on every sheet --------------
     ended_top = grid_bottom - layout.gap
-    page.form(doc, f"ended-{games}-{layout.game_row}",
-              lambda p: _ended(p, left, right, games, layout.game_row), dy=ended_top)
+    page.form(
+        doc,
+        f"ended-{games}-{layout.game_row}",
+        lambda p: _ended(p, left, right, games, layout.game_row),
+        dy=ended_top,
+    )
     sign_y = ended_top - (24 + games * layout.game_row) - layout.gap - layout.sign_room
     page.form(doc, "signatures", lambda p: _signatures(p, left, half, sign_labels), dy=sign_y)
     page.form(doc, f"rules-{layout.compact_rules}", lambda p: rules.draw(p, left, bottom + 2))
 
 
 def _ended(page: Page, left: float, right: float, games: int, game_row: float) -> None:
-    """"How each game ended" with its top at y = 0."""
+    """ "How each game ended" with its top at y = 0."""
     y = -16.0
     page.text(left, y, "How each game ended (tick one box per game)", 13, bold=True)
     y -= 8
@@ -348,8 +408,9 @@ def _ended(page: Page, left: float, right: float, games: int, game_row: float) -
         page.line(x + tie_w + 6, base - 3, right, base - 3, 1.2)
 
 
-def _signatures(page: Page, left: float, half: float,
-                labels: list[tuple[float, list[str]]]) -> None:
+def _signatures(
+    page: Page, left: float, half: float, labels: list[tuple[float, list[str]]]
+) -> None:
     """Two signature lines at y = 0, their labels beneath."""
     for i, (lsize, llines) in enumerate(labels):
         x = left + i * (half + 30)

@@ -25,8 +25,7 @@ PAD = 8.0
 
 def _round_words(round_number: int, kind: str = "", games: int | None = None) -> str:
     text = f"round {round_number}"
-    extra = [w for w in (kind_word(kind) if kind else "",
-                         games_words(games) if games else "") if w]
+    extra = [w for w in (kind_word(kind) if kind else "", games_words(games) if games else "") if w]
     return f"{text} ({', '.join(extra)})" if extra else text
 
 
@@ -38,7 +37,8 @@ class TableBlock:
         self.width = width
         inner = width - 2 * PAD
         self.title_size, self.title_lines = fonts.fit_text(
-            f"Table {table.table_number}", inner, 22, 16, bold=True, max_lines=1)
+            f"Table {table.table_number}", inner, 22, 16, bold=True, max_lines=1
+        )
         info = f"{table.division} · {_round_words(table.round_number, table.round_kind)}"
         self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
         self.seat_w = fonts.string_width("Seat 4", 13, bold=True) + 8
@@ -49,8 +49,14 @@ class TableBlock:
             club = fonts.wrap_text(seat.club, name_w, 12) if seat.club else []
             height = len(lines) * size * 1.2 + len(club) * 14.4 + 6
             self.rows.append((seat, size, lines, club, height))
-        self.height = (PAD + self.title_size * 1.15 + len(self.info_lines) * self.info_size * 1.25
-                       + 6 + sum(r[4] for r in self.rows) + PAD)
+        self.height = (
+            PAD
+            + self.title_size * 1.15
+            + len(self.info_lines) * self.info_size * 1.25
+            + 6
+            + sum(r[4] for r in self.rows)
+            + PAD
+        )
 
     def draw(self, page: Page, x: float, top: float) -> None:
         page.rect(x, top - self.height, self.width, self.height, width=1.2)
@@ -66,8 +72,9 @@ class TableBlock:
             page.text(x + PAD, base, f"Seat {seat.seat}", 13, bold=True)
             page.lines(x + PAD + self.seat_w, base, lines, size, size * 1.2)
             if club:
-                page.lines(x + PAD + self.seat_w, base - len(lines) * size * 1.2 + 1.5, club,
-                           12, 14.4)
+                page.lines(
+                    x + PAD + self.seat_w, base - len(lines) * size * 1.2 + 1.5, club, 12, 14.4
+                )
             y -= height
 
 
@@ -84,8 +91,14 @@ class ByeBlock:
         for name in names:
             size, lines = fonts.fit_text(name, inner, NAME_SIZE, NAME_MIN)
             self.rows.append((size, lines, len(lines) * size * 1.2 + 6))
-        self.height = (PAD + self.title_size * 1.15 + len(self.info_lines) * self.info_size * 1.25
-                       + 6 + sum(r[2] for r in self.rows) + PAD)
+        self.height = (
+            PAD
+            + self.title_size * 1.15
+            + len(self.info_lines) * self.info_size * 1.25
+            + 6
+            + sum(r[2] for r in self.rows)
+            + PAD
+        )
 
     def draw(self, page: Page, x: float, top: float) -> None:
         page.rect(x, top - self.height, self.width, self.height, width=1.2)
@@ -118,9 +131,11 @@ def _group_letter(name: str) -> str:
 def find_order(entries: list[Entry]) -> list[Entry]:
     """A to Z by last word (accent- and case-folded), then the full name; names whose
     last word does not start with a Latin letter after folding come at the end."""
+
     def key(e: Entry):
         letter = _group_letter(e.name)
         return (0 if letter else 1, fonts.last_name_key(e.name), e.division, e.round_number)
+
     return sorted(entries, key=key)
 
 
@@ -138,7 +153,8 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
         k = (t.division, t.round_number)
         groups.setdefault(k, [])
         group_info.setdefault(
-            k, f"{t.division} · {_round_words(t.round_number, t.round_kind, t.games)}")
+            k, f"{t.division} · {_round_words(t.round_number, t.round_kind, t.games)}"
+        )
         groups[k].append(TableBlock(t, width))
     byes_by_group: dict[tuple[str, int], list[ByeLine]] = {}
     for b in data.byes:
@@ -156,8 +172,11 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
         if current["label"] is not None and flow.pages_started > 1:
             _group_heading(flow, current["label"] + " (continued)")
 
-    flow = Flow(doc, lambda first: f"Table list — {title}" + ("" if first else " (continued)"),
-                on_new_page=repeat_group)
+    flow = Flow(
+        doc,
+        lambda first: f"Table list — {title}" + ("" if first else " (continued)"),
+        on_new_page=repeat_group,
+    )
     if not groups:
         flow.ensure(40)
         flow.item(30, lambda page, x, y, w: page.text(x, y - 16, "No tables seated.", 16))
@@ -171,16 +190,20 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
     current["label"] = None
 
     # --- find your table ----------------------------------------------------------------
-    entries = [Entry(s.name, t.division, t.round_number, t.table_number)
-               for t in data.tables for s in t.seats]
+    entries = [
+        Entry(s.name, t.division, t.round_number, t.table_number)
+        for t in data.tables
+        for s in t.seats
+    ]
     entries += [Entry(b.name, b.division, b.round_number, None) for b in data.byes]
     _find_section(doc, title, find_order(entries))
     return doc.render(progress)
 
 
 def _group_heading(flow: Flow, label: str, keep_with: float = 0.0) -> None:
-    size, lines = fonts.fit_text(label, flow.frame.content_width - 12, 17, 14, bold=True,
-                                 max_lines=2)
+    size, lines = fonts.fit_text(
+        label, flow.frame.content_width - 12, 17, 14, bold=True, max_lines=2
+    )
     height = len(lines) * size * 1.2 + 12
 
     def draw(page: Page, x: float, y: float, w: float) -> None:
@@ -208,17 +231,24 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
             for (label, _), cx in zip(_COLS, xs, strict=False):
                 page.text(cx + 6, y - 16, label, 13, bold=True)
             page.line(x, y - 22, x + w, y - 22, 1.2)
+
         flow.item(26, draw)
 
     def intro(flow: Flow) -> None:
         if flow.pages_started == 1:
-            flow.item(24, lambda page, x, y, w: page.text(
-                x, y - 15, "Everyone in order of last name, then first name.", 13))
+            flow.item(
+                24,
+                lambda page, x, y, w: page.text(
+                    x, y - 15, "Everyone in order of last name, then first name.", 13
+                ),
+            )
         column_heads(flow)
 
-    flow = Flow(doc, lambda first: f"Find your table — {title}" + ("" if first else
-                                                                   " (continued)"),
-                on_new_page=intro)
+    flow = Flow(
+        doc,
+        lambda first: f"Find your table — {title}" + ("" if first else " (continued)"),
+        on_new_page=intro,
+    )
     flow.new_page()
     if not entries:
         flow.item(30, lambda page, x, y, w: page.text(x, y - 18, "Nobody seated yet.", 16))
@@ -235,20 +265,31 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
             def divider(page: Page, x: float, y: float, w: float, label=this_letter) -> None:
                 page.text(x + 6, y - 19, label, 17, bold=True)
                 page.line(x, y - 25, x + w, y - 25, 1.5)
+
             flow.item(30, divider, keep_with=row_h)
 
-        def row(page: Page, x: float, y: float, w: float, e=e, size=size, lines=lines,
-                dsize=dsize, dlines=dlines, row_h=row_h) -> None:
+        def row(
+            page: Page,
+            x: float,
+            y: float,
+            w: float,
+            e=e,
+            size=size,
+            lines=lines,
+            dsize=dsize,
+            dlines=dlines,
+            row_h=row_h,
+        ) -> None:
             base = y - 4 - size
             page.lines(xs[0] + 6, base, lines, size, size * 1.2)
             page.lines(xs[1] + 6, y - 4 - dsize, dlines, dsize, dsize * 1.2)
-            page.text(xs[2] + _COLS[2][1] / 2, y - 4 - 14, str(e.round_number), 14,
-                      align="center")
+            page.text(xs[2] + _COLS[2][1] / 2, y - 4 - 14, str(e.round_number), 14, align="center")
             if e.table is None:
-                page.text(xs[3] + _COLS[3][1] / 2, y - 4 - 15, "bye", 15, bold=True,
-                          align="center")
+                page.text(xs[3] + _COLS[3][1] / 2, y - 4 - 15, "bye", 15, bold=True, align="center")
             else:
-                page.text(xs[3] + _COLS[3][1] / 2, y - 4 - 16, str(e.table), 17, bold=True,
-                          align="center")
+                page.text(
+                    xs[3] + _COLS[3][1] / 2, y - 4 - 16, str(e.table), 17, bold=True, align="center"
+                )
             page.line(x, y - row_h, x + w, y - row_h, 0.5, gray=0.6)
+
         flow.item(row_h, row)
