@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "tournaments.apps.TournamentsConfig",
     "scoring.apps.ScoringConfig",
+    "tournaments.printing.apps.PrintingConfig",
 ]
 
 MIDDLEWARE = [

@@ -6,30 +6,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from tournaments.engine import RuleError
-from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.models import EVENT_SETTINGS, Bye, Division, Entrant, Event, Round, Seat, Table
 
 from .models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 FORMAT = "rummikub-event-backup"
 VERSION = 1
-EVENT_FIELDS = (
-    "name",
-    "slug",
-    "date",
-    "venue",
-    "scoring",
-    "prefer_threes",
-    "minutes_per_game",
-    "initial_meld",
-    "cutoff_date",
-    "age_bands",
-    "by_gender",
-    "medal_policy",
-    "tie_order",
-    "confirmation",
-    "paper",
-    "combine_below",
-)
+EVENT_FIELDS = ("slug", *EVENT_SETTINGS)
 ENTRANT_FIELDS = (
     "external_id",
     "first_name",

@@ -12,6 +12,7 @@ from django.db import transaction
 from tournaments import services as bracket
 from tournaments.models import Division, Event
 from tournaments.registration import read_registrations
+from tournaments.selectors import bracket_entrants, brackets
 
 from . import simulation
 
@@ -66,9 +67,9 @@ def load_demo(seed: int = 2026) -> tuple[Event, bool]:
         bracket.entrants_check_in(event=event, absent=absent)
         simulation.combine_small_divisions(event)
         report = simulation.SimulationReport(event)
-        divisions = list(bracket.brackets(event).order_by("min_age", "name"))
+        divisions = list(brackets(event).order_by("min_age", "name"))
         for index, division in enumerate(divisions):
-            if not bracket.bracket_entrants(division).filter(status="checked_in").exists():
+            if not bracket_entrants(division).checked_in().exists():
                 continue
             bracket.division_seat_first_round(division=division, seed=rng.getrandbits(40))
             division.refresh_from_db()

@@ -8,6 +8,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from tournaments.csvfiles import UndecodableFile, decode_csv
 from tournaments.engine import EXHAUSTED, OUT, RuleError, parse_rack_total
 
 REQUIRED = ("division", "round", "table", "game", "entrant_id", "rack_total")
@@ -37,9 +38,9 @@ class GameRows:
 def read_scores(data: bytes) -> list[GameRows]:
     """Parse the file; raise ``RuleError`` listing every problem with its line."""
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("cp1252", errors="replace")
+        text, _ = decode_csv(data)
+    except UndecodableFile as error:
+        raise RuleError(f"The scores file cannot be used: {error}.") from None
     reader = csv.reader(io.StringIO(text, newline=""))
     header = next(reader, None)
     if not header:

@@ -9,6 +9,7 @@ from tournaments.engine import RuleError
 from tournaments.engine.simulation import random_game
 from tournaments.models import Division, Entrant, Event, Round, Seat
 from tournaments.registration import ParsedRegistrations, RegistrationRow
+from tournaments.selectors import bracket_entrants, brackets
 
 from . import services
 from .selectors import division_state
@@ -140,13 +141,10 @@ def combine_small_divisions(event: Event) -> list[str]:
     messages = []
     divisions = [
         d
-        for d in bracket.brackets(event).order_by("min_age", "gender", "name")
-        if bracket.bracket_entrants(d).filter(status=Entrant.Status.CHECKED_IN).exists()
+        for d in brackets(event).order_by("min_age", "gender", "name")
+        if bracket_entrants(d).checked_in().exists()
     ]
-    sizes = {
-        d.pk: bracket.bracket_entrants(d).filter(status=Entrant.Status.CHECKED_IN).count()
-        for d in divisions
-    }
+    sizes = {d.pk: bracket_entrants(d).checked_in().count() for d in divisions}
     for index, division in enumerate(divisions):
         if sizes[division.pk] >= event.combine_below or len(divisions) == 1:
             continue
@@ -249,8 +247,8 @@ def simulate_event(
     bracket.entrants_check_in(event=event)
     report = SimulationReport(event, entrants)
     combine_small_divisions(event)
-    for division in bracket.brackets(event).order_by("min_age", "name"):
-        if not bracket.bracket_entrants(division).filter(status=Entrant.Status.CHECKED_IN).exists():
+    for division in brackets(event).order_by("min_age", "name"):
+        if not bracket_entrants(division).checked_in().exists():
             continue
         bracket.division_seat_first_round(division=division, seed=rng.getrandbits(40))
         division.refresh_from_db()
@@ -261,7 +259,7 @@ def simulate_event(
 
 def medal_lines(event: Event) -> list[str]:
     lines = []
-    for division in bracket.brackets(event).order_by("min_age", "name"):
+    for division in brackets(event).order_by("min_age", "name"):
         if division.status != Division.Status.COMPLETE:
             continue
         state = division_state(division)

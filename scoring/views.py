@@ -16,6 +16,8 @@ from django_tables2 import RequestConfig
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Table
+from tournaments.selectors import brackets
+from tournaments.web import act, form_errors_to_messages
 
 from . import services
 from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm
@@ -152,13 +154,17 @@ def game_confirm(request, event, table_id, number):
     if not form.is_valid() or form.cleaned_data["version"] != game.version:
         messages.error(request, f"Game {number} changed since you looked at it: check it again.")
         return redirect(_table_url(event, table, game=number))
-    try:
-        services.game_confirm(game=game, user=request.user, organizer=request.is_organizer)
-    except RuleError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"Game {number} confirmed.")
-    return redirect(_table_url(event, table))
+    return act(
+        request,
+        lambda: services.game_confirm(game=game, user=request.user, organizer=request.is_organizer),
+        done=f"Game {number} confirmed.",
+        to=_table_url(event, table),
+    )
+
+
+def _corrected(entrant, number, change) -> str:
+    before, after = change.before["rack_total"], change.after["rack_total"]
+    return f"{entrant.name}, game {number}: {before} → {after}."
 
 
 @require_POST
@@ -167,31 +173,25 @@ def rack_correct(request, event, table_id, number):
     table = _table(event, table_id)
     game = get_object_or_404(Game, table=table, number=number)
     form = CorrectionForm(request.POST)
-    if form.is_valid():
-        entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
-        try:
-            change = services.score_correct(
-                game=game,
-                entrant=entrant,
-                rack_total=form.cleaned_data["rack_total"],
-                reason=form.cleaned_data["reason"],
-                user=request.user,
-            )
-        except RuleError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(
-                request,
-                f"{entrant.name}, game {number}: {change.before['rack_total']} → "
-                f"{change.after['rack_total']}.",
-            )
-            if change.flag:
-                messages.warning(request, change.flag)
-    else:
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-    return redirect(_table_url(event, table, game=number))
+    back = _table_url(event, table, game=number)
+    if not form.is_valid():
+        form_errors_to_messages(request, form, labels=False)
+        return redirect(back)
+    entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
+
+    def correct():
+        change = services.score_correct(
+            game=game,
+            entrant=entrant,
+            rack_total=form.cleaned_data["rack_total"],
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+        )
+        messages.success(request, _corrected(entrant, number, change))
+        if change.flag:  # after the success line, as a warning
+            messages.warning(request, change.flag)
+
+    return act(request, correct, done="", to=back)
 
 
 @require_POST
@@ -200,27 +200,23 @@ def penalty_add(request, event, table_id):
     table = _table(event, table_id)
     sheet = table_sheet(table)
     form = PenaltyForm(request.POST, sheet=sheet)
-    if form.is_valid():
-        entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
-        try:
-            services.penalty_add(
-                round_=table.round,
-                entrant=entrant,
-                points=form.cleaned_data["points"],
-                reason=form.cleaned_data["reason"],
-                user=request.user,
-            )
-        except RuleError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(
-                request, f"{form.cleaned_data['points']} penalty point(s) for " f"{entrant.name}."
-            )
-    else:
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, error)
-    return redirect(_table_url(event, table))
+    if not form.is_valid():
+        form_errors_to_messages(request, form, labels=False)
+        return redirect(_table_url(event, table))
+    entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
+    points = form.cleaned_data["points"]
+    return act(
+        request,
+        lambda: services.penalty_add(
+            round_=table.round,
+            entrant=entrant,
+            points=points,
+            reason=form.cleaned_data["reason"],
+            user=request.user,
+        ),
+        done=f"{points} penalty point(s) for {entrant.name}.",
+        to=_table_url(event, table),
+    )
 
 
 # ---------------------------------------------------------------- standings
@@ -229,11 +225,7 @@ def penalty_add(request, event, table_id):
 @event_role("scorekeeper")
 def standings(request, event, division_id=None):
     """Standings of a division's round (the current one unless chosen), live."""
-    divisions = list(
-        Division.objects.filter(event=event, combined_into__isnull=True, rounds__isnull=False)
-        .distinct()
-        .order_by("min_age", "gender", "name")
-    )
+    divisions = list(brackets(event).filter(rounds__isnull=False).distinct())
     if not divisions:
         return render(request, "scoring/standings.html", {"event": event, "divisions": []})
     division = (

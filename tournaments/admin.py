@@ -1,6 +1,10 @@
 from django.contrib import admin
 
-from .models import Bye, Division, Entrant, Event, GeneratedDocument, Round, Seat, Table
+from .models import BRACKET_SETTINGS, Bye, Division, Entrant, Event, Round, Seat, Table
+from .selectors import bracket_started, event_started
+
+# Only the services move a division through its states (and record its results).
+DIVISION_STATE = ("status", "walkover", "medals_confirmed_at", "results")
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -23,6 +27,11 @@ class DivisionInline(admin.TabularInline):
     extra = 0
     show_change_link = True
 
+    def get_readonly_fields(self, request, obj=None):
+        # ``obj`` is the event: once it is seated, no division is combined here.
+        started = obj is not None and event_started(obj)
+        return ("status", "combined_into") if started else ("status",)
+
 
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
@@ -33,6 +42,13 @@ class EventAdmin(admin.ModelAdmin):
     filter_horizontal = ("organizers", "scorekeepers")
     inlines = [DivisionInline]
     date_hierarchy = "date"
+
+    def get_readonly_fields(self, request, obj=None):
+        """The settings that decide the bracket are fixed once a round is seated (the
+        service refuses them too): changing them here would bypass it."""
+        if obj is not None and event_started(obj):
+            return BRACKET_SETTINGS
+        return ()
 
 
 @admin.register(Division)
@@ -51,6 +67,11 @@ class DivisionAdmin(admin.ModelAdmin):
     search_fields = ("name", "event__name")
     list_select_related = ("event", "combined_into")
 
+    def get_readonly_fields(self, request, obj=None):
+        if obj is not None and bracket_started(obj):
+            return (*DIVISION_STATE, "combined_into")
+        return DIVISION_STATE
+
 
 @admin.register(Entrant)
 class EntrantAdmin(admin.ModelAdmin):
@@ -68,6 +89,13 @@ class EntrantAdmin(admin.ModelAdmin):
     search_fields = ("external_id", "first_name", "last_name", "club", "email")
     list_select_related = ("division", "event")
     list_per_page = 100
+
+    def get_readonly_fields(self, request, obj=None):
+        """Once the bracket is seated, check-in, withdrawal and the division go through
+        the desk (the services), never through a form here."""
+        if obj is not None and bracket_started(obj.division):
+            return ("division", "status")
+        return ()
 
 
 class SeatInline(admin.TabularInline):
@@ -110,22 +138,3 @@ class ByeAdmin(ReadOnlyAdmin):
     list_filter = ("round__division__event",)
     search_fields = ("entrant__first_name", "entrant__last_name", "entrant__external_id")
     raw_id_fields = ("entrant", "round")
-
-
-@admin.register(GeneratedDocument)
-class GeneratedDocumentAdmin(ReadOnlyAdmin):
-    list_display = (
-        "kind",
-        "event",
-        "division",
-        "round_number",
-        "status",
-        "progress",
-        "created_at",
-        "finished_at",
-        "attempts",
-        "error",
-    )
-    list_filter = ("status", "kind", "event")
-    search_fields = ("filename", "error")
-    list_select_related = ("event", "division")

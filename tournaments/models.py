@@ -22,6 +22,47 @@ from tournaments.engine import (
 )
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
 
+# The event's settings an organizer changes (desk form, configure_event, backup): listed once.
+EVENT_SETTINGS = (
+    "name",
+    "date",
+    "venue",
+    "scoring",
+    "prefer_threes",
+    "minutes_per_game",
+    "initial_meld",
+    "age_bands",
+    "by_gender",
+    "cutoff_date",
+    "medal_policy",
+    "tie_order",
+    "confirmation",
+    "paper",
+    "combine_below",
+)
+# Settings that decide the bracket: fixed once a round is seated.
+BRACKET_SETTINGS = ("scoring", "prefer_threes", "medal_policy", "tie_order")
+
+
+class DivisionQuerySet(models.QuerySet):
+    def brackets(self):
+        """Divisions played as brackets (not combined into another)."""
+        return self.filter(combined_into__isnull=True)
+
+    def in_age_order(self):
+        return self.order_by("min_age", "gender", "name")
+
+
+class EntrantQuerySet(models.QuerySet):
+    def checked_in(self):
+        return self.filter(status=Entrant.Status.CHECKED_IN)
+
+
+class RoundQuerySet(models.QuerySet):
+    def current(self) -> "Round | None":
+        """The latest round (of the division the queryset is about)."""
+        return self.order_by("-number").first()
+
 
 class Event(models.Model):
     class Scoring(models.TextChoices):
@@ -116,6 +157,8 @@ class Division(models.Model):
     # accepted recomputed ones): a later correction is flagged, never applied silently.
     results = models.JSONField(null=True, blank=True)
 
+    objects = DivisionQuerySet.as_manager()
+
     class Meta:
         ordering = ["event", "min_age", "gender", "name"]
         constraints = [
@@ -156,6 +199,8 @@ class Entrant(models.Model):
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTERED)
     created_at = models.DateTimeField(auto_now_add=True)
 
+    objects = EntrantQuerySet.as_manager()
+
     class Meta:
         ordering = ["last_name", "first_name"]
         constraints = [
@@ -195,6 +240,8 @@ class Round(models.Model):
     warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["division", "number"]
@@ -276,6 +323,3 @@ class LoginAttempt(models.Model):
 
     def __str__(self):
         return f"{self.username} from {self.address} at {self.at}: {self.succeeded}"
-
-
-from .printing.models import GeneratedDocument  # noqa: E402, F401  (rows of this app)

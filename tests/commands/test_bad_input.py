@@ -270,15 +270,31 @@ def test_a_game_already_scored_is_refused_without_replace(tmp_path, tables):
     )
     assert ScoreChange.objects.filter(action="replaced").count() == 0
 
-    # With --replace: accepted, and the old values stay in the audit trail.
-    assert run("import_scores", SLUG, path, "--replace") == "Recorded 2 game(s).\n"
+    # The games were entered by a command, so they count as confirmed: replacing them is a
+    # correction, and --replace alone is refused with the reason asked for.
+    refused(
+        "import_scores",
+        SLUG,
+        path,
+        "--replace",
+        message=(
+            f"Nothing was imported:\nline 2, 3, 4, 5: {where(1)}: the scores are confirmed: "
+            "replacing them is a correction and needs a reason (--reason)."
+        ),
+    )
+
+    # With --replace --reason: accepted as a correction; the old values stay in the audit trail.
+    out = run("import_scores", SLUG, path, "--replace", "--reason", "sheet misread")
+    assert out == "Recorded 2 game(s).\n"
     a, b, c, d = tables[1]
     assert dict(
         RackScore.objects.filter(game__table__number=1).values_list(
             "entrant__external_id", "rack_total"
         )
     ) == {a: 0, b: 12, c: 11, d: 30}
-    change = ScoreChange.objects.get(action="replaced")
+    assert ScoreChange.objects.filter(action="replaced").count() == 0
+    change = ScoreChange.objects.get(action="corrected")
+    assert change.reason == "sheet misread"
     assert (change.round_number, change.table_number, change.game_number) == (1, 1, 1)
     assert change.before == {"racks": {a: 0, b: 10, c: 20, d: 30}, "ended": "out", "winner": None}
     assert change.after == {"racks": {a: 0, b: 12, c: 11, d: 30}, "ended": "out", "winner": None}

@@ -17,7 +17,7 @@ from django.core.management import CommandError, call_command
 from scoring.selectors import division_state
 from scoring.simulation import simulate_event
 from tests.factories import cli, fresh_sqlite, migrated_template  # noqa: F401  (fixtures)
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Division, Entrant, Event, Seat
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 
@@ -55,7 +55,7 @@ def played() -> Event:
     report = simulate_event(slug=SLUG, entrants=30, seed=1)
     assert report.entrants == 30 and report.divisions
     event = Event.objects.get(slug=SLUG)
-    for division in services.brackets(event).filter(status=Division.Status.COMPLETE):
+    for division in selectors.brackets(event).filter(status=Division.Status.COMPLETE):
         services.medals_confirm(division=division)
     return event
 
@@ -64,14 +64,14 @@ def played() -> Event:
 def biggest(played) -> Division:
     """The bracket with the most rounds (then players): a real bracket to print."""
     return max(
-        (d for d in services.brackets(played) if d.rounds.exists()),
-        key=lambda d: (d.rounds.count(), services.bracket_entrants(d).count()),
+        (d for d in selectors.brackets(played) if d.rounds.exists()),
+        key=lambda d: (d.rounds.count(), selectors.bracket_entrants(d).count()),
     )
 
 
 def medallists(event) -> list[str]:
     names = []
-    for division in services.brackets(event).filter(status=Division.Status.COMPLETE):
+    for division in selectors.brackets(event).filter(status=Division.Status.COMPLETE):
         state = division_state(division)
         names += [state.names[p.player] for p in state.placings.placings if p.medal]
     return names
@@ -120,7 +120,7 @@ def test_bracket_of_a_division(played, biggest, tmp_path):
     print_documents(SLUG, "--kind", "bracket", "--division", biggest.name, "--out", out)
     pages, text = pdf(out)
     assert pages >= 1
-    assert_names(text, [e.name for e in services.bracket_entrants(biggest)])
+    assert_names(text, [e.name for e in selectors.bracket_entrants(biggest)])
 
 
 def test_results_of_the_whole_event(played, tmp_path):
@@ -133,7 +133,7 @@ def test_results_of_the_whole_event(played, tmp_path):
     ]
     assert len(played_names) == 30
     assert_names(text, played_names)
-    for division in services.brackets(played).filter(rounds__isnull=False).distinct():
+    for division in selectors.brackets(played).filter(rounds__isnull=False).distinct():
         assert division.name in text
 
 

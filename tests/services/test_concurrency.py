@@ -79,7 +79,7 @@ def test_two_seatings_at_once_make_one_round(tmp_path):
     assert len(created) == 1
     others = [v for kind, v in outcomes if not (kind == "ok" and v.created)]
     for other in others:
-        assert isinstance(other, RuleError) or other.message == "already seated"
+        assert isinstance(other, RuleError) or other.already_seated
     assert list(Round.objects.filter(division=division).values_list("number", flat=True)) == [1]
     seats = Seat.objects.filter(round__division=division)
     assert seats.count() == 8
@@ -100,9 +100,9 @@ def test_two_advances_at_once_make_one_next_round(tmp_path):
     outcomes = race(advance)
     for kind, value in outcomes:
         assert kind == "ok" or isinstance(value, RuleError), value
-    advanced = [v for kind, v in outcomes if kind == "ok" and v.message == "advanced"]
+    advanced = [v for kind, v in outcomes if kind == "ok" and v.outcome == scoring.Advanced.ADVANCED]
     assert len(advanced) == 1
-    other = next(v for v in outcomes if not (v[0] == "ok" and v[1].message == "advanced"))
+    other = next(v for v in outcomes if not (v[0] == "ok" and v[1].outcome == scoring.Advanced.ADVANCED))
     if other[0] == "error":
         # The second call saw round 2 seated and nothing played in it yet.
         assert str(other[1]).startswith("Open, round 2 is not complete:")

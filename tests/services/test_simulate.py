@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 
 from tests.factories import run
 from tournaments.models import Division, Entrant, Event
-from tournaments.services import bracket_entrants, brackets
+from tournaments.selectors import bracket_entrants, brackets
 
 
 def check_every_division_finished(slug: str, entrants: int) -> dict:

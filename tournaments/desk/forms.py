@@ -3,7 +3,7 @@
 from django import forms
 
 from tournaments import engine
-from tournaments.models import Entrant, Event
+from tournaments.models import EVENT_SETTINGS, Entrant, Event
 
 GENDERS = [("", "—"), ("F", "Female"), ("M", "Male"), ("X", "Other")]
 
@@ -20,23 +20,7 @@ class EventCreateForm(forms.Form):
 class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = [
-            "name",
-            "date",
-            "venue",
-            "scoring",
-            "prefer_threes",
-            "minutes_per_game",
-            "initial_meld",
-            "age_bands",
-            "by_gender",
-            "cutoff_date",
-            "tie_order",
-            "medal_policy",
-            "confirmation",
-            "paper",
-            "combine_below",
-        ]
+        fields = list(EVENT_SETTINGS)
         labels = {
             "prefer_threes": "Seat tables of three first (instead of four)",
             "minutes_per_game": "Minutes per game (for the plan's duration)",

@@ -1,21 +1,13 @@
-"""Reads for the organizer's desk and the public pages."""
+"""Reads for the organizer's desk: the overview and a division's page."""
 
-import unicodedata
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
 from scoring.selectors import DivisionState, division_state
 from tournaments import engine
-from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
-from tournaments.services import bracket_entrants, brackets
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: 'Ångström' matches 'angs'."""
-    return "".join(
-        c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
-    )
+from tournaments.models import Division, Entrant, Event, Round
+from tournaments.selectors import bracket_entrants, brackets
 
 
 @dataclass
@@ -45,7 +37,7 @@ def event_overview(event: Event) -> list[DivisionLine]:
         )
     }
     lines = []
-    for division in brackets(event).select_related("event").order_by("min_age", "gender", "name"):
+    for division in brackets(event).select_related("event"):
         members = [division] + list(division.combined_from.all())
         total = {"registered": 0, "checked_in": 0, "absent": 0}
         for member in members:
@@ -59,36 +51,11 @@ def event_overview(event: Event) -> list[DivisionLine]:
                 total["registered"],
                 total["checked_in"],
                 total["absent"],
-                division.rounds.order_by("-number").first(),
+                division.rounds.current(),
                 [m.name for m in members[1:]],
             )
         )
     return lines
-
-
-def checkin_search(event: Event, query: str, limit: int = 40) -> list[Entrant]:
-    """Entrants whose name (or id) contains the typed text, accents and case ignored."""
-    wanted = fold(query.strip())
-    entrants = (
-        Entrant.objects.filter(event=event)
-        .select_related("division", "division__combined_into")
-        .order_by("last_name", "first_name")
-    )
-    if not wanted:
-        found = list(entrants[:limit])
-    else:
-        found = []
-        for entrant in entrants:
-            haystack = fold(f"{entrant.first_name} {entrant.last_name} {entrant.external_id}")
-            if all(part in haystack for part in wanted.split()):
-                found.append(entrant)
-                if len(found) >= limit:
-                    break
-    # Once a bracket is seated its players are no longer checked in or out here.
-    seated = set(Round.objects.filter(division__event=event).values_list("division_id", flat=True))
-    for entrant in found:
-        entrant.seated = entrant.division.bracket.pk in seated
-    return found
 
 
 @dataclass
@@ -109,14 +76,7 @@ class DivisionDesk:
     @property
     def ties(self) -> list[dict]:
         """Ties that block, with names and what they block."""
-        ties = list(self.outcome.ties) if self.outcome else []
-        if (
-            self.outcome
-            and self.outcome.complete
-            and not self.outcome.ties
-            and (self.current.kind == engine.FINAL or self.outcome.next_shape is None)
-        ):
-            ties += list(self.state.placings.ties)
+        ties = self.state.blocking_ties(self.state.placings)
         names = self.state.names
         return [
             {
@@ -145,9 +105,7 @@ class DivisionDesk:
             {
                 "placing": p,
                 "name": names.get(p.player, p.player),
-                "age_group": self.state.entrants[p.player].division.name
-                if self.state.entrants[p.player].division_id != self.division.pk
-                else "",
+                "age_group": self.state.age_group_label(p.player),
             }
             for p in self.state.placings.placings
         ]
@@ -195,7 +153,7 @@ class DivisionDesk:
 
 def division_desk(division: Division) -> DivisionDesk:
     division = division.bracket
-    checked_in = bracket_entrants(division).filter(status=Entrant.Status.CHECKED_IN).count()
+    checked_in = bracket_entrants(division).checked_in().count()
     event = division.event
     return DivisionDesk(
         division,
@@ -205,51 +163,3 @@ def division_desk(division: Division) -> DivisionDesk:
         ),
         checked_in,
     )
-
-
-# ---------------------------------------------------------------- public
-
-
-def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
-    """Where each matching player sits now: name, division, round, table or bye."""
-    wanted = fold(query.strip())
-    if len(wanted) < 2:
-        return []
-    latest = {}
-    for seat in Seat.objects.filter(round__division__event=event).select_related(
-        "entrant", "table", "round__division"
-    ):
-        key = seat.entrant_id
-        if key not in latest or latest[key]["round"] < seat.round.number:
-            latest[key] = {
-                "entrant": seat.entrant,
-                "division": seat.round.division.name,
-                "round": seat.round.number,
-                "table": seat.table.number,
-                "seat": seat.number,
-                # A closed round: the table is not where to sit now (eliminated, finished).
-                "over": seat.round.status == Round.Status.CLOSED,
-            }
-    for bye in Bye.objects.filter(round__division__event=event).select_related(
-        "entrant", "round__division"
-    ):
-        key = bye.entrant_id
-        if key not in latest or latest[key]["round"] <= bye.round.number:
-            latest[key] = {
-                "entrant": bye.entrant,
-                "division": bye.round.division.name,
-                "round": bye.round.number,
-                "table": None,
-                "seat": None,
-                "over": False,
-            }
-    found = []
-    for row in sorted(
-        latest.values(), key=lambda r: (fold(r["entrant"].last_name), fold(r["entrant"].first_name))
-    ):
-        name = row["entrant"].name
-        if all(part in fold(name) for part in wanted.split()):
-            found.append({**row, "name": name})
-            if len(found) >= limit:
-                break
-    return found

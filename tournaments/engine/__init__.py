@@ -5,8 +5,9 @@ The services load records from the database, ask the engine, and store what it
 decides.
 """
 
-from .divisions import AgeBand, age_on, assign_division, default_bands, parse_bands
-from .errors import EngineBug, GameError, RuleError
+from .corrections import Consequence, CorrectionEffect, blocking_ties, correction_effect
+from .divisions import AgeBand, age_on, assign_division, parse_bands
+from .errors import GameError, RuleError
 from .games import (
     EXHAUSTED,
     LOW,
@@ -22,7 +23,7 @@ from .games import (
 )
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
-from .ranking import Ranked, Score
+from .ranking import Ranked, Score, better_first
 from .records import (
     AGE_GROUP,
     COMBINED,

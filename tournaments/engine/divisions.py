@@ -38,10 +38,6 @@ def bands_from_starts(starts: Sequence[int]) -> tuple[AgeBand, ...]:
     return tuple(bands) + (AgeBand(starts[-1], None),)
 
 
-def default_bands() -> tuple[AgeBand, ...]:
-    return bands_from_starts(DEFAULT_BAND_STARTS)
-
-
 def parse_bands(text: str) -> tuple[AgeBand, ...]:
     """Read ``50,55,60,…``: each number starts a band, the last is open-ended."""
     try:

@@ -16,7 +16,3 @@ class GameError(RuleError):
         # Which player's entry each reason concerns: {player: [reason, …]}.
         self.fields = dict(fields or {})
         super().__init__("; ".join(self.reasons))
-
-
-class EngineBug(AssertionError):
-    """Should never happen: an invariant of the engine itself is broken."""

@@ -96,6 +96,11 @@ class Plan:
             return None
         return self.games * self.minutes_per_game
 
+    @property
+    def table_of_two(self) -> bool:
+        """A table of two is unavoidable (2 or 5 players): the organizer is told."""
+        return any(2 in shape.tables for shape in self.rounds)
+
     def describe(self) -> list[str]:
         if self.players == 0:
             return ["no players checked in"]

@@ -78,6 +78,11 @@ class RoundOutcome:
         return self.complete and not self.ties
 
     @property
+    def last(self) -> bool:
+        """The division ends with this round: the final, or nobody left to go on."""
+        return self.kind == FINAL or self.next_shape is None
+
+    @property
     def next_seated(self) -> tuple[str, ...]:
         """The players of the next round who sit at a table (not the byes)."""
         byes = set(self.next_byes)

@@ -8,7 +8,6 @@ sure nothing was changed.
 import datetime
 
 from django.core.management.base import BaseCommand, CommandError
-from django.db.models import Count, Q
 
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round
@@ -77,19 +76,6 @@ def parse_date(text: str) -> datetime.date:
         return datetime.date.fromisoformat(text)
     except ValueError:
         raise CommandError(f"'{text}' is not a date (YYYY-MM-DD).") from None
-
-
-def played_brackets(event: Event):
-    """Bracket divisions with at least one player, in age order."""
-    return (
-        Division.objects.filter(event=event, combined_into__isnull=True)
-        .annotate(
-            members=Count("entrants", distinct=True)
-            + Count("combined_from__entrants", distinct=True)
-        )
-        .filter(Q(members__gt=0) | Q(walkover=True))
-        .order_by("min_age", "gender", "name")
-    )
 
 
 def seating_lines(round_) -> list[str]:

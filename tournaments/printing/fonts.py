@@ -35,6 +35,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
+from tournaments.text import fold
+
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 
 REGULAR = "DejaVuSans"
@@ -412,14 +414,6 @@ def fit_text(
 
 
 # --- sorting --------------------------------------------------------------------------
-
-
-def fold(text: str) -> str:
-    """Accent-folded, case-folded text: "Ångström" -> "angstrom"."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
-    # NFC again so Hangul syllables (decomposed into jamo by NFKD) sort as syllables
-    return unicodedata.normalize("NFC", stripped).casefold()
 
 
 def last_name_key(name: str) -> tuple[str, str, str]:

@@ -51,6 +51,8 @@ class GeneratedDocument(models.Model):
     attempts = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
+        # The table it had in the tournaments app, kept: moving the model moved no data.
+        db_table = "tournaments_generateddocument"
         ordering = ["-created_at"]
         indexes = [models.Index(fields=["status", "sent_at"])]
         constraints = [

@@ -10,7 +10,7 @@ from scoring.selectors import division_state
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Event, Round, Seat
-from tournaments.services import bracket_entrants, brackets
+from tournaments.selectors import bracket_entrants, brackets
 
 from . import data
 
@@ -38,13 +38,13 @@ def _rounds(event: Event, division: Division | None, number: int | None) -> list
             if chosen is None:
                 raise RuleError(f"{division.name} has no round {number}.")
             return [chosen]
-        latest = rounds.order_by("-number").first()
+        latest = rounds.current()
         if latest is None:
             raise RuleError(f"{division.name} is not seated yet.")
         return [latest]
     found = []
-    for bracket in brackets(event).order_by("min_age", "gender", "name"):
-        latest = bracket.rounds.order_by("-number").first()
+    for bracket in brackets(event):
+        latest = bracket.rounds.current()
         if latest is not None and latest.status != Round.Status.CLOSED:
             found.append(latest)
     if not found:
@@ -145,7 +145,7 @@ def bracket_data(event, division) -> data.BracketData:
         )
     planned: tuple[str, ...] = ()
     if not state.records:
-        checked_in = bracket_entrants(division).filter(status="checked_in").count()
+        checked_in = bracket_entrants(division).checked_in().count()
         plan = engine.plan_division(checked_in, prefer_threes=event.prefer_threes)
         planned = tuple(f"Round {i}: {line}" for i, line in enumerate(plan.describe(), 1))
     elif division.status != Division.Status.COMPLETE and state.outcomes[-1].next_shape:
@@ -192,11 +192,7 @@ def _division_results(division: Division) -> data.DivisionResults:
 
 
 def _results(event, division) -> list[data.DivisionResults]:
-    divisions = (
-        [division.bracket]
-        if division is not None
-        else list(brackets(event).order_by("min_age", "gender", "name"))
-    )
+    divisions = [division.bracket] if division is not None else list(brackets(event))
     return [_division_results(d) for d in divisions if d.walkover or d.rounds.exists()]
 
 

@@ -1,17 +1,19 @@
 """The printing desk: ask for a document, watch it being made, download it."""
 
-from django.contrib import messages
 from django.http import FileResponse, Http404, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournaments.decorators import event_role
-from tournaments.engine import RuleError
 from tournaments.models import Division
+from tournaments.selectors import brackets
+from tournaments.web import act
 
 from . import services
 from .models import GeneratedDocument
+
+WAITING = (GeneratedDocument.Status.QUEUED, GeneratedDocument.Status.RUNNING)
 
 
 def _documents(event):
@@ -32,11 +34,7 @@ def _poke(document: GeneratedDocument) -> bool:
 
 @event_role("organizer")
 def documents(request, event):
-    divisions = list(
-        Division.objects.filter(event=event, combined_into__isnull=True).order_by(
-            "min_age", "gender", "name"
-        )
-    )
+    divisions = list(brackets(event))
     rows = list(_documents(event)[:40])
     reachable = True
     fingerprints: dict = {}
@@ -49,7 +47,7 @@ def documents(request, event):
         "divisions": divisions,
         "documents": rows,
         "kinds": GeneratedDocument.Kind.choices,
-        "waiting": any(r.status in ("queued", "running") for r in rows),
+        "waiting": any(r.status in WAITING for r in rows),
     }
     return render(request, "printing/documents.html", context)
 
@@ -63,19 +61,18 @@ def document_new(request, event):
         division = get_object_or_404(Division, pk=request.POST["division"], event=event)
     number = request.POST.get("round", "").strip()
     round_number = int(number) if number.isdigit() else None
-    try:
-        document = services.document_request(
+    return act(
+        request,
+        lambda: services.document_request(
             event=event,
             kind=kind,
             division=division,
             round_number=round_number,
             user=request.user,
-        )
-    except RuleError as error:
-        messages.error(request, str(error))
-        return redirect("printing:documents", event.slug)
-    messages.success(request, f"{document.get_kind_display()} ({document.scope}) is being made.")
-    return redirect("printing:documents", event.slug)
+        ),
+        done=lambda document: f"{document.get_kind_display()} ({document.scope}) is being made.",
+        to=("printing:documents", event.slug),
+    )
 
 
 def _document(event, uuid) -> GeneratedDocument:
@@ -121,16 +118,15 @@ def document_download(request, event, uuid):
 @event_role("organizer")
 def document_again(request, event, uuid):
     old = _document(event, uuid)
-    try:
-        services.document_request(
+    return act(
+        request,
+        lambda: services.document_request(
             event=event,
             kind=old.kind,
             division=old.division,
             round_number=old.round_number,
             user=request.user,
-        )
-    except RuleError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"{old.get_kind_display()} ({old.scope}) is being made again.")
-    return redirect("printing:documents", event.slug)
+        ),
+        done=f"{old.get_kind_display()} ({old.scope}) is being made again.",
+        to=("printing:documents", event.slug),
+    )

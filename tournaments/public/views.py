@@ -4,9 +4,8 @@ dates, no contact details, nothing private in the HTML."""
 from django.shortcuts import get_object_or_404, render
 
 from scoring.selectors import division_state, round_standings
-from tournaments.desk.selectors import find_table
 from tournaments.models import Division, Event, Round
-from tournaments.services import brackets
+from tournaments.selectors import brackets, find_table
 
 SLIDE_SECONDS = 15
 
@@ -24,9 +23,7 @@ def _slide(division: Division) -> dict:
             {
                 "medal": p.medal,
                 "name": state.names.get(p.player, p.player),
-                "age_group": state.entrants[p.player].division.name
-                if state.entrants[p.player].division_id != division.pk
-                else "",
+                "age_group": state.age_group_label(p.player),
             }
             for p in state.placings.placings
             if p.medal
@@ -53,11 +50,7 @@ def _slide(division: Division) -> dict:
 
 def projector(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    divisions = [
-        d
-        for d in brackets(event).order_by("min_age", "gender", "name")
-        if d.rounds.exists() or d.walkover
-    ]
+    divisions = [d for d in brackets(event) if d.rounds.exists() or d.walkover]
     index = request.GET.get("i", "0")
     index = int(index) % len(divisions) if index.isdigit() and divisions else 0
     slide = _slide(divisions[index]) if divisions else None

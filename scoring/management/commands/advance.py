@@ -1,6 +1,7 @@
 from django.core.management.base import CommandError
 
 from scoring import services
+from scoring.selectors import division_state
 from tournaments.management.base import EventCommand, get_division, seating_lines
 
 
@@ -24,13 +25,13 @@ class Command(EventCommand):
             raise CommandError(
                 f"{blocked}\nRecord each result, best first, e.g.:\n" + "\n".join(hints)
             ) from None
-        if result.message == "already complete":
+        if result.outcome == services.Advanced.ALREADY_COMPLETE:
             self.say(f"{division.name} is already complete.")
         elif result.finished:
             if result.closed is not None:
                 self.say(f"{division.name}: round {result.closed.number} closed.")
             self.say(f"{division.name} is complete.")
-            state = services.division_state(result.division)
+            state = division_state(result.division)
             for placing in state.placings.placings:
                 if placing.medal:
                     name = state.names.get(placing.player, placing.player)

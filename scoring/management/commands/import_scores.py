@@ -19,11 +19,18 @@ class Command(EventCommand):
             action="store_true",
             help="replace games that already have scores (kept in the audit trail)",
         )
+        parser.add_argument(
+            "--reason",
+            default="",
+            help="why confirmed games are replaced: the replacement is recorded as a correction",
+        )
 
     def run(self, event, **o):
         try:
             data = Path(o["file"]).read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {o['file']}: {error.strerror}.") from None
-        count = services.games_import(event=event, games=read_scores(data), replace=o["replace"])
+        count = services.games_import(
+            event=event, games=read_scores(data), replace=o["replace"], reason=o["reason"]
+        )
         self.say(f"Recorded {count} game(s).")

@@ -1,5 +1,6 @@
 from tournaments import services
 from tournaments.management.base import EventCommand
+from tournaments.selectors import bracket_entrants
 
 
 class Command(EventCommand):
@@ -11,5 +12,5 @@ class Command(EventCommand):
 
     def run(self, event, **o):
         target = services.divisions_combine(event=event, into=o["into"], names=o["divisions"])
-        members = services.bracket_entrants(target).count()
+        members = bracket_entrants(target).count()
         self.say(f"{', '.join(o['divisions'])} now play as {target.name} ({members} entrants).")

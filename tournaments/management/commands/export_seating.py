@@ -1,8 +1,9 @@
 import csv
 import io
 
-from tournaments.management.base import EventCommand, get_division, played_brackets
+from tournaments.management.base import EventCommand, get_division
 from tournaments.models import Bye, Seat
+from tournaments.selectors import played_brackets
 
 
 class Command(EventCommand):

@@ -1,7 +1,6 @@
 from tournaments import engine
-from tournaments.management.base import EventCommand, get_division, played_brackets
-from tournaments.models import Entrant
-from tournaments.services import bracket_entrants
+from tournaments.management.base import EventCommand, get_division
+from tournaments.selectors import bracket_entrants, played_brackets
 
 
 class Command(EventCommand):
@@ -18,7 +17,7 @@ class Command(EventCommand):
         )
         for division in divisions:
             entrants = bracket_entrants(division)
-            checked_in = entrants.filter(status=Entrant.Status.CHECKED_IN).count()
+            checked_in = entrants.checked_in().count()
             plan = engine.plan_division(
                 checked_in,
                 prefer_threes=event.prefer_threes,
@@ -34,5 +33,5 @@ class Command(EventCommand):
                     f"  estimated duration: {plan.games} games one after another × "
                     f"{event.minutes_per_game} min = {hours} h {minutes:02d} min"
                 )
-            if checked_in in (2, 5):
+            if plan.table_of_two:
                 self.say("  note: a table of two is unavoidable with this number of players")

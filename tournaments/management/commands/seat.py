@@ -1,13 +1,10 @@
 from django.core.management.base import CommandError
 
 from tournaments import services
-from tournaments.management.base import (
-    EventCommand,
-    get_division,
-    played_brackets,
-    seating_lines,
-)
+from tournaments.engine import RuleError
+from tournaments.management.base import EventCommand, get_division, seating_lines
 from tournaments.models import Division, Round
+from tournaments.selectors import bracket_entrants, played_brackets
 
 
 class Command(EventCommand):
@@ -26,7 +23,7 @@ class Command(EventCommand):
             divisions = [get_division(event, o["division"]).bracket]
         failed = []
         for division in divisions:
-            current = division.rounds.order_by("-number").first()
+            current = division.rounds.current()
             if division.status == Division.Status.COMPLETE:
                 self.say(
                     f"{division.name}: complete" + (" (walkover)" if division.walkover else ".")
@@ -41,21 +38,18 @@ class Command(EventCommand):
                     self.say(message)
                     continue
                 raise CommandError(message)
-            if (
-                o["all"]
-                and not services.bracket_entrants(division).filter(status="checked_in").exists()
-            ):
+            if o["all"] and not bracket_entrants(division).checked_in().exists():
                 self.say(f"{division.name}: nobody is checked in; not seated.")
                 continue
             try:
                 result = services.division_seat_first_round(division=division, seed=o["seed"])
-            except services.RuleError as error:
+            except RuleError as error:
                 if not o["all"]:
                     raise
                 failed.append(str(error))
                 continue
             if result.walkover:
-                lone = services.bracket_entrants(division).filter(status="checked_in").first()
+                lone = bracket_entrants(division).checked_in().first()
                 self.say(f"{division.name}: walkover, gold to {lone.name} ({lone.external_id}).")
                 continue
             if not result.created:

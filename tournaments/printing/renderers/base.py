@@ -304,11 +304,6 @@ def _ellipsis_free_first(label: str, room: float) -> str:
     return out
 
 
-def call_progress(progress: Progress, done: int, total: int) -> None:
-    if progress is not None:
-        progress(done, total)
-
-
 class Flow:
     """Fills pages top to bottom: full-width items and rows of column blocks.
 

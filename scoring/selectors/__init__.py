@@ -1,0 +1,32 @@
+"""Reads of scores, one module per concern: the engine's view of a division (``state``),
+results (``results``), a table's sheet (``sheets``) and a round's standings (``standings``)."""
+
+from .results import division_results, event_results
+from .sheets import (
+    SheetGame,
+    SheetSeat,
+    TableInPlay,
+    TableSheet,
+    describe_change,
+    table_sheet,
+    tables_in_play,
+)
+from .standings import round_standings
+from .state import DivisionState, division_state, game_record_of, serialize_placings
+
+__all__ = [
+    "DivisionState",
+    "SheetGame",
+    "SheetSeat",
+    "TableInPlay",
+    "TableSheet",
+    "describe_change",
+    "division_results",
+    "division_state",
+    "event_results",
+    "game_record_of",
+    "round_standings",
+    "serialize_placings",
+    "table_sheet",
+    "tables_in_play",
+]

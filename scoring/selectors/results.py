@@ -1,0 +1,130 @@
+"""Results in the shape ``export_results`` writes: every round's scores and the placings."""
+
+from tournaments.models import Division, Entrant, Event
+from tournaments.selectors import bracket_division_ids, brackets
+
+from .state import DivisionState, division_state
+
+NO_PLACE = [Entrant.Status.ABSENT, Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED]
+
+
+def _seat_json(state: DivisionState, record, outcome, table, table_outcome, player, following):
+    score = outcome.scores.get(player)
+    racks_by_game = {g.number: g.racks for g in table.games}
+    return {
+        "entrant_id": player,
+        "name": state.names.get(player, player),
+        "rack_totals": [racks_by_game.get(n, {}).get(player) for n in range(1, record.games + 1)],
+        "points": list(table_outcome.points.get(player, ())),
+        "penalties": [
+            {"points": p.points, "reason": p.reason}
+            for p in state.penalties.get(record.number, [])
+            if p.entrant.external_id == player
+        ],
+        "total": score.total if score else None,
+        "position": outcome.position(player),
+        "advanced": player in following,
+        "withdrawn": player in state.withdrawn,
+    }
+
+
+def _round_json(state: DivisionState, record, outcome, following) -> dict:
+    tables = [
+        {
+            "number": table.number,
+            "seats": [
+                _seat_json(state, record, outcome, table, table_outcome, player, following)
+                for player in table.players
+            ],
+        }
+        for table, table_outcome in zip(record.tables, outcome.tables, strict=False)
+    ]
+    round_ = state.rounds[record.number - 1]
+    return {
+        "number": record.number,
+        "kind": record.kind,
+        "games": record.games,
+        "status": round_.status,
+        "byes": list(record.byes),
+        "tables": tables,
+        "warnings": round_.warnings,
+    }
+
+
+def _placings_json(state: DivisionState) -> list[dict]:
+    placings = []
+    for placing in state.placings.placings:
+        entry = {
+            "place": placing.place,
+            "medal": placing.medal,
+            "entrant_id": placing.player,
+            "name": state.names.get(placing.player, placing.player),
+            "round_reached": placing.round_reached,
+        }
+        if placing.withdrawn:
+            entry["withdrawn"] = True
+        if state.age_group_label(placing.player):
+            entry["age_group"] = state.age_groups[placing.player]
+            entry["age_group_place"] = placing.group_place
+        placings.append(entry)
+    # No-shows, and players withdrawn before they ever sat, have no place either
+    # (DESIGN.md: null, and "withdrawn": true).
+    never_played = (
+        Entrant.objects.filter(
+            division__in=bracket_division_ids(state.division), status__in=NO_PLACE
+        )
+        .exclude(external_id__in=list(state.entrants))
+        .order_by("last_name", "first_name")
+    )
+    for entrant in never_played:
+        placings.append(
+            {
+                "place": None,
+                "medal": None,
+                "entrant_id": entrant.external_id,
+                "name": entrant.name,
+                "round_reached": 0,
+                "withdrawn": True,
+                "absent": entrant.status == Entrant.Status.ABSENT,
+            }
+        )
+    return placings
+
+
+def division_results(state: DivisionState) -> dict:
+    """A bracket's rounds and placings, in the shape of ``export_results``."""
+    division = state.division
+    rounds = []
+    for index, (record, outcome) in enumerate(zip(state.records, state.outcomes, strict=False)):
+        following = (
+            set(state.records[index + 1].players) if index + 1 < len(state.records) else set()
+        )
+        rounds.append(_round_json(state, record, outcome, following))
+    complete = division.status == Division.Status.COMPLETE
+    return {
+        "name": division.name,
+        "status": division.status,
+        "walkover": division.walkover,
+        "combined_from": [d.name for d in division.combined_from.all()],
+        "placings": _placings_json(state) if complete else [],
+        "rounds": rounds,
+    }
+
+
+def event_results(event: Event) -> dict:
+    """Every bracket of the event: the data ``export_results`` writes."""
+    divisions = [
+        division_results(division_state(d))
+        for d in brackets(event).select_related("event")
+        if d.rounds.exists() or d.walkover or d.entrants.exists() or d.combined_from.exists()
+    ]
+    return {
+        "event": {
+            "slug": event.slug,
+            "name": event.name,
+            "scoring": event.scoring,
+            "date": event.date.isoformat(),
+            "medal_policy": event.medal_policy,
+        },
+        "divisions": divisions,
+    }

@@ -1,0 +1,221 @@
+"""Score entry: a table's sheet (players, games, totals, audit trail) and the tables in play."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Count, Q
+
+from tournaments import engine
+from tournaments.models import Division, Entrant, Event, Round, Table
+from tournaments.selectors import event_rules
+
+from ..models import Game, Penalty, RackScore, ScoreChange
+from .state import game_record_of
+
+
+@dataclass
+class SheetGame:
+    number: int
+    game: Game | None
+    racks: dict[int, int]  # entrant pk -> rack total
+    points: dict[int, int | None]
+
+    @property
+    def entered(self) -> bool:
+        return self.game is not None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.game is not None and self.game.confirmed
+
+
+@dataclass
+class SheetSeat:
+    number: int
+    entrant: Entrant
+    rack_totals: list[int | None]
+    points: list[int | None]
+    penalty: int
+    total: int | None
+    position: int | None
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.entrant.out_of_play
+
+
+@dataclass
+class TableSheet:
+    """One table of one round, as the score entry page shows it."""
+
+    event: Event
+    division: Division
+    round: Round
+    table: Table
+    seats: list[SheetSeat]
+    games: list[SheetGame]
+    penalties: list[Penalty]
+    audit: list
+
+    @property
+    def next_game(self) -> int | None:
+        """The first game without scores, the one being played."""
+        return next((g.number for g in self.games if not g.entered), None)
+
+    @property
+    def complete(self) -> bool:
+        return all(g.entered for g in self.games)
+
+    @property
+    def confirmation_required(self) -> bool:
+        return self.event.confirmation == Event.Confirmation.SECOND_PERSON
+
+    @property
+    def closed(self) -> bool:
+        return self.round.status == Round.Status.CLOSED
+
+
+def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points: dict):
+    """The engine's outcome for this one table (ranking within it, game points)."""
+    ids = {s.entrant.pk: s.entrant.external_id for s in seats}
+    record = engine.TableRecord(
+        table.number,
+        tuple(s.entrant.external_id for s in seats),
+        tuple(
+            game_record_of(game, {ids[e]: v for e, v in racks[game.pk].items() if e in ids})
+            for _, game in sorted(games.items())
+        ),
+    )
+    round_ = table.round
+    return engine.evaluate_round(
+        engine.RoundRecord(
+            round_.number, round_.kind, round_.games, (record,), (), dict(penalty_points)
+        ),
+        event_rules(round_.division.event),
+        withdrawn={s.entrant.external_id for s in seats if s.entrant.out_of_play},
+    ).tables[0]
+
+
+def _audit(table: Table, seats) -> list[ScoreChange]:
+    """The table's changes, newest first, each before and after in words."""
+    round_ = table.round
+    audit = list(
+        ScoreChange.objects.filter(division=round_.division, round_number=round_.number)
+        .filter(
+            Q(table_number=table.number)
+            | Q(table_number__isnull=True, entrant__in=[s.entrant.pk for s in seats])
+        )
+        .select_related("entrant", "actor")
+        .order_by("-at", "-id")
+    )
+    names = {s.entrant.external_id: s.entrant.name for s in seats}  # in seat order
+    for change in audit:
+        change.before_text = describe_change(change.before, names)
+        change.after_text = describe_change(change.after, names)
+    return audit
+
+
+def table_sheet(table: Table) -> TableSheet:
+    """A table's players in seat order, its games, totals, penalties and audit trail."""
+    round_ = table.round
+    seats = list(table.seats.select_related("entrant").order_by("number"))
+    games = {
+        g.number: g
+        for g in Game.objects.filter(table=table).select_related(
+            "winner", "entered_by", "confirmed_by"
+        )
+    }
+    racks: dict[int, dict[int, int]] = defaultdict(dict)
+    for game_id, entrant_id, total in RackScore.objects.filter(game__table=table).values_list(
+        "game_id", "entrant_id", "rack_total"
+    ):
+        racks[game_id][entrant_id] = total
+    penalties = list(
+        Penalty.objects.filter(round=round_, entrant__in=[s.entrant for s in seats]).select_related(
+            "entrant", "given_by"
+        )
+    )
+    penalty_points: dict[str, int] = defaultdict(int)
+    for penalty in penalties:
+        penalty_points[penalty.entrant.external_id] += penalty.points
+    outcome = _table_outcome(table, seats, games, racks, penalty_points)
+    sheet_games = [
+        SheetGame(
+            number,
+            games.get(number),
+            dict(racks[games[number].pk]) if number in games else {},
+            {s.entrant.pk: outcome.points[s.entrant.external_id][number - 1] for s in seats},
+        )
+        for number in range(1, round_.games + 1)
+    ]
+    ranked = {r.player: r for r in outcome.ranked}
+    sheet_seats = []
+    for seat in seats:
+        player = seat.entrant.external_id
+        played = ranked.get(player) if player in ranked and ranked[player].score.games else None
+        sheet_seats.append(
+            SheetSeat(
+                seat.number,
+                seat.entrant,
+                [g.racks.get(seat.entrant.pk) for g in sheet_games],
+                list(outcome.points[player]),
+                penalty_points.get(player, 0),
+                played.score.total if played else None,
+                played.position if played else None,
+            )
+        )
+    return TableSheet(
+        round_.division.event,
+        round_.division,
+        round_,
+        table,
+        sheet_seats,
+        sheet_games,
+        penalties,
+        _audit(table, seats),
+    )
+
+
+def describe_change(snapshot: dict | None, names: dict[str, str]) -> str:
+    """An audit trail value in words: "Ann Lee 12, Bo Kim 0 (went out)"."""
+    if not snapshot:
+        return ""
+    if "racks" in snapshot:
+        order = {p: i for i, p in enumerate(names)}
+        ordered = sorted(snapshot["racks"].items(), key=lambda item: order.get(item[0], 99))
+        racks = ", ".join(f"{names.get(p, p)} {v}" for p, v in ordered)
+        how = "pool exhausted" if snapshot.get("ended") == engine.EXHAUSTED else "went out"
+        return f"{racks} ({how})"
+    if "rack_total" in snapshot:
+        return "" if snapshot["rack_total"] is None else str(snapshot["rack_total"])
+    if "points" in snapshot:
+        return f"{snapshot['points']} penalty point(s)"
+    return ""
+
+
+@dataclass
+class TableInPlay:
+    division: Division
+    round: Round
+    table: Table
+    entered: int
+    unconfirmed: int
+
+    @property
+    def games(self) -> int:
+        return self.round.games
+
+
+def tables_in_play(event: Event) -> list[TableInPlay]:
+    """Every table of every round not yet closed, with how many games are in."""
+    tables = (
+        Table.objects.filter(round__division__event=event)
+        .exclude(round__status=Round.Status.CLOSED)
+        .select_related("round__division")
+        .annotate(
+            entered=Count("games", distinct=True),
+            unconfirmed=Count("games", filter=Q(games__confirmed_at__isnull=True), distinct=True),
+        )
+        .order_by("round__division__min_age", "round__division__name", "number")
+    )
+    return [TableInPlay(t.round.division, t.round, t, t.entered, t.unconfirmed) for t in tables]

@@ -1,0 +1,243 @@
+"""A division's bracket and scores as the engine sees them, loaded in a few queries."""
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from tournaments import engine
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
+from tournaments.selectors import bracket_division_ids, event_rules
+
+from ..models import Game, Penalty, RackScore, TieBreakDecision
+
+
+@dataclass
+class DivisionState:
+    """A bracket as the engine sees it, with the rows it came from."""
+
+    division: Division
+    event: Event
+    rules: engine.Rules
+    rounds: list[Round]
+    records: list[engine.RoundRecord]
+    decisions: list[engine.TieDecision]
+    entrants: dict[str, Entrant]  # every player of the bracket, by entrant id
+    players: list[str]  # those in the bracket from the start (round 1, or the walkover)
+    games: dict[tuple[int, int, int], Game] = field(default_factory=dict)
+    penalties: dict[int, list[Penalty]] = field(default_factory=dict)
+
+    @cached_property
+    def withdrawn(self) -> frozenset[str]:
+        return frozenset(i for i, e in self.entrants.items() if e.out_of_play)
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        return {i: e.name for i, e in self.entrants.items()}
+
+    @cached_property
+    def age_groups(self) -> dict[str, str]:
+        return {i: e.division.name for i, e in self.entrants.items()}
+
+    def age_group_label(self, player: str) -> str:
+        """The player's own age group when it is not the bracket itself (combined), else ""."""
+        entrant = self.entrants[player]
+        return entrant.division.name if entrant.division_id != self.division.pk else ""
+
+    @cached_property
+    def outcomes(self) -> list[engine.RoundOutcome]:
+        return engine.evaluate_rounds(
+            self.records,
+            self.rules,
+            decisions=self.decisions,
+            withdrawn=self.withdrawn,
+            names=self.names,
+        )
+
+    @cached_property
+    def placings(self) -> engine.Placings:
+        """The results as recorded when the division finished (or last accepted)."""
+        if self.division.results:
+            return engine.Placings(
+                tuple(engine.Placing(**entry) for entry in self.division.results), ()
+            )
+        return self.live_placings
+
+    @property
+    def results_changed(self) -> bool:
+        """True when the scores now give other placings than the recorded ones."""
+        return (
+            bool(self.division.results)
+            and serialize_placings(self.live_placings) != self.division.results
+        )
+
+    @cached_property
+    def live_placings(self) -> engine.Placings:
+        """Placings recomputed from the scores as they are now."""
+        return engine.division_placings(
+            self.records,
+            self.rules,
+            players=self.players,
+            decisions=self.decisions,
+            withdrawn=self.withdrawn,
+            age_groups=self.age_groups,
+            outcomes=self.outcomes,
+        )
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def record(self, number: int) -> engine.RoundRecord | None:
+        return next((r for r in self.records if r.number == number), None)
+
+    def participants(self, number: int) -> set[str]:
+        """Who is in round ``number`` (seated or with a bye), as recorded."""
+        record = self.record(number)
+        return set(record.players) if record is not None else set()
+
+    def blocking_ties(self, placings: engine.Placings | None = None) -> tuple[engine.Tie, ...]:
+        """Ties that keep the current round from closing (engine.blocking_ties)."""
+        if not self.outcomes:
+            return ()
+        outcome = self.outcomes[-1]
+        if outcome.last and placings is None:
+            placings = self.live_placings
+        return engine.blocking_ties(outcome, placings)
+
+    def met(self) -> set[frozenset[str]]:
+        return {
+            pair
+            for record in self.records
+            for pair in engine.tablemates([t.players for t in record.tables])
+        }
+
+    def unconfirmed(self, number: int) -> list[Game]:
+        return [g for (r, _, _), g in sorted(self.games.items()) if r == number and not g.confirmed]
+
+
+def serialize_placings(placings: engine.Placings) -> list[dict]:
+    return [
+        {
+            "player": p.player,
+            "place": p.place,
+            "medal": p.medal,
+            "round_reached": p.round_reached,
+            "withdrawn": p.withdrawn,
+            "group_place": p.group_place,
+        }
+        for p in placings.placings
+    ]
+
+
+@dataclass
+class _Rows:
+    """The rows of one bracket, grouped by round."""
+
+    entrants: dict[str, Entrant] = field(default_factory=dict)
+    tables: dict = field(default_factory=lambda: defaultdict(dict))  # round -> table -> ids
+    byes: dict = field(default_factory=lambda: defaultdict(list))  # round -> ids
+    racks: dict = field(default_factory=lambda: defaultdict(dict))  # game pk -> id -> total
+    games: dict = field(default_factory=dict)  # (round, table, game) -> Game
+    penalties: dict = field(default_factory=lambda: defaultdict(list))  # round -> rows
+    points: dict = field(default_factory=lambda: defaultdict(lambda: defaultdict(int)))
+
+
+def _load_rows(division: Division, rounds: list[Round]) -> _Rows:
+    rows = _Rows()
+    round_of = {r.pk: r.number for r in rounds}
+    for seat in (
+        Seat.objects.filter(round__division=division)
+        .select_related("table", "entrant", "entrant__division")
+        .order_by("round__number", "table__number", "number")
+    ):
+        player = seat.entrant.external_id
+        rows.entrants[player] = seat.entrant
+        rows.tables[round_of[seat.round_id]].setdefault(seat.table.number, []).append(player)
+    for bye in Bye.objects.filter(round__division=division).select_related(
+        "entrant", "entrant__division"
+    ):
+        rows.entrants[bye.entrant.external_id] = bye.entrant
+        rows.byes[round_of[bye.round_id]].append(bye.entrant.external_id)
+    for game_id, player, total in RackScore.objects.filter(
+        game__table__round__division=division
+    ).values_list("game_id", "entrant__external_id", "rack_total"):
+        rows.racks[game_id][player] = total
+    for game in Game.objects.filter(table__round__division=division).select_related(
+        "table__round", "winner"
+    ):
+        rows.games[(game.table.round.number, game.table.number, game.number)] = game
+    for penalty in Penalty.objects.filter(round__division=division).select_related("entrant"):
+        number = round_of[penalty.round_id]
+        rows.penalties[number].append(penalty)
+        rows.points[number][penalty.entrant.external_id] += penalty.points
+    return rows
+
+
+def game_record_of(game: Game, racks: dict[str, int]) -> engine.GameRecord:
+    """A stored game as the engine's record."""
+    return engine.GameRecord(
+        game.number, racks, game.ended, game.winner.external_id if game.winner else None
+    )
+
+
+def _round_record(round_: Round, rows: _Rows) -> engine.RoundRecord:
+    tables = []
+    for table_number, players in sorted(rows.tables[round_.number].items()):
+        games = [
+            rows.games.get((round_.number, table_number, n)) for n in range(1, round_.games + 1)
+        ]
+        tables.append(
+            engine.TableRecord(
+                table_number,
+                tuple(players),
+                tuple(game_record_of(g, rows.racks.get(g.pk, {})) for g in games if g),
+            )
+        )
+    return engine.RoundRecord(
+        round_.number,
+        round_.kind,
+        round_.games,
+        tuple(tables),
+        tuple(sorted(rows.byes[round_.number])),
+        dict(rows.points[round_.number]),
+    )
+
+
+def _walkover_players(division: Division, entrants: dict[str, Entrant]) -> list[str]:
+    lone = (
+        Entrant.objects.filter(division__in=bracket_division_ids(division))
+        .exclude(status__in=[Entrant.Status.ABSENT, Entrant.Status.REGISTERED])
+        .select_related("division")
+    )
+    entrants.update({e.external_id: e for e in lone})
+    return [e.external_id for e in lone]
+
+
+def division_state(division: Division) -> DivisionState:
+    """Load a bracket's rounds, seats, games, racks, penalties and decisions in a few queries."""
+    event = division.event
+    rounds = list(Round.objects.filter(division=division).order_by("number"))
+    rows = _load_rows(division, rounds)
+    records = [_round_record(round_, rows) for round_ in rounds]
+    if records:
+        players = list(records[0].players)
+    elif division.walkover:
+        players = _walkover_players(division, rows.entrants)
+    else:
+        players = []
+    decisions = [
+        engine.TieDecision(d.round_number, tuple(d.order))
+        for d in TieBreakDecision.objects.filter(division=division).order_by("decided_at", "id")
+    ]
+    return DivisionState(
+        division,
+        event,
+        event_rules(event),
+        rounds,
+        records,
+        decisions,
+        rows.entrants,
+        players,
+        rows.games,
+        dict(rows.penalties),
+    )

@@ -1,0 +1,26 @@
+"""State changes of scores, one module per concern: entering and confirming games
+(``games``), corrections and penalties (``corrections``), closing rounds (``rounds``).
+
+Every function runs in a transaction. The rules come from the engine; the
+bracket is changed only through ``tournaments.services``.
+"""
+
+from ._common import ScoreConflict, TieBlocked
+from .corrections import penalty_add, score_correct
+from .games import game_confirm, game_record, games_import
+from .rounds import Advanced, AdvanceResult, division_advance, results_accept, tie_resolve
+
+__all__ = [
+    "AdvanceResult",
+    "Advanced",
+    "ScoreConflict",
+    "TieBlocked",
+    "division_advance",
+    "game_confirm",
+    "game_record",
+    "games_import",
+    "penalty_add",
+    "results_accept",
+    "score_correct",
+    "tie_resolve",
+]

@@ -1,0 +1,233 @@
+"""Entering a game's scores (from a page or a file) and confirming them."""
+
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import engine
+from tournaments import services as bracket
+from tournaments.engine import RuleError
+from tournaments.models import Division, Entrant, Event, Round, Table
+
+from ..models import Game, RackScore, ScoreChange
+from ._common import ScoreConflict, actor, check_game, game_snapshot, where
+
+
+def _may_replace(
+    game: Game, before: dict, new: dict, *, place, replace, expected_version, organizer, reason
+) -> bool:
+    """Whether a game that has scores may be saved over; False for the same entry again.
+
+    A confirmed game changes only as an organizer's correction with a reason.
+    """
+    if expected_version is None and not replace:
+        raise RuleError(f"{place}: already has scores (use --replace to replace them).")
+    if before == new:
+        return False  # the same entry again (a double tap): saved once
+    if expected_version is not None and expected_version != game.version:
+        raise ScoreConflict(
+            f"{place}: someone else saved this game while you were entering it. "
+            "Both entries are shown; choose which to keep.",
+            theirs=before,
+            yours=new,
+        )
+    if game.confirmed and not organizer:
+        raise RuleError(
+            f"{place}: the scores are confirmed; only an organizer can change them, "
+            "as a correction with a reason."
+        )
+    if game.confirmed and not reason.strip():
+        raise RuleError(
+            f"{place}: the scores are confirmed: replacing them is a correction and needs "
+            "a reason (--reason)."
+        )
+    return True
+
+
+def game_record(
+    *,
+    table: Table,
+    number: int,
+    racks: Mapping[Entrant, int],
+    ended: str | None = None,
+    winner: Entrant | None = None,
+    user=None,
+    organizer: bool = False,
+    replace: bool = False,
+    expected_version: int | None = None,
+    reason: str = "",
+) -> Game:
+    """Save one game's rack totals after the engine has checked them.
+
+    A game that already has scores is refused unless ``replace`` (the old values
+    stay in the audit trail) or the caller saw its current ``expected_version``.
+    A confirmed game is changed only by an organizer, with a ``reason``: that is
+    recorded as a correction. Scores entered by an organizer count as confirmed.
+    """
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("division").get(pk=table.round_id)
+        place = where(round_, table, number)
+        if round_.status == Round.Status.CLOSED:
+            raise RuleError(f"{place}: the round is closed; change a score as a correction.")
+        if not 1 <= number <= round_.games:
+            raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
+        by_id = {e.external_id: v for e, v in racks.items()}
+        check_game(
+            round_=round_,
+            table=table,
+            number=number,
+            racks=by_id,
+            ended=ended,
+            winner=winner.external_id if winner else None,
+            names={e.external_id: e.name for e in [*racks, winner] if e is not None},
+        )
+        game = Game.objects.select_for_update().filter(table=table, number=number).first()
+        new = {
+            "racks": by_id,
+            "ended": ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
+            "winner": winner.external_id if winner else None,
+        }
+        before = game_snapshot(game)
+        correction = False
+        if game is not None:
+            if not _may_replace(
+                game,
+                before,
+                new,
+                place=place,
+                replace=replace,
+                expected_version=expected_version,
+                organizer=organizer,
+                reason=reason,
+            ):
+                return game
+            correction = game.confirmed
+        game = _save_game(game, table, number, racks, new["ended"], winner, user, organizer)
+        if before is None:
+            action = ScoreChange.Action.ENTERED
+        else:
+            action = ScoreChange.Action.CORRECTED if correction else ScoreChange.Action.REPLACED
+        ScoreChange.objects.create(
+            division=round_.division,
+            round_number=round_.number,
+            table_number=table.number,
+            game_number=number,
+            action=action,
+            before=before,
+            after=new,
+            reason=reason.strip() if correction else "",
+            **actor(user),
+        )
+        bracket.round_mark_in_play(round_=round_)
+        return game
+
+
+def _save_game(game, table, number, racks, ended, winner, user, confirmed: bool) -> Game:
+    if game is None:
+        game = Game(table=table, number=number)
+    else:
+        game.version += 1
+    game.ended = ended
+    game.winner = winner
+    game.entered_by = user if getattr(user, "pk", None) else None
+    game.confirmed_by = game.entered_by if confirmed else None
+    game.confirmed_at = timezone.now() if confirmed else None
+    game.save()
+    game.racks.exclude(entrant__in=list(racks)).delete()
+    for entrant, value in racks.items():
+        RackScore.objects.update_or_create(
+            game=game,
+            entrant=entrant,
+            defaults={"rack_total": value, "entered_by": game.entered_by},
+        )
+    return game
+
+
+def game_confirm(*, game: Game, user, organizer: bool = False) -> Game:
+    """A second person confirms a game's scores; nobody confirms their own entry."""
+    with transaction.atomic():
+        game = (
+            Game.objects.select_for_update()
+            .select_related("table__round__division")
+            .get(pk=game.pk)
+        )
+        if game.confirmed:
+            return game
+        if not organizer and (user is None or game.entered_by_id == user.pk):
+            raise RuleError("The scores must be confirmed by someone other than who entered them.")
+        game.confirmed_by = user
+        game.confirmed_at = timezone.now()
+        game.save(update_fields=["confirmed_by", "confirmed_at"])
+        round_ = game.table.round
+        ScoreChange.objects.create(
+            division=round_.division,
+            round_number=round_.number,
+            table_number=game.table.number,
+            game_number=game.number,
+            action=ScoreChange.Action.CONFIRMED,
+            after=game_snapshot(game),
+            **actor(user),
+        )
+        return game
+
+
+def _import_problem(game, divisions: dict, entrants: dict) -> tuple[str, Table | None]:
+    """Why a file's game cannot be found in the bracket, or its table."""
+    division = divisions.get(game.division.casefold())
+    if division is None:
+        return f"there is no division '{game.division}'", None
+    table = Table.objects.filter(
+        round__division=division.bracket, round__number=game.round, number=game.table
+    ).first()
+    if table is None:
+        return f"{division.bracket.name} has no round {game.round} table {game.table}", None
+    unknown = [i for i in game.racks if i not in entrants]
+    if unknown:
+        return f"no entrant with id {', '.join(unknown)}", None
+    return "", table
+
+
+def games_import(
+    *, event: Event, games: Sequence, replace: bool = False, reason: str = "", user=None
+) -> int:
+    """Record every game of a scores file, or none: each problem is listed with its lines.
+
+    Replacing a confirmed game (every game a command entered is) needs ``reason`` and
+    is recorded as a correction.
+    """
+    problems: list[str] = []
+    with transaction.atomic():
+        divisions = {d.name.casefold(): d for d in Division.objects.filter(event=event)}
+        entrants = {
+            e.external_id: e
+            for e in Entrant.objects.filter(
+                event=event, external_id__in={i for g in games for i in g.racks}
+            )
+        }
+        for game in games:
+            lines = "line " + ", ".join(str(n) for n in game.lines)
+            problem, table = _import_problem(game, divisions, entrants)
+            if problem:
+                problems.append(f"{lines}: {problem}")
+                continue
+            try:
+                with transaction.atomic():
+                    game_record(
+                        table=table,
+                        number=game.game,
+                        racks={entrants[i]: v for i, v in game.racks.items()},
+                        ended=game.ended,
+                        winner=entrants.get(game.winner) if game.winner else None,
+                        user=user,
+                        organizer=True,
+                        replace=replace,
+                        reason=reason,
+                    )
+            except RuleError as error:
+                problems.append(f"{lines}: {error}")
+        if problems:
+            transaction.set_rollback(True)
+    if problems:
+        raise RuleError("Nothing was imported:\n" + "\n".join(problems))
+    return len(games)

@@ -1,0 +1,149 @@
+"""Closing rounds: tie decisions, advancing to the next round, finishing and accepting results."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.db import transaction
+
+from tournaments import services as bracket
+from tournaments.engine import RuleError
+from tournaments.models import Division, Entrant, Event, Round
+
+from ..models import TieBreakDecision
+from ..selectors import DivisionState, division_state, serialize_placings
+from ._common import TieBlocked, listing
+
+
+def tie_resolve(
+    *, division: Division, round_number: int, order: Sequence[Entrant], user=None, note: str = ""
+) -> TieBreakDecision:
+    """Record a playoff or tile draw: the tied players of a round, best first."""
+    ids = [e.external_id for e in order]
+    if len(ids) < 2:
+        raise RuleError("Name at least two tied players, best first.")
+    if len(set(ids)) != len(ids):
+        raise RuleError("A player is named twice.")
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=division.pk)
+        state = division_state(division)
+        if not any(r.number == round_number for r in state.rounds):
+            raise RuleError(f"{division.name} has no round {round_number}.")
+        in_round = state.participants(round_number)
+        strangers = [i for i in ids if i not in in_round]
+        if strangers:
+            raise RuleError(f"{', '.join(strangers)} did not play in round {round_number}.")
+        return TieBreakDecision.objects.create(
+            division=division,
+            round_number=round_number,
+            order=ids,
+            note=note,
+            decided_by=user if getattr(user, "pk", None) else None,
+        )
+
+
+class Advanced(StrEnum):
+    """What ``division_advance`` did."""
+
+    ADVANCED = "advanced"  # the round closed and the next one is seated
+    FINISHED = "finished"  # the final closed: placings and medals
+    ALREADY_CLOSED = "already closed"  # that round was closed before (a double click)
+    ALREADY_COMPLETE = "already complete"  # the division was finished before
+
+
+@dataclass
+class AdvanceResult:
+    division: Division
+    closed: Round | None
+    seated: Round | None
+    outcome: Advanced
+    state: DivisionState | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.division.status == Division.Status.COMPLETE
+
+
+def _refuse_unfinished(division: Division, state: DivisionState, current: Round) -> None:
+    """A missing game, an unconfirmed one (where required) or a tie that matters stops it."""
+    outcome = state.outcomes[-1]
+    if outcome.problems:
+        raise RuleError(
+            listing(f"{division.name}, round {current.number} is not complete:", outcome.problems)
+        )
+    if division.event.confirmation == Event.Confirmation.SECOND_PERSON:
+        waiting = state.unconfirmed(current.number)
+        if waiting:
+            raise RuleError(
+                listing(
+                    f"{division.name}, round {current.number}: games not yet confirmed:",
+                    [f"table {g.table.number}, game {g.number}" for g in waiting],
+                )
+            )
+    ties = state.blocking_ties()
+    if ties:
+        raise TieBlocked(ties, state.names)
+
+
+def division_advance(
+    *, division: Division, round_number: int | None = None, seed: int | None = None
+) -> AdvanceResult:
+    """Close the current round and seat the next, or finish the division with its medals.
+
+    Refused, changing nothing, while a game is missing or (where required)
+    unconfirmed, or a tie that matters is unresolved. Given ``round_number``, a
+    round already closed is left as it is, so a double click closes it once.
+    """
+    with transaction.atomic():
+        division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
+        if division.combined_into_id:
+            raise RuleError(
+                f"{division.name} plays in {division.combined_into.name}: advance that division."
+            )
+        state = division_state(division)
+        current = state.current
+        if (
+            round_number is not None
+            and current is not None
+            and (round_number < current.number or current.status == Round.Status.CLOSED)
+        ):
+            return AdvanceResult(division, None, current, Advanced.ALREADY_CLOSED, state)
+        if division.status == Division.Status.COMPLETE:
+            return AdvanceResult(division, None, None, Advanced.ALREADY_COMPLETE, state)
+        if current is None:
+            raise RuleError(f"{division.name}: round 1 is not seated yet (seat it first).")
+        _refuse_unfinished(division, state, current)
+        outcome = state.outcomes[-1]
+        bracket.round_mark_closed(round_=current)
+        if outcome.last:
+            bracket.division_finish(
+                division=division, results=serialize_placings(state.live_placings)
+            )
+            return AdvanceResult(division, current, None, Advanced.FINISHED, state)
+        seated = bracket.round_create(
+            division=division,
+            shape=outcome.next_shape,
+            players=[state.entrants[p] for p in outcome.next_seated],
+            byes=[state.entrants[p] for p in outcome.next_byes],
+            seed=bracket.new_seed() if seed is None else seed,
+            met=state.met(),
+        )
+        return AdvanceResult(division, current, seated, Advanced.ADVANCED, state)
+
+
+def results_accept(*, division: Division) -> Division:
+    """The organizer accepts the placings the scores give now (after corrections or a
+    late tie decision); the medals must be confirmed again."""
+    with transaction.atomic():
+        division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
+        if division.status != Division.Status.COMPLETE:
+            raise RuleError(f"{division.name} is not finished yet.")
+        state = division_state(division)
+        if state.live_placings.ties:
+            raise TieBlocked(state.live_placings.ties, state.names)
+        fresh = serialize_placings(state.live_placings)
+        if fresh != division.results:
+            division.results = fresh
+            division.medals_confirmed_at = None
+            division.save(update_fields=["results", "medals_confirmed_at"])
+        return division

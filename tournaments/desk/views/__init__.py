@@ -1,0 +1,59 @@
+"""The organizer's desk: event, registration, check-in, rounds, medals, backup.
+
+Thin views, one module per part of the desk: forms check input, services change
+data, selectors read; ``tournaments.web.act`` turns a service's answer into a message.
+"""
+
+from .divisions import (
+    division_accept,
+    division_advance,
+    division_medals,
+    division_page,
+    division_seat,
+    division_swap,
+    division_tie,
+    division_withdraw,
+)
+from .events import (
+    backup,
+    event_new,
+    overview,
+    restore,
+    scorekeeper_add,
+    scorekeeper_remove,
+    settings_page,
+)
+from .registration import (
+    checkin,
+    checkin_set,
+    combine,
+    entrant_edit,
+    entrants,
+    import_preview,
+    import_upload,
+)
+
+__all__ = [
+    "backup",
+    "checkin",
+    "checkin_set",
+    "combine",
+    "division_accept",
+    "division_advance",
+    "division_medals",
+    "division_page",
+    "division_seat",
+    "division_swap",
+    "division_tie",
+    "division_withdraw",
+    "entrant_edit",
+    "entrants",
+    "event_new",
+    "import_preview",
+    "import_upload",
+    "overview",
+    "restore",
+    "scorekeeper_add",
+    "scorekeeper_remove",
+    "settings_page",
+]

@@ -1,0 +1,224 @@
+"""The desk's division page and what an organizer does there: seat, close rounds, ties,
+swaps, withdrawals, results and medals."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from scoring import services as scoring_services
+from tournaments import services
+from tournaments.decorators import event_role
+from tournaments.engine import RuleError
+from tournaments.models import Division, Entrant, Round
+from tournaments.web import act, refusal_lines
+
+from .. import selectors
+from ..forms import SwapForm
+
+
+def _division(event, division_id) -> Division:
+    return get_object_or_404(Division, pk=division_id, event=event)
+
+
+def _back(event, division) -> tuple:
+    return ("desk:division", event.slug, division.pk)
+
+
+def _swap_choices(desk) -> list[tuple[str, str]]:
+    """The players of a round seated and not yet played, to swap seats."""
+    if desk.current is None or desk.current.status != Round.Status.SEATED:
+        return []
+    seats = desk.current.seats.select_related("entrant", "table").order_by(
+        "table__number", "number"
+    )
+    return [(str(s.entrant.pk), f"{s.entrant.name} (table {s.table.number})") for s in seats]
+
+
+def bracket_players(desk) -> list[tuple[int, str]]:
+    """Who can still withdraw: the current round's players, not yet withdrawn."""
+    if desk.current is None or desk.division.status == Division.Status.COMPLETE:
+        return []
+    current = desk.state.participants(desk.current.number)
+    return sorted(
+        (
+            (desk.state.entrants[p].pk, desk.state.names[p])
+            for p in current
+            if p not in desk.state.withdrawn
+        ),
+        key=lambda pair: pair[1],
+    )
+
+
+@event_role("organizer")
+def division_page(request, event, division_id):
+    division = _division(event, division_id)
+    if division.combined_into_id:
+        return redirect("desk:division", event.slug, division.combined_into_id)
+    desk = selectors.division_desk(division)
+    players = _swap_choices(desk)
+    return render(
+        request,
+        "desk/division.html",
+        {
+            "event": event,
+            "division": division,
+            "desk": desk,
+            "swap_form": SwapForm(players=players) if players else None,
+            "withdrawable": bracket_players(desk),
+        },
+    )
+
+
+def _seated(division, result) -> str | None:
+    if result.walkover:
+        return f"{division.name}: one player, a walkover (gold)."
+    if result.created:
+        return f"{division.name}: round 1 seated."
+    return None
+
+
+@require_POST
+@event_role("organizer")
+def division_seat(request, event, division_id):
+    division = _division(event, division_id)
+    return act(
+        request,
+        lambda: services.division_seat_first_round(division=division),
+        done=lambda result: _seated(division, result),
+        to=_back(event, division),
+    )
+
+
+def _advanced(division, result) -> str | None:
+    if result.outcome == scoring_services.Advanced.ALREADY_CLOSED:
+        return None
+    if result.finished:
+        return f"{division.name} is finished: check and confirm the medals."
+    return f"Round {result.closed.number} closed; round {result.seated.number} seated."
+
+
+def _advance_refused(error: RuleError) -> list[str]:
+    if isinstance(error, scoring_services.TieBlocked):
+        return ["Unresolved ties block this: record the tile draw below."] + [
+            tie.describe(error.names) for tie in error.ties
+        ]
+    return list(refusal_lines(error))
+
+
+@require_POST
+@event_role("organizer")
+def division_advance(request, event, division_id):
+    division = _division(event, division_id)
+    number = request.POST.get("round", "")
+
+    def advance():
+        result = scoring_services.division_advance(
+            division=division, round_number=int(number) if number.isdigit() else None
+        )
+        if result.outcome == scoring_services.Advanced.ALREADY_CLOSED:
+            messages.info(request, "That round was already closed.")
+        return result
+
+    return act(
+        request,
+        advance,
+        done=lambda result: _advanced(division, result),
+        to=_back(event, division),
+        refused=_advance_refused,
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_tie(request, event, division_id):
+    division = _division(event, division_id)
+    number = request.POST.get("round", "")
+    ids = [i for i in request.POST.getlist("order") if i]
+
+    def record():
+        if not number.isdigit():
+            raise RuleError("Which round is the tie in?")
+        order = list(Entrant.objects.filter(event=event, external_id__in=ids))
+        if len(order) != len(set(ids)):
+            raise RuleError("Choose players of this event.")
+        by_id = {e.external_id: e for e in order}
+        return scoring_services.tie_resolve(
+            division=division,
+            round_number=int(number),
+            order=[by_id[i] for i in ids],
+            user=request.user,
+            note=request.POST.get("note", ""),
+        )
+
+    return act(
+        request,
+        record,
+        done="The playoff or tile draw is recorded.",
+        to=_back(event, division),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_swap(request, event, division_id):
+    division = _division(event, division_id)
+    current = division.rounds.current()
+    ids = [request.POST.get("first", ""), request.POST.get("second", "")]
+    chosen = []
+
+    def swap():
+        if current is None:
+            raise RuleError("No round is seated yet: there are no seats to swap.")
+        if not all(i.isdigit() for i in ids):
+            raise RuleError("Choose the two players to swap.")
+        chosen.extend(get_object_or_404(Entrant, pk=i, event=event) for i in ids)
+        services.seats_swap(round_=current, first=chosen[0], second=chosen[1])
+
+    return act(
+        request,
+        swap,
+        done=lambda _: f"{chosen[0].name} and {chosen[1].name} swapped seats.",
+        to=_back(event, division),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_withdraw(request, event, division_id):
+    division = _division(event, division_id)
+    chosen = request.POST.get("entrant", "")
+    if not chosen.isdigit():
+        messages.error(request, "Choose the player who withdraws.")
+        return redirect(*_back(event, division))
+    entrant = get_object_or_404(Entrant, pk=chosen, event=event)
+    return act(
+        request,
+        lambda: services.entrants_withdraw(event=event, ids=[entrant.external_id]),
+        done=f"{entrant.name} has withdrawn: no scores are needed for their "
+        "later games, and they get no place.",
+        to=_back(event, division),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_accept(request, event, division_id):
+    division = _division(event, division_id)
+    return act(
+        request,
+        lambda: scoring_services.results_accept(division=division),
+        done=f"{division.name}: results updated from the scores; confirm the medals again.",
+        to=_back(event, division),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_medals(request, event, division_id):
+    division = _division(event, division_id)
+    return act(
+        request,
+        lambda: services.medals_confirm(division=division),
+        done=f"Medals of {division.name} confirmed: the projector shows them.",
+        to=_back(event, division),
+    )

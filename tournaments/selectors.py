@@ -1,0 +1,146 @@
+"""Reads of events, divisions, entrants and the bracket.
+
+Selectors change nothing and import no services; ``scoring`` builds on them and
+they never import ``scoring``.
+"""
+
+from django.db.models import Count, Q, QuerySet
+
+from tournaments import engine
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
+from tournaments.text import fold
+
+
+def event_rules(event: Event) -> engine.Rules:
+    """The engine's view of an event's settings."""
+    return engine.Rules(
+        scoring=event.scoring,
+        tie_order=engine.parse_tie_order(event.tie_order),
+        prefer_threes=event.prefer_threes,
+        medal_policy=event.medal_policy,
+    )
+
+
+def event_started(event: Event) -> bool:
+    """A round of one of its divisions is seated: the bracket settings are fixed."""
+    return Round.objects.filter(division__event=event).exists()
+
+
+def brackets(event: Event) -> QuerySet[Division]:
+    """The divisions that are played as brackets (not combined into another), in age order."""
+    return Division.objects.filter(event=event).brackets().in_age_order()
+
+
+def played_brackets(event: Event) -> QuerySet[Division]:
+    """Bracket divisions with at least one player (or a walkover), in age order."""
+    return (
+        brackets(event)
+        .annotate(
+            members=Count("entrants", distinct=True)
+            + Count("combined_from__entrants", distinct=True)
+        )
+        .filter(Q(members__gt=0) | Q(walkover=True))
+    )
+
+
+def bracket_division_ids(division: Division) -> list[int]:
+    """This division and those combined into it."""
+    return [division.pk] + list(
+        Division.objects.filter(combined_into=division).values_list("pk", flat=True)
+    )
+
+
+def bracket_entrants(division: Division) -> QuerySet[Entrant]:
+    """Every entrant who plays in this division's bracket (its own and those combined into it)."""
+    return Entrant.objects.filter(division__in=bracket_division_ids(division))
+
+
+def bracket_started(division: Division) -> bool:
+    """Seated, or finished without play (a walkover): no more players can join."""
+    bracket = division.bracket
+    return (
+        bracket.status == Division.Status.COMPLETE
+        or Round.objects.filter(division=bracket).exists()
+    )
+
+
+def seated_bracket_ids(event: Event, *, finished: bool = False) -> set[int]:
+    """The brackets of ``event`` with a round seated (and, with ``finished``, walkovers)."""
+    ids = set(Round.objects.filter(division__event=event).values_list("division_id", flat=True))
+    if finished:
+        ids |= set(
+            Division.objects.filter(event=event, status=Division.Status.COMPLETE).values_list(
+                "pk", flat=True
+            )
+        )
+    return ids
+
+
+def checkin_search(event: Event, query: str, limit: int = 40) -> list[Entrant]:
+    """Entrants whose name (or id) contains the typed text, accents and case ignored."""
+    wanted = fold(query.strip())
+    entrants = (
+        Entrant.objects.filter(event=event)
+        .select_related("division", "division__combined_into")
+        .order_by("last_name", "first_name")
+    )
+    if not wanted:
+        found = list(entrants[:limit])
+    else:
+        found = []
+        for entrant in entrants:
+            haystack = fold(f"{entrant.first_name} {entrant.last_name} {entrant.external_id}")
+            if all(part in haystack for part in wanted.split()):
+                found.append(entrant)
+                if len(found) >= limit:
+                    break
+    # Once a bracket is seated its players are no longer checked in or out here.
+    seated = seated_bracket_ids(event)
+    for entrant in found:
+        entrant.seated = entrant.division.bracket.pk in seated
+    return found
+
+
+def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
+    """Where each matching player sits now: name, division, round, table or bye."""
+    wanted = fold(query.strip())
+    if len(wanted) < 2:
+        return []
+    latest = {}
+    for seat in Seat.objects.filter(round__division__event=event).select_related(
+        "entrant", "table", "round__division"
+    ):
+        key = seat.entrant_id
+        if key not in latest or latest[key]["round"] < seat.round.number:
+            latest[key] = {
+                "entrant": seat.entrant,
+                "division": seat.round.division.name,
+                "round": seat.round.number,
+                "table": seat.table.number,
+                "seat": seat.number,
+                # A closed round: the table is not where to sit now (eliminated, finished).
+                "over": seat.round.status == Round.Status.CLOSED,
+            }
+    for bye in Bye.objects.filter(round__division__event=event).select_related(
+        "entrant", "round__division"
+    ):
+        key = bye.entrant_id
+        if key not in latest or latest[key]["round"] <= bye.round.number:
+            latest[key] = {
+                "entrant": bye.entrant,
+                "division": bye.round.division.name,
+                "round": bye.round.number,
+                "table": None,
+                "seat": None,
+                "over": False,
+            }
+    found = []
+    for row in sorted(
+        latest.values(), key=lambda r: (fold(r["entrant"].last_name), fold(r["entrant"].first_name))
+    ):
+        name = row["entrant"].name
+        if all(part in fold(name) for part in wanted.split()):
+            found.append({**row, "name": name})
+            if len(found) >= limit:
+                break
+    return found

@@ -1,0 +1,61 @@
+"""State changes of events, divisions, entrants and the bracket, one module per concern.
+
+Every function here runs in a transaction and is the only way the data change.
+Rules of the game come from ``tournaments.engine``; reads from
+``tournaments.selectors``. Nothing here imports ``scoring``.
+"""
+
+from .bracket import (
+    SeatResult,
+    division_finish,
+    division_seat_first_round,
+    medals_confirm,
+    new_seed,
+    round_create,
+    round_mark_closed,
+    round_mark_in_play,
+    seats_swap,
+)
+from .checkin import (
+    CheckInReport,
+    divisions_combine,
+    entrant_set_status,
+    entrants_check_in,
+    entrants_withdraw,
+)
+from .entrants import ENTRANT_FIELDS, ImportReport, entrant_save, entrants_import
+from .events import (
+    event_configure,
+    event_create,
+    event_create_by,
+    event_get_or_create,
+    scorekeeper_add,
+    scorekeeper_remove,
+)
+
+__all__ = [
+    "CheckInReport",
+    "ENTRANT_FIELDS",
+    "ImportReport",
+    "SeatResult",
+    "division_finish",
+    "division_seat_first_round",
+    "divisions_combine",
+    "entrant_save",
+    "entrant_set_status",
+    "entrants_check_in",
+    "entrants_import",
+    "entrants_withdraw",
+    "event_configure",
+    "event_create",
+    "event_create_by",
+    "event_get_or_create",
+    "medals_confirm",
+    "new_seed",
+    "round_create",
+    "round_mark_closed",
+    "round_mark_in_play",
+    "scorekeeper_add",
+    "scorekeeper_remove",
+    "seats_swap",
+]

@@ -1,0 +1,171 @@
+"""The bracket: seating rounds, swapping seats, closing rounds, finishing a division."""
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments import engine
+from tournaments.engine import RuleError
+from tournaments.models import Bye, Division, Entrant, Round, Seat, Table
+from tournaments.selectors import bracket_entrants
+
+
+def new_seed() -> int:
+    return secrets.randbits(48)
+
+
+def round_create(
+    *,
+    division: Division,
+    shape: engine.RoundShape,
+    players: Sequence[Entrant],
+    byes: Sequence[Entrant] = (),
+    seed: int,
+    met: Iterable[frozenset[str]] = (),
+) -> Round:
+    """Seat round ``shape.number`` of ``division``: tables from the engine's seating, and byes.
+
+    The database refuses a second round of the same number, so two organizers
+    seating at once make one round.
+    """
+    by_id = {e.external_id: e for e in players}
+    seating = engine.seat_players(
+        [engine.Seat(e.external_id, e.club) for e in players], shape.tables, seed=seed, met=met
+    )
+    names = {e.external_id: e.name for e in players}
+    try:
+        with transaction.atomic():
+            round_ = Round.objects.create(
+                division=division,
+                number=shape.number,
+                kind=shape.kind,
+                games=shape.games,
+                seed=seed,
+                warnings=seating.warnings(names),
+            )
+            tables = Table.objects.bulk_create(
+                [Table(round=round_, number=n) for n in range(1, len(seating.tables) + 1)]
+            )
+            Seat.objects.bulk_create(
+                [
+                    Seat(round=round_, table=table, entrant=by_id[player], number=seat)
+                    for table, players_at in zip(tables, seating.tables, strict=False)
+                    for seat, player in enumerate(players_at, start=1)
+                ],
+                batch_size=1000,
+            )
+            Bye.objects.bulk_create([Bye(round=round_, entrant=e) for e in byes])
+            if division.status != Division.Status.IN_PLAY:
+                division.status = Division.Status.IN_PLAY
+                division.save(update_fields=["status"])
+    except IntegrityError:
+        raise RuleError(
+            f"Round {shape.number} of {division.name} was seated by someone else just now."
+        ) from None
+    return round_
+
+
+@dataclass
+class SeatResult:
+    division: Division
+    round: Round | None
+    created: bool
+    walkover: bool = False
+    already_seated: bool = False
+
+
+def division_seat_first_round(*, division: Division, seed: int | None = None) -> SeatResult:
+    """Seat round 1 of a bracket from its checked-in players (a lone player: a walkover)."""
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=division.pk)
+        if division.combined_into_id:
+            raise RuleError(
+                f"{division.name} plays in {division.combined_into.name}: seat that division."
+            )
+        latest = division.rounds.current()
+        if latest is not None:
+            return SeatResult(division, latest, False, already_seated=True)
+        if division.status == Division.Status.COMPLETE:
+            return SeatResult(division, None, False, walkover=division.walkover)
+        players = list(bracket_entrants(division).checked_in().order_by("external_id"))
+        if not players:
+            raise RuleError(f"{division.name}: nobody is checked in.")
+        if len(players) == 1:
+            division.status = Division.Status.COMPLETE
+            division.walkover = True
+            division.save(update_fields=["status", "walkover"])
+            return SeatResult(division, None, True, walkover=True)
+        event = division.event
+        shape = engine.round_shape(len(players), 1, prefer_threes=event.prefer_threes)
+        round_ = round_create(
+            division=division,
+            shape=shape,
+            players=players,
+            seed=new_seed() if seed is None else seed,
+        )
+        return SeatResult(division, round_, True)
+
+
+def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
+    """Swap two players' seats before the round's play starts."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if (
+            round_.status != Round.Status.SEATED
+            or Table.objects.filter(round=round_, games__isnull=False).exists()
+        ):
+            raise RuleError("Play has started in this round: seats can no longer be swapped.")
+        a = Seat.objects.filter(round=round_, entrant=first).first()
+        b = Seat.objects.filter(round=round_, entrant=second).first()
+        if a is None or b is None:
+            missing = first if a is None else second
+            raise RuleError(f"{missing.name} has no seat in round {round_.number}.")
+        if a.table_id == b.table_id:
+            raise RuleError("Both players sit at the same table: nothing to swap.")
+        a_table, a_number = a.table_id, a.number
+        # Move one aside first: the unique constraints hold at every step.
+        Seat.objects.filter(pk=a.pk).delete()
+        Seat.objects.filter(pk=b.pk).update(table_id=a_table, number=a_number)
+        Seat.objects.create(round=round_, table_id=b.table_id, entrant=first, number=b.number)
+        round_.warnings = list(round_.warnings) + [
+            f"Organizer swapped {first.name} and {second.name}."
+        ]
+        round_.save(update_fields=["warnings"])
+
+
+def round_mark_in_play(*, round_: Round) -> None:
+    if round_.status == Round.Status.SEATED:
+        Round.objects.filter(pk=round_.pk, status=Round.Status.SEATED).update(
+            status=Round.Status.IN_PLAY
+        )
+        round_.status = Round.Status.IN_PLAY
+
+
+def round_mark_closed(*, round_: Round) -> Round:
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["status", "closed_at"])
+    return round_
+
+
+def division_finish(*, division: Division, results: list | None = None) -> Division:
+    """Mark a division finished, recording its placings as they stand."""
+    division.status = Division.Status.COMPLETE
+    division.results = results
+    division.save(update_fields=["status", "results"])
+    return division
+
+
+def medals_confirm(*, division: Division) -> Division:
+    """The organizer confirms the medals of a finished division (for the public pages)."""
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=division.pk)
+        if division.status != Division.Status.COMPLETE:
+            raise RuleError(f"{division.name} is not finished yet.")
+        if division.medals_confirmed_at is None:
+            division.medals_confirmed_at = timezone.now()
+            division.save(update_fields=["medals_confirmed_at"])
+        return division

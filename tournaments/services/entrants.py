@@ -1,0 +1,257 @@
+"""Registration: entrants from a file or by hand, and the divisions they land in."""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from tournaments import engine
+from tournaments.engine import RuleError
+from tournaments.models import Division, Entrant, Event, Round
+from tournaments.registration import ParsedRegistrations, RegistrationRow
+from tournaments.selectors import seated_bracket_ids
+
+from ._common import auto_ids, model_clean, person_key
+
+ENTRANT_FIELDS = ("first_name", "last_name", "birth_date", "gender", "club", "email", "phone")
+# Entrant field -> the file column it comes from, where the names differ.
+UPDATE_COLUMNS = {"stated_age": "age"}
+
+
+@dataclass
+class ImportReport:
+    created: int = 0
+    updated: int = 0
+    skipped_other_events: dict[str, int] = field(default_factory=dict)
+    divisions_created: list[str] = field(default_factory=list)
+
+
+def _division_for(event: Event, row: RegistrationRow, bands, cache: dict) -> Division:
+    """The division a row names, else the one its age and gender give (unsaved if new)."""
+    if row.division:
+        name, defaults = row.division, {}
+    else:
+        slot = engine.assign_division(
+            birth_date=row.birth_date,
+            age=row.age,
+            gender=row.gender,
+            bands=bands,
+            by_gender=event.by_gender,
+            cutoff=event.age_cutoff,
+        )
+        name = slot.name
+        defaults = {"min_age": slot.min_age, "max_age": slot.max_age, "gender": slot.gender}
+    key = name.casefold()
+    if key not in cache:
+        existing = Division.objects.filter(event=event, name__iexact=name).first()
+        cache[key] = existing or Division(event=event, name=name, **defaults)
+    return cache[key]
+
+
+def _moves_division(row, current: Entrant, present: set[str]) -> bool:
+    """On --update, a division changes only when the file names one or the age changed."""
+    if "division" in present and row.division:
+        return True
+    if "birth_date" in present and row.birth_date and row.birth_date != current.birth_date:
+        return True
+    return "age" in present and row.age is not None and row.age != current.stated_age
+
+
+@dataclass
+class _ImportPlan:
+    """What an import will do, worked out before anything is saved."""
+
+    event: Event
+    update: bool
+    present: set[str]
+    existing: dict[str, Entrant]
+    people: dict
+    seated: set[int]
+    bands: tuple
+    divisions: dict = field(default_factory=dict)
+    planned: list = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    seen_people: dict = field(default_factory=dict)
+
+    def add(self, row: RegistrationRow) -> None:
+        """Plan one row, or note why it cannot be imported."""
+        current = self.existing.get(row.entrant_id) if row.entrant_id else None
+        try:
+            if (
+                current is not None
+                and self.update
+                and not _moves_division(row, current, self.present)
+            ):
+                division = current.division
+            else:
+                division = _division_for(self.event, row, self.bands, self.divisions)
+        except RuleError as error:
+            self.problems.append(f"line {row.line}: {row.first_name} {row.last_name} {error}")
+            return
+        problem = self._refusal(row, current, division)
+        if problem:
+            self.problems.append(f"line {row.line}: {problem}")
+        else:
+            self.planned.append((row, division, current))
+
+    def _refusal(self, row, current: Entrant | None, division: Division) -> str:
+        if current is not None and not self.update:
+            return (
+                f"entrant id {row.entrant_id} is already registered ({current.name}); "
+                "use --update to change their details"
+            )
+        if not row.entrant_id:
+            key = person_key(row.first_name, row.last_name, row.birth_date)
+            if key in self.people:
+                return (
+                    f"{row.first_name} {row.last_name} is already registered as "
+                    f"{self.people[key].external_id}"
+                )
+            if key in self.seen_people:
+                return (
+                    f"{row.first_name} {row.last_name} (born {row.birth_date or 'unknown'}) "
+                    f"is also on line {self.seen_people[key]}"
+                )
+            self.seen_people[key] = row.line
+        if current is not None and current.division_id != division.pk:
+            moving = {current.division.bracket.pk, division.bracket.pk if division.pk else None}
+            if moving & self.seated:
+                return f"{current.name} cannot change division: play has started"
+        return ""
+
+
+def _entrant_fields(row: RegistrationRow, division: Division) -> dict:
+    return dict(
+        first_name=row.first_name,
+        last_name=row.last_name,
+        birth_date=row.birth_date,
+        stated_age=row.age,
+        gender=row.gender if row.gender in ("F", "M", "X") else "",
+        club=row.club,
+        email=row.email,
+        phone=row.phone,
+        division=division,
+    )
+
+
+def _save(plan: _ImportPlan, report: ImportReport) -> None:
+    for division in plan.divisions.values():
+        if division.pk is None:
+            division.save()
+            report.divisions_created.append(division.name)
+    new_ids = auto_ids(set(plan.existing) | {row.entrant_id for row, _, _ in plan.planned})
+    new_entrants = []
+    for row, division, current in plan.planned:
+        fields = _entrant_fields(row, division)
+        if current is not None:
+            # --update changes what the file has columns for, and nothing else.
+            for name, value in fields.items():
+                if UPDATE_COLUMNS.get(name, name) in plan.present or name == "division":
+                    setattr(current, name, value)
+            current.save()
+            report.updated += 1
+            continue
+        entrant_id = row.entrant_id or next(new_ids)
+        new_entrants.append(Entrant(event=plan.event, external_id=entrant_id, **fields))
+    Entrant.objects.bulk_create(new_entrants, batch_size=500)
+    report.created = len(new_entrants)
+
+
+def entrants_import(
+    *, event: Event, parsed: ParsedRegistrations, update: bool = False
+) -> ImportReport:
+    """Register every row of an entrants file, or none of them.
+
+    An id already registered is refused unless ``update``; a row without id that
+    matches a registered person (names and birth date) is refused as registered.
+    """
+    report = ImportReport(skipped_other_events=dict(parsed.skipped_by_event))
+    present = set(parsed.columns)
+    if "full_name" in present:
+        present |= {"first_name", "last_name"}
+    with transaction.atomic():
+        existing = {e.external_id: e for e in Entrant.objects.filter(event=event)}
+        plan = _ImportPlan(
+            event=event,
+            update=update,
+            present=present,
+            existing=existing,
+            people={
+                person_key(e.first_name, e.last_name, e.birth_date): e for e in existing.values()
+            },
+            seated=seated_bracket_ids(event),
+            bands=engine.parse_bands(event.age_bands),
+        )
+        for row in parsed.rows:
+            plan.add(row)
+        if plan.problems:
+            raise RuleError("Nothing was imported:\n" + "\n".join(plan.problems))
+        _save(plan, report)
+    return report
+
+
+def _new_entrant(event: Event, external_id: str, first: str, last: str, key) -> Entrant:
+    for other in Entrant.objects.filter(
+        event=event, first_name__iexact=first, last_name__iexact=last
+    ):
+        if person_key(other.first_name, other.last_name, other.birth_date) == key:
+            raise RuleError(f"{first} {last} is already registered as {other.external_id}.")
+    taken = set(Entrant.objects.filter(event=event).values_list("external_id", flat=True))
+    if not external_id:
+        external_id = next(auto_ids(taken))
+    elif external_id in taken:
+        raise RuleError(f"Entrant id {external_id} is already registered.")
+    return Entrant(event=event, external_id=external_id)
+
+
+def entrant_save(
+    *,
+    event: Event,
+    entrant: Entrant | None = None,
+    division_name: str = "",
+    external_id: str = "",
+    **fields,
+) -> Entrant:
+    """Add an entrant by hand, or change one. The division comes from the name given,
+    else from the event's age bands; it cannot change once the bracket is seated."""
+    unknown = set(fields) - set(ENTRANT_FIELDS)
+    if unknown:
+        raise RuleError(f"Unknown entrant field {', '.join(sorted(unknown))}.")
+    first, last = fields.get("first_name", "").strip(), fields.get("last_name", "").strip()
+    if not first or not last:
+        raise RuleError("Enter the first and the last name.")
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        row = RegistrationRow(
+            line=0,
+            entrant_id=external_id,
+            first_name=first,
+            last_name=last,
+            birth_date=fields.get("birth_date"),
+            age=None,
+            gender=fields.get("gender", ""),
+            club=fields.get("club", ""),
+            division=division_name.strip(),
+            email=fields.get("email", ""),
+            phone=fields.get("phone", ""),
+        )
+        division = _division_for(event, row, engine.parse_bands(event.age_bands), {})
+        if division.pk is None:
+            division.save()
+        if entrant is None:
+            key = person_key(first, last, row.birth_date)
+            entrant = _new_entrant(event, external_id, first, last, key)
+        elif (
+            entrant.division_id != division.pk
+            and Round.objects.filter(
+                division__in=[entrant.division.bracket, division.bracket]
+            ).exists()
+        ):
+            raise RuleError(f"{entrant.name} cannot change division: play has started.")
+        for name in ENTRANT_FIELDS:
+            if name in fields:
+                value = fields[name]
+                setattr(entrant, name, value.strip() if isinstance(value, str) else value)
+        entrant.division = division
+        model_clean(entrant)
+        entrant.save()
+        return entrant

@@ -1,0 +1,148 @@
+"""Events: creating them, their settings, and who organizes and keeps scores."""
+
+import datetime
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.text import slugify
+
+from tournaments import engine
+from tournaments.engine import RuleError
+from tournaments.models import BRACKET_SETTINGS, EVENT_SETTINGS, Event
+from tournaments.selectors import event_started
+
+from ._common import model_clean
+
+SETTING_WORDS = {
+    "scoring": "scoring system",
+    "tie_order": "tie-break order",
+    "medal_policy": "medal policy",
+    "prefer_threes": "table size preference",
+}
+
+
+def _check_scoring(scoring: str) -> None:
+    if scoring not in Event.Scoring.values:
+        raise RuleError(f"'{scoring}' is not a scoring system (low or sabra).")
+
+
+def event_create(
+    *,
+    name: str,
+    slug: str | None = None,
+    date: datetime.date,
+    scoring: str = engine.LOW,
+    venue: str = "",
+) -> Event:
+    slug = slug or slugify(name)
+    if not slug:
+        raise RuleError("An event needs a name made of letters or digits.")
+    _check_scoring(scoring)
+    with transaction.atomic():
+        if Event.objects.filter(slug=slug).exists():
+            raise RuleError(f"An event '{slug}' already exists.")
+        return Event.objects.create(name=name, slug=slug, date=date, scoring=scoring, venue=venue)
+
+
+def event_create_by(
+    *, user, name: str, date: datetime.date, scoring: str = engine.LOW, venue: str = ""
+) -> Event:
+    """A new event; whoever creates it organizes it."""
+    with transaction.atomic():
+        event = event_create(name=name, date=date, scoring=scoring, venue=venue)
+        event.organizers.add(user)
+        return event
+
+
+def event_get_or_create(
+    *, slug: str, name: str | None, date: datetime.date | None, scoring: str | None
+) -> tuple[Event, bool]:
+    """The event ``slug``, created if missing; refused when the options contradict it."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().filter(slug=slug).first()
+        if event is None:
+            if date is None:
+                raise RuleError("A new event needs --date YYYY-MM-DD.")
+            created = Event.objects.create(
+                slug=slug, name=name or slug, date=date, scoring=scoring or engine.LOW
+            )
+            return created, True
+        clashes = []
+        if name is not None and name != event.name:
+            clashes.append(f"its name is '{event.name}', not '{name}'")
+        if date is not None and date != event.date:
+            clashes.append(f"its date is {event.date.isoformat()}, not {date.isoformat()}")
+        if scoring is not None and scoring != event.scoring:
+            clashes.append(f"it scores '{event.scoring}', not '{scoring}'")
+        if clashes:
+            raise RuleError(f"Event '{slug}' already exists and " + "; ".join(clashes) + ".")
+        return event, False
+
+
+def _normalized_settings(options: dict) -> dict:
+    """Check each setting's value on its own and put it in the stored form."""
+    if "scoring" in options:
+        _check_scoring(options["scoring"])
+    if "age_bands" in options:
+        bands = engine.parse_bands(options["age_bands"])
+        options["age_bands"] = ",".join(str(b.low) for b in bands)
+    if "tie_order" in options:
+        options["tie_order"] = ",".join(engine.parse_tie_order(options["tie_order"]))
+    if "medal_policy" in options and options["medal_policy"] not in Event.MedalPolicy.values:
+        raise RuleError("The medal policy is 'combined' or 'age-group'.")
+    if "confirmation" in options and options["confirmation"] not in Event.Confirmation.values:
+        raise RuleError("Confirmation is 'none' or 'second-person'.")
+    if "paper" in options and options["paper"] not in Event.Paper.values:
+        raise RuleError("Paper is 'letter' or 'a4'.")
+    if "minutes_per_game" in options and not 1 <= options["minutes_per_game"] <= 600:
+        raise RuleError("Minutes per game must be between 1 and 600.")
+    return options
+
+
+def event_configure(*, event: Event, **options) -> Event:
+    """Change event settings. Settings that decide the bracket cannot change once play began."""
+    unknown = set(options) - set(EVENT_SETTINGS)
+    if unknown:
+        raise RuleError(f"Unknown setting {', '.join(sorted(unknown))}.")
+    options = {k: v for k, v in options.items() if v is not None}
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        options = _normalized_settings(options)
+        if event_started(event):
+            for key in BRACKET_SETTINGS:
+                if key in options and options[key] != getattr(event, key):
+                    if key == "scoring":
+                        raise RuleError("The scoring system cannot change once a round is seated.")
+                    raise RuleError(
+                        f"The {SETTING_WORDS[key]} cannot change once a round is seated: it "
+                        "would change results already decided."
+                    )
+        for key, value in options.items():
+            setattr(event, key, value)
+        model_clean(event)
+        event.save()
+        return event
+
+
+def scorekeeper_add(*, event: Event, username: str, password: str | None = None):
+    """Give a user the scorekeeper role for an event, creating the account if needed.
+
+    Returns (user, new password or None).
+    """
+    username = username.strip()
+    if not username:
+        raise RuleError("Enter a user name.")
+    User = get_user_model()
+    with transaction.atomic():
+        user = User.objects.filter(username__iexact=username).first()
+        created_password = None
+        if user is None:
+            created_password = password or secrets.token_urlsafe(9)
+            user = User.objects.create_user(username=username, password=created_password)
+        event.scorekeepers.add(user)
+        return user, created_password
+
+
+def scorekeeper_remove(*, event: Event, user) -> None:
+    event.scorekeepers.remove(user)

@@ -1,0 +1,12 @@
+"""Text as people search and sort it. Pure standard library."""
+
+import unicodedata
+
+
+def fold(text: str) -> str:
+    """Lower case without accents, spaces collapsed: "Ångström" -> "angstrom", so that
+    "angs" finds it and it files under A. The one accent folding of the project."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    stripped = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
+    # NFC again so Hangul syllables (decomposed into jamo by NFKD) stay syllables.
+    return " ".join(unicodedata.normalize("NFC", stripped).split())
