@@ -29,8 +29,11 @@ venue: venv
 screenshots: venv
 	UPDATE_SCREENSHOTS=1 .venv/bin/pytest tests/browser -q -k "screenshot"
 
+# Format, lint, and the layer contracts of docs/architecture.md (pyproject.toml).
 lint: venv
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/ruff check .
+	PYTHONPATH=. $(VENV)/bin/lint-imports
 
 clean:
 	rm -rf db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3-journal media .celery-broker

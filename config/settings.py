@@ -7,6 +7,7 @@ servers comes from the environment; the defaults suit a local run
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -123,6 +124,16 @@ if _engine == "django.db.backends.sqlite3":
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    }
+    # Test databases are files, never Django's in-memory default: an in-memory database
+    # is one connection shared by the live server's and the worker's threads, which
+    # breaks on a busy machine ("no such savepoint"). One name per process, so two
+    # test runs side by side never meet (pytest-xdist adds its _gwN suffix on top).
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(
+            Path(tempfile.gettempdir())
+            / f"rummikub-test-{os.getpid()}-{secrets.token_hex(4)}.sqlite3"
+        )
     }
 elif _engine == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)

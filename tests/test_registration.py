@@ -3,12 +3,12 @@
 import csv
 import datetime
 import io
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import DATA
 from tournaments.registration import (
     ParsedRegistrations,
     RegistrationError,
@@ -17,14 +17,13 @@ from tournaments.registration import (
     read_registrations,
 )
 
-SAMPLE = Path("/work/shared/samples/registrations-export.csv")
+# A registration platform's export as it comes (CRLF, two people with the same name).
+SAMPLE = DATA / "registrations-export.csv"
 OWN_HEADER = "entrant_id,first_name,last_name,birth_date,gender,club,division\n"
 
 
 @pytest.fixture(scope="module")
 def sample_bytes() -> bytes:
-    if not SAMPLE.exists():
-        pytest.skip(f"sample file {SAMPLE} is not available")
     return SAMPLE.read_bytes()
 
 

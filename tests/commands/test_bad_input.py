@@ -5,7 +5,7 @@ import pytest
 from django.core.management.base import CommandError
 
 from scoring.models import Game, RackScore, ScoreChange
-from tests.factories import (
+from tests.helpers import (
     SCORE_HEADER,
     cli,
     entrants_file,

@@ -12,7 +12,7 @@ import io
 import pytest
 from django.core.management.base import CommandError
 
-from tests.factories import FIXTURES, cli, entrants_file, run, snapshot
+from tests.helpers import FIXTURES, cli, entrants_file, run, snapshot
 from tournaments.models import Division, Entrant, Event
 
 SAMPLE = FIXTURES / "registrations-demo.csv"

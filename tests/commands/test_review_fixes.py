@@ -7,7 +7,7 @@ import json
 import pytest
 from django.core.management.base import CommandError
 
-from tests.factories import entrants_file, import_scores, ranked_game, run, score_rows, tables_of
+from tests.helpers import entrants_file, import_scores, ranked_game, run, score_rows, tables_of
 from tournaments.models import Division, Entrant
 
 SLUG = "review-2026"

@@ -8,7 +8,7 @@ import pytest
 from django.core.management.base import CommandError
 
 from scoring.models import Game, ScoreChange
-from tests.factories import (
+from tests.helpers import (
     entrants_file,
     import_scores,
     run,

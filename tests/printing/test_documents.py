@@ -6,6 +6,7 @@ import subprocess
 import pytest
 from reportlab.lib.pagesizes import A4, LETTER
 
+from tests.helpers import unavailable
 from tournaments.printing import fonts
 from tournaments.printing.renderers import (
     render_bracket,
@@ -106,9 +107,10 @@ def test_pages_are_numbered_x_of_y():
         assert f"page {i} of {n}" in t
 
 
-@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils not installed")
 @pytest.mark.parametrize("doc", ["table_list", "score_sheets", "certificates"])
 def test_pdftotext_reads_names_back_too(doc, tmp_path):
+    if shutil.which("pdftotext") is None:
+        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
     path = tmp_path / "doc.pdf"
     path.write_bytes(rendered(doc))
     out = subprocess.run(

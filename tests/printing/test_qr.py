@@ -1,9 +1,12 @@
 import io
+import shutil
+import subprocess
 
 import pytest
 from reportlab.graphics.barcode import qrencoder
 from reportlab.pdfgen import canvas
 
+from tests.helpers import unavailable
 from tournaments.printing.renderers.qr import draw_qr, qr_matrix
 
 URLS = [
@@ -42,3 +45,33 @@ def test_draw_qr_makes_a_path():
     c.showPage()
     c.save()
     assert b"%PDF" in buf.getvalue()[:10]
+
+
+def _pbm(rows: list[str], scale: int = 6, border: int = 4) -> str:
+    """The symbol as a plain PBM image, with its quiet zone."""
+    n = len(rows)
+    size = (n + 2 * border) * scale
+    lines = []
+    for y in range(size):
+        r = y // scale - border
+        lines.append(
+            " ".join(
+                "1"
+                if 0 <= r < n and 0 <= (c := x // scale - border) < n and rows[r][c] == "1"
+                else "0"
+                for x in range(size)
+            )
+        )
+    return f"P1\n{size} {size}\n" + "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("url", [URLS[1], URLS[2], URLS[4]])
+def test_a_scanner_reads_the_symbol_back(url, tmp_path):
+    """An independent decoder (zbar) reads what we encode: the sheets' codes scan."""
+    if shutil.which("zbarimg") is None:
+        unavailable("zbarimg is not installed (apt-get install -y zbar-tools)")
+    path = tmp_path / "qr.pbm"
+    path.write_text(_pbm(qr_matrix(url)))
+    out = subprocess.run(["zbarimg", "-q", "--raw", str(path)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == url

@@ -16,7 +16,7 @@ from django.core.management import CommandError, call_command
 
 from scoring.selectors import division_state
 from scoring.simulation import simulate_event
-from tests.factories import cli, fresh_sqlite, migrated_template  # noqa: F401  (fixtures)
+from tests.helpers import cli, fresh_sqlite, migrated_template  # noqa: F401  (fixtures)
 from tournaments import selectors, services
 from tournaments.models import Division, Entrant, Event, Seat
 from tournaments.registration import ParsedRegistrations, RegistrationRow

@@ -1,1 +1,1 @@
-from tests.factories import fresh_sqlite, migrated_template  # noqa: F401  (fixtures)
+from tests.helpers import fresh_sqlite, migrated_template  # noqa: F401  (fixtures)

@@ -8,7 +8,7 @@ from django.core.management.base import CommandError
 from django.db import transaction
 
 from scoring.models import ScoreChange
-from tests.factories import (
+from tests.helpers import (
     cli,
     entrants_file,
     import_scores,

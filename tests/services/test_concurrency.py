@@ -12,7 +12,7 @@ from django.db import IntegrityError, connection, transaction
 
 from scoring import services as scoring
 from scoring.models import Game, RackScore
-from tests.factories import entrants_file, import_scores, run, score_rows, tables_of
+from tests.helpers import entrants_file, import_scores, run, score_rows, tables_of
 from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Entrant, Round, Seat, Table
@@ -100,9 +100,13 @@ def test_two_advances_at_once_make_one_next_round(tmp_path):
     outcomes = race(advance)
     for kind, value in outcomes:
         assert kind == "ok" or isinstance(value, RuleError), value
-    advanced = [v for kind, v in outcomes if kind == "ok" and v.outcome == scoring.Advanced.ADVANCED]
+    advanced = [
+        v for kind, v in outcomes if kind == "ok" and v.outcome == scoring.Advanced.ADVANCED
+    ]
     assert len(advanced) == 1
-    other = next(v for v in outcomes if not (v[0] == "ok" and v[1].outcome == scoring.Advanced.ADVANCED))
+    other = next(
+        v for v in outcomes if not (v[0] == "ok" and v[1].outcome == scoring.Advanced.ADVANCED)
+    )
     if other[0] == "error":
         # The second call saw round 2 seated and nothing played in it yet.
         assert str(other[1]).startswith("Open, round 2 is not complete:")

@@ -6,7 +6,7 @@ from collections import Counter
 import pytest
 from django.core.management.base import CommandError
 
-from tests.factories import run
+from tests.helpers import run
 from tournaments.models import Division, Entrant, Event
 from tournaments.selectors import bracket_entrants, brackets
 

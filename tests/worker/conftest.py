@@ -29,17 +29,16 @@ from urllib.parse import urlsplit
 import pypdf
 import pytest
 
-from tests.factories import PYTHON, ROOT, fresh_sqlite, migrated_template  # noqa: F401
+from tests.helpers import (  # noqa: F401  (fixtures)
+    IN_CI,
+    PYTHON,
+    ROOT,
+    fresh_sqlite,
+    migrated_template,
+    unavailable,
+)
 
-IN_CI = os.environ.get("CI", "").strip().lower() == "true"
 SHARED_REDIS_DB = 15
-
-
-def unavailable(reason: str):
-    """Fail under CI (a missing service must not pass unnoticed), skip elsewhere."""
-    if IN_CI:
-        pytest.fail(f"{reason} (CI=true: the Celery tests must run)", pytrace=False)
-    pytest.skip(reason)
 
 
 def wait_for(check, *, timeout: float, interval: float = 0.1, what: str = "condition"):
@@ -94,11 +93,10 @@ def shared_broker_url() -> str:
 class TaskGate:
     """The in-process worker runs a task only while the test waits for it.
 
-    pytest-django's SQLite test database is in memory with a shared cache: two
-    connections that touch one table at once get "database table is locked" at
-    once (no busy timeout there), so the test thread and the worker thread take
-    turns. Real concurrency (file SQLite in WAL mode, two processes) is what
-    test_worker_killed and test_redis_down exercise.
+    The test thread and the worker thread take turns on the (file) test database,
+    so no test depends on which of them writes first. Real concurrency (file
+    SQLite in WAL mode, two processes) is what test_worker_killed and
+    test_redis_down exercise.
     """
 
     def __init__(self):
