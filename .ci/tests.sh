@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Two test passes:
 #   1. SQLite: every test under tests/ except those marked postgres_only.
-#   2. PostgreSQL (PG_TEST_URL): tests/services and tests/commands, unfiltered,
+#   2. PostgreSQL (PG_TEST_URL): tests/services, tests/selectors and tests/commands, unfiltered,
 #      so the postgres_only tests run there too.
 # Exit status is non-zero when any pass fails. pytest's exit 5 ("no tests
 # collected") counts as success only when the pass's paths hold no test files.
@@ -62,9 +62,9 @@ run_pass SQLite "sqlite:///$tmpdir/test.sqlite3" "not postgres_only"
 if "$PY" -c 'import sys, psycopg; psycopg.connect(sys.argv[1], connect_timeout=2).close()' \
         "$PG_TEST_URL" >/dev/null 2>&1; then
     pg_paths=()
-    for d in tests/services tests/commands; do [[ -d $d ]] && pg_paths+=("$d"); done
+    for d in tests/services tests/selectors tests/commands; do [[ -d $d ]] && pg_paths+=("$d"); done
     if [[ ${#pg_paths[@]} -eq 0 ]]; then
-        summary+=("PostgreSQL: OK, no tests written yet (tests/services, tests/commands missing)")
+        summary+=("PostgreSQL: OK, no tests written yet (tests/services, tests/selectors, tests/commands missing)")
     else
         run_pass PostgreSQL "$PG_TEST_URL" "" "${pg_paths[@]}"
     fi

@@ -200,3 +200,9 @@ def test_every_plan_ends_in_a_final_of_at_most_four(players):
     for before, after in zip(plan.rounds, plan.rounds[1:], strict=False):
         assert after.players == before.advancing
         assert after.number == before.number + 1
+
+
+def test_the_plan_says_when_a_table_of_two_is_unavoidable():
+    from tournaments.engine import plan_division
+
+    assert [n for n in range(1, 40) if plan_division(n).table_of_two] == [2, 5]

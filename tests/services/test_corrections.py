@@ -1,0 +1,72 @@
+"""score_correct and penalty_add, called directly (scoring/services/corrections.py)."""
+
+import pytest
+
+from scoring import services
+from scoring.models import ScoreChange
+from tests.factories import seated, seated_division
+from tournaments.engine import RuleError
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+# Three games per table: seat 1 clearly first, seat 2 clearly second.
+GAMES = [(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)]
+
+
+def play_round_one(division):
+    for table in Table.objects.filter(round__division=division, round__number=1):
+        for number, values in enumerate(GAMES, start=1):
+            services.game_record(
+                table=table,
+                number=number,
+                racks=dict(zip(seated(table), values, strict=True)),
+                organizer=True,
+            )
+
+
+def test_a_correction_keeps_before_after_and_reason():
+    division = seated_division(8)
+    play_round_one(division)
+    table = Table.objects.get(round__division=division, number=1)
+    game = table.games.get(number=1)
+    second = seated(table)[1]
+    change = services.score_correct(game=game, entrant=second, rack_total=11, reason="typo")
+    assert (change.before, change.after, change.reason) == (
+        {"rack_total": 10},
+        {"rack_total": 11},
+        "typo",
+    )
+    assert change.flag == ""  # the round is still open: nothing was decided yet
+    with pytest.raises(RuleError, match="needs a reason"):
+        services.score_correct(game=game, entrant=second, rack_total=12, reason=" ")
+
+
+def test_a_correction_that_changes_who_advanced_is_flagged_and_changes_nothing_else():
+    division = seated_division(8)  # two tables: the best two of each go on
+    play_round_one(division)
+    services.division_advance(division=division)
+    table = Table.objects.get(round__division=division, round__number=1, number=1)
+    first, second, third, _ = seated(table)
+    next_round = set(
+        division.rounds.get(number=2).seats.values_list("entrant__external_id", flat=True)
+    )
+    change = services.score_correct(
+        game=table.games.get(number=3), entrant=second, rack_total=200, reason="misread"
+    )
+    assert change.flag.startswith("This correction would change who advanced from round 1:")
+    assert third.name in change.flag and second.name in change.flag
+    after = set(division.rounds.get(number=2).seats.values_list("entrant__external_id", flat=True))
+    assert after == next_round  # the next round stays as seated until the organizer decides
+    assert ScoreChange.objects.get(action="corrected").flag == change.flag
+
+
+def test_penalties_need_a_reason_and_an_open_round():
+    division = seated_division(4)
+    round_ = division.rounds.get()
+    entrant = seated(round_.tables.get())[0]
+    with pytest.raises(RuleError, match="need a reason"):
+        services.penalty_add(round_=round_, entrant=entrant, points=5, reason="")
+    penalty = services.penalty_add(round_=round_, entrant=entrant, points=5, reason="late")
+    assert penalty.points == 5
+    assert ScoreChange.objects.get().action == ScoreChange.Action.PENALTY
