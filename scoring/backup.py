@@ -37,89 +37,117 @@ def _user(user):
     return user.get_username() if user else None
 
 
+def _game_json(game: Game) -> dict:
+    return {
+        "number": game.number,
+        "ended": game.ended,
+        "winner": game.winner.external_id if game.winner else None,
+        "version": game.version,
+        "entered_by": _user(game.entered_by),
+        "entered_at": _plain(game.entered_at),
+        "confirmed_by": _user(game.confirmed_by),
+        "confirmed_at": _plain(game.confirmed_at),
+        "racks": {
+            r.entrant.external_id: r.rack_total for r in game.racks.select_related("entrant")
+        },
+    }
+
+
+def _round_json(round_: Round) -> dict:
+    tables = [
+        {
+            "number": table.number,
+            "seats": [
+                s.entrant.external_id
+                for s in table.seats.select_related("entrant").order_by("number")
+            ],
+            "games": [
+                _game_json(game)
+                for game in table.games.select_related("winner", "entered_by", "confirmed_by")
+            ],
+        }
+        for table in round_.tables.order_by("number")
+    ]
+    return {
+        "division": round_.division.name,
+        "number": round_.number,
+        "kind": round_.kind,
+        "games": round_.games,
+        "status": round_.status,
+        "seed": round_.seed,
+        "warnings": round_.warnings,
+        "closed_at": _plain(round_.closed_at),
+        "tables": tables,
+        "byes": [b.entrant.external_id for b in round_.byes.select_related("entrant")],
+        "penalties": [
+            {
+                "entrant": p.entrant.external_id,
+                "points": p.points,
+                "reason": p.reason,
+                "given_by": _user(p.given_by),
+                "given_at": _plain(p.given_at),
+            }
+            for p in round_.penalties.select_related("entrant", "given_by")
+        ],
+    }
+
+
+def _division_json(d: Division) -> dict:
+    return {
+        "name": d.name,
+        "min_age": d.min_age,
+        "max_age": d.max_age,
+        "gender": d.gender,
+        "combined_into": d.combined_into.name if d.combined_into else None,
+        "status": d.status,
+        "walkover": d.walkover,
+        "results": d.results,
+        "medals_confirmed_at": _plain(d.medals_confirmed_at),
+    }
+
+
+def _change_json(c: ScoreChange) -> dict:
+    return {
+        "division": c.division.name,
+        "round": c.round_number,
+        "table": c.table_number,
+        "game": c.game_number,
+        "entrant": c.entrant.external_id if c.entrant else None,
+        "action": c.action,
+        "before": c.before,
+        "after": c.after,
+        "reason": c.reason,
+        "actor": c.actor_label,
+        "at": _plain(c.at),
+        "flag": c.flag,
+    }
+
+
 def event_backup(event: Event) -> dict:
     """Everything needed to restore ``event`` in another database."""
-    rounds = []
-    for round_ in Round.objects.filter(division__event=event).select_related("division"):
-        tables = []
-        for table in round_.tables.order_by("number"):
-            games = []
-            for game in table.games.select_related("winner", "entered_by", "confirmed_by"):
-                games.append(
-                    {
-                        "number": game.number,
-                        "ended": game.ended,
-                        "winner": game.winner.external_id if game.winner else None,
-                        "version": game.version,
-                        "entered_by": _user(game.entered_by),
-                        "entered_at": _plain(game.entered_at),
-                        "confirmed_by": _user(game.confirmed_by),
-                        "confirmed_at": _plain(game.confirmed_at),
-                        "racks": {
-                            r.entrant.external_id: r.rack_total
-                            for r in game.racks.select_related("entrant")
-                        },
-                    }
-                )
-            tables.append(
-                {
-                    "number": table.number,
-                    "seats": [
-                        s.entrant.external_id
-                        for s in table.seats.select_related("entrant").order_by("number")
-                    ],
-                    "games": games,
-                }
-            )
-        rounds.append(
-            {
-                "division": round_.division.name,
-                "number": round_.number,
-                "kind": round_.kind,
-                "games": round_.games,
-                "status": round_.status,
-                "seed": round_.seed,
-                "warnings": round_.warnings,
-                "closed_at": _plain(round_.closed_at),
-                "tables": tables,
-                "byes": [b.entrant.external_id for b in round_.byes.select_related("entrant")],
-                "penalties": [
-                    {
-                        "entrant": p.entrant.external_id,
-                        "points": p.points,
-                        "reason": p.reason,
-                        "given_by": _user(p.given_by),
-                        "given_at": _plain(p.given_at),
-                    }
-                    for p in round_.penalties.select_related("entrant", "given_by")
-                ],
-            }
-        )
+    rounds = Round.objects.filter(division__event=event).select_related("division")
+    decisions = (
+        TieBreakDecision.objects.filter(division__event=event)
+        .select_related("division")
+        .order_by("decided_at", "id")
+    )
+    changes = (
+        ScoreChange.objects.filter(division__event=event)
+        .select_related("division", "entrant")
+        .order_by("at", "id")
+    )
     return {
         "format": FORMAT,
         "version": VERSION,
         "event": {f: _plain(getattr(event, f)) for f in EVENT_FIELDS},
         "organizers": [u.get_username() for u in event.organizers.all()],
         "scorekeepers": [u.get_username() for u in event.scorekeepers.all()],
-        "divisions": [
-            {
-                "name": d.name,
-                "min_age": d.min_age,
-                "max_age": d.max_age,
-                "gender": d.gender,
-                "combined_into": d.combined_into.name if d.combined_into else None,
-                "status": d.status,
-                "walkover": d.walkover,
-                "results": d.results,
-                "medals_confirmed_at": _plain(d.medals_confirmed_at),
-            }
-            for d in event.divisions.select_related("combined_into")
-        ],
+        "divisions": [_division_json(d) for d in event.divisions.select_related("combined_into")],
         "entrants": [
             {**{f: _plain(getattr(e, f)) for f in ENTRANT_FIELDS}, "division": e.division.name}
             for e in event.entrants.select_related("division").order_by("external_id")
         ],
-        "rounds": rounds,
+        "rounds": [_round_json(round_) for round_ in rounds],
         "decisions": [
             {
                 "division": d.division.name,
@@ -128,29 +156,9 @@ def event_backup(event: Event) -> dict:
                 "note": d.note,
                 "decided_at": _plain(d.decided_at),
             }
-            for d in TieBreakDecision.objects.filter(division__event=event)
-            .select_related("division")
-            .order_by("decided_at", "id")
+            for d in decisions
         ],
-        "audit": [
-            {
-                "division": c.division.name,
-                "round": c.round_number,
-                "table": c.table_number,
-                "game": c.game_number,
-                "entrant": c.entrant.external_id if c.entrant else None,
-                "action": c.action,
-                "before": c.before,
-                "after": c.after,
-                "reason": c.reason,
-                "actor": c.actor_label,
-                "at": _plain(c.at),
-                "flag": c.flag,
-            }
-            for c in ScoreChange.objects.filter(division__event=event)
-            .select_related("division", "entrant")
-            .order_by("at", "id")
-        ],
+        "audit": [_change_json(c) for c in changes],
     }
 
 
@@ -160,6 +168,111 @@ def _date(text):
 
 def _datetime(text):
     return datetime.datetime.fromisoformat(text) if text else None
+
+
+def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
+    divisions = {}
+    for d in rows:
+        divisions[d["name"]] = Division.objects.create(
+            event=event,
+            name=d["name"],
+            min_age=d["min_age"],
+            max_age=d["max_age"],
+            gender=d["gender"],
+            status=d["status"],
+            walkover=d["walkover"],
+            results=d.get("results"),
+            medals_confirmed_at=_datetime(d.get("medals_confirmed_at")),
+        )
+    for d in rows:
+        if d["combined_into"]:
+            division = divisions[d["name"]]
+            division.combined_into = divisions[d["combined_into"]]
+            division.save(update_fields=["combined_into"])
+    return divisions
+
+
+def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Entrant]:
+    entrants = {}
+    for e in rows:
+        values = {f: e[f] for f in ENTRANT_FIELDS}
+        values["birth_date"] = _date(values["birth_date"])
+        entrants[e["external_id"]] = Entrant(
+            event=event, division=divisions[e["division"]], **values
+        )
+    Entrant.objects.bulk_create(entrants.values(), batch_size=500)
+    return entrants
+
+
+def _restore_table(round_: Round, t: dict, entrants: dict, users: dict) -> None:
+    table = Table.objects.create(round=round_, number=t["number"])
+    Seat.objects.bulk_create(
+        [
+            Seat(round=round_, table=table, entrant=entrants[i], number=n)
+            for n, i in enumerate(t["seats"], start=1)
+        ]
+    )
+    for g in t["games"]:
+        game = Game.objects.create(
+            table=table,
+            number=g["number"],
+            ended=g["ended"],
+            winner=entrants[g["winner"]] if g["winner"] else None,
+            version=g["version"],
+            entered_by=users.get(g["entered_by"]),
+            confirmed_by=users.get(g["confirmed_by"]),
+            confirmed_at=_datetime(g["confirmed_at"]),
+        )
+        RackScore.objects.bulk_create(
+            [RackScore(game=game, entrant=entrants[i], rack_total=v) for i, v in g["racks"].items()]
+        )
+
+
+def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> None:
+    round_ = Round.objects.create(
+        division=divisions[r["division"]],
+        number=r["number"],
+        kind=r["kind"],
+        games=r["games"],
+        status=r["status"],
+        seed=r["seed"],
+        warnings=r["warnings"],
+        closed_at=_datetime(r["closed_at"]),
+    )
+    for t in r["tables"]:
+        _restore_table(round_, t, entrants, users)
+    Bye.objects.bulk_create([Bye(round=round_, entrant=entrants[i]) for i in r["byes"]])
+    for p in r["penalties"]:
+        Penalty.objects.create(
+            round=round_,
+            entrant=entrants[p["entrant"]],
+            points=p["points"],
+            reason=p["reason"],
+            given_by=users.get(p["given_by"]),
+        )
+
+
+def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
+    ScoreChange.objects.bulk_create(
+        [
+            ScoreChange(
+                division=divisions[c["division"]],
+                round_number=c["round"],
+                table_number=c["table"],
+                game_number=c["game"],
+                entrant=entrants[c["entrant"]] if c["entrant"] else None,
+                action=c["action"],
+                before=c["before"],
+                after=c["after"],
+                reason=c["reason"],
+                actor_label=c["actor"],
+                at=_datetime(c["at"]),
+                flag=c["flag"],
+            )
+            for c in rows
+        ],
+        batch_size=500,
+    )
 
 
 def event_restore(data: dict, *, slug: str | None = None) -> Event:
@@ -185,77 +298,10 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
             event = Event.objects.create(**fields)
             event.organizers.set([users[n] for n in data.get("organizers", []) if n in users])
             event.scorekeepers.set([users[n] for n in data.get("scorekeepers", []) if n in users])
-            divisions = {}
-            for d in data["divisions"]:
-                divisions[d["name"]] = Division.objects.create(
-                    event=event,
-                    name=d["name"],
-                    min_age=d["min_age"],
-                    max_age=d["max_age"],
-                    gender=d["gender"],
-                    status=d["status"],
-                    walkover=d["walkover"],
-                    results=d.get("results"),
-                    medals_confirmed_at=_datetime(d.get("medals_confirmed_at")),
-                )
-            for d in data["divisions"]:
-                if d["combined_into"]:
-                    division = divisions[d["name"]]
-                    division.combined_into = divisions[d["combined_into"]]
-                    division.save(update_fields=["combined_into"])
-            entrants = {}
-            for e in data["entrants"]:
-                values = {f: e[f] for f in ENTRANT_FIELDS}
-                values["birth_date"] = _date(values["birth_date"])
-                entrants[e["external_id"]] = Entrant(
-                    event=event, division=divisions[e["division"]], **values
-                )
-            Entrant.objects.bulk_create(entrants.values(), batch_size=500)
+            divisions = _restore_divisions(event, data["divisions"])
+            entrants = _restore_entrants(event, data["entrants"], divisions)
             for r in data["rounds"]:
-                round_ = Round.objects.create(
-                    division=divisions[r["division"]],
-                    number=r["number"],
-                    kind=r["kind"],
-                    games=r["games"],
-                    status=r["status"],
-                    seed=r["seed"],
-                    warnings=r["warnings"],
-                    closed_at=_datetime(r["closed_at"]),
-                )
-                for t in r["tables"]:
-                    table = Table.objects.create(round=round_, number=t["number"])
-                    Seat.objects.bulk_create(
-                        [
-                            Seat(round=round_, table=table, entrant=entrants[i], number=n)
-                            for n, i in enumerate(t["seats"], start=1)
-                        ]
-                    )
-                    for g in t["games"]:
-                        game = Game.objects.create(
-                            table=table,
-                            number=g["number"],
-                            ended=g["ended"],
-                            winner=entrants[g["winner"]] if g["winner"] else None,
-                            version=g["version"],
-                            entered_by=users.get(g["entered_by"]),
-                            confirmed_by=users.get(g["confirmed_by"]),
-                            confirmed_at=_datetime(g["confirmed_at"]),
-                        )
-                        RackScore.objects.bulk_create(
-                            [
-                                RackScore(game=game, entrant=entrants[i], rack_total=v)
-                                for i, v in g["racks"].items()
-                            ]
-                        )
-                Bye.objects.bulk_create([Bye(round=round_, entrant=entrants[i]) for i in r["byes"]])
-                for p in r["penalties"]:
-                    Penalty.objects.create(
-                        round=round_,
-                        entrant=entrants[p["entrant"]],
-                        points=p["points"],
-                        reason=p["reason"],
-                        given_by=users.get(p["given_by"]),
-                    )
+                _restore_round(r, divisions, entrants, users)
             for d in data["decisions"]:
                 TieBreakDecision.objects.create(
                     division=divisions[d["division"]],
@@ -263,26 +309,7 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
                     order=d["order"],
                     note=d["note"],
                 )
-            ScoreChange.objects.bulk_create(
-                [
-                    ScoreChange(
-                        division=divisions[c["division"]],
-                        round_number=c["round"],
-                        table_number=c["table"],
-                        game_number=c["game"],
-                        entrant=entrants[c["entrant"]] if c["entrant"] else None,
-                        action=c["action"],
-                        before=c["before"],
-                        after=c["after"],
-                        reason=c["reason"],
-                        actor_label=c["actor"],
-                        at=_datetime(c["at"]),
-                        flag=c["flag"],
-                    )
-                    for c in data["audit"]
-                ],
-                batch_size=500,
-            )
+            _restore_audit(data["audit"], divisions, entrants)
             return event
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RuleError):

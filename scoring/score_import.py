@@ -35,13 +35,9 @@ class GameRows:
         return f"{self.division}, round {self.round}, table {self.table}, game {self.game}"
 
 
-def read_scores(data: bytes) -> list[GameRows]:
-    """Parse the file; raise ``RuleError`` listing every problem with its line."""
-    try:
-        text, _ = decode_csv(data)
-    except UndecodableFile as error:
-        raise RuleError(f"The scores file cannot be used: {error}.") from None
-    reader = csv.reader(io.StringIO(text, newline=""))
+def _header(reader) -> tuple[dict[str, int], int]:
+    """Column name -> index, and the number of columns; refused when a required column is
+    missing or one is unknown."""
     header = next(reader, None)
     if not header:
         raise RuleError("The scores file is empty.")
@@ -53,67 +49,87 @@ def read_scores(data: bytes) -> list[GameRows]:
     if unknown:
         raise RuleError(f"line 1: unknown column {', '.join(unknown)}.")
     index = {name: columns.index(name) for name in REQUIRED + OPTIONAL if name in columns}
+    return index, len(columns)
+
+
+def _cells(line: int, cell: dict[str, str], problems: list[str]) -> dict | None:
+    """One row's values checked one by one: numbers, rack total, ended, winner (or None)."""
+    values: dict = {}
+    bad = False
+    for name in ("round", "table", "game"):
+        if not cell[name].isdigit() or int(cell[name]) < 1:
+            problems.append(f"line {line}: {name} '{cell[name]}' is not a number of 1 or more")
+            bad = True
+        else:
+            values[name] = int(cell[name])
+    for name in ("division", "entrant_id"):
+        if not cell[name]:
+            problems.append(f"line {line}: no {name}")
+            bad = True
+    try:
+        values["rack_total"] = parse_rack_total(cell["rack_total"])
+    except RuleError as error:
+        problems.append(f"line {line}: rack_total: {error}")
+        bad = True
+    values["ended"] = cell.get("ended", "").lower() or None
+    if values["ended"] is not None and values["ended"] not in (OUT, EXHAUSTED):
+        problems.append(f"line {line}: ended '{cell['ended']}' is neither out nor exhausted")
+        bad = True
+    winner_text = cell.get("winner", "").lower()
+    if winner_text not in YES | NO:
+        problems.append(f"line {line}: winner '{cell['winner']}' is not yes or empty")
+        bad = True
+    values["winner"] = winner_text in YES
+    return None if bad else values
+
+
+def _add(game: GameRows, line: int, player: str, values: dict, problems: list[str]) -> None:
+    """One row into its game: one rack per player, one way the game ended, one winner."""
+    if player in game.racks:
+        problems.append(f"line {line}: {player} already has a rack total for {game.where}")
+        return
+    game.lines.append(line)
+    game.racks[player] = values["rack_total"]
+    ended = values["ended"]
+    if ended is not None:
+        if game.ended is not None and game.ended != ended:
+            problems.append(
+                f"line {line}: ended '{ended}' disagrees with '{game.ended}' for {game.where}"
+            )
+        game.ended = ended
+    if values["winner"]:
+        if game.winner is not None:
+            problems.append(f"line {line}: a second winner for {game.where}")
+        game.winner = player
+
+
+def read_scores(data: bytes) -> list[GameRows]:
+    """Parse the file; raise ``RuleError`` listing every problem with its line."""
+    try:
+        text, _ = decode_csv(data)
+    except UndecodableFile as error:
+        raise RuleError(f"The scores file cannot be used: {error}.") from None
+    reader = csv.reader(io.StringIO(text, newline=""))
+    index, width = _header(reader)
     problems: list[str] = []
     games: dict[tuple, GameRows] = {}
     for row in reader:
         line = reader.line_num
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) > len(columns):
-            problems.append(f"line {line}: {len(row)} cells but {len(columns)} columns")
+        if len(row) > width:
+            problems.append(f"line {line}: {len(row)} cells but {width} columns")
             continue
-        row = row + [""] * (len(columns) - len(row))
+        row = row + [""] * (width - len(row))
         cell = {name: row[i].strip() for name, i in index.items()}
-        numbers = {}
-        bad = False
-        for name in ("round", "table", "game"):
-            if not cell[name].isdigit() or int(cell[name]) < 1:
-                problems.append(f"line {line}: {name} '{cell[name]}' is not a number of 1 or more")
-                bad = True
-            else:
-                numbers[name] = int(cell[name])
-        if not cell["division"]:
-            problems.append(f"line {line}: no division")
-            bad = True
-        if not cell["entrant_id"]:
-            problems.append(f"line {line}: no entrant_id")
-            bad = True
-        try:
-            total = parse_rack_total(cell["rack_total"])
-        except RuleError as error:
-            problems.append(f"line {line}: rack_total: {error}")
-            bad = True
-        ended = cell.get("ended", "").lower() or None
-        if ended is not None and ended not in (OUT, EXHAUSTED):
-            problems.append(f"line {line}: ended '{cell['ended']}' is neither out nor exhausted")
-            bad = True
-        winner_text = cell.get("winner", "").lower()
-        if winner_text not in YES | NO:
-            problems.append(f"line {line}: winner '{cell['winner']}' is not yes or empty")
-            bad = True
-        if bad:
+        values = _cells(line, cell, problems)
+        if values is None:
             continue
-        key = (cell["division"].casefold(), numbers["round"], numbers["table"], numbers["game"])
+        key = (cell["division"].casefold(), values["round"], values["table"], values["game"])
         game = games.setdefault(
-            key, GameRows(cell["division"], numbers["round"], numbers["table"], numbers["game"])
+            key, GameRows(cell["division"], values["round"], values["table"], values["game"])
         )
-        if cell["entrant_id"] in game.racks:
-            problems.append(
-                f"line {line}: {cell['entrant_id']} already has a rack total for {game.where}"
-            )
-            continue
-        game.lines.append(line)
-        game.racks[cell["entrant_id"]] = total
-        if ended is not None:
-            if game.ended is not None and game.ended != ended:
-                problems.append(
-                    f"line {line}: ended '{ended}' disagrees with '{game.ended}' for {game.where}"
-                )
-            game.ended = ended
-        if winner_text in YES:
-            if game.winner is not None:
-                problems.append(f"line {line}: a second winner for {game.where}")
-            game.winner = cell["entrant_id"]
+        _add(game, line, cell["entrant_id"], values, problems)
     if problems:
         raise RuleError("Nothing was imported:\n" + "\n".join(problems))
     if not games:

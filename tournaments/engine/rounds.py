@@ -167,6 +167,90 @@ def table_scores(
     return scores, {p: tuple(v) for p, v in points.items()}, problems
 
 
+def _table_outcome(
+    table: TableRecord,
+    record: RoundRecord,
+    rules: Rules,
+    own: Sequence[TieDecision],
+    withdrawn: frozenset[str],
+    earlier: Sequence[Mapping[str, Score]],
+    names: Mapping[str, str] | None,
+    per_table: int,
+) -> tuple[TableOutcome, dict[str, Score]]:
+    """One table ranked: who goes on from it, its problems and the ties that matter."""
+    scores, points, problems = table_scores(
+        table, record.games, rules, withdrawn, record.penalties, names
+    )
+    for player, score in scores.items():
+        scores[player] = replace(score, previous_per_game=previous_per_game(earlier, player))
+    active = [scores[p] for p in table.players if p not in withdrawn]
+    ranked = rank_scores(active, scoring=rules.scoring, tie_order=rules.tie_order, decisions=own)
+    if record.kind == FINAL:
+        boundaries = range(1, min(MEDAL_PLACES, len(ranked) - 1) + 1)
+        blocks = "a medal"
+    else:
+        boundaries = [per_table] if len(ranked) > per_table else []
+        blocks = "a place in the next round"
+    table_ties: list[Tie] = []
+    # A tie matters only once the table has played all its games.
+    for boundary in boundaries if not problems else ():
+        group = tied_across(ranked, boundary)
+        if group and not any(t.players == group for t in table_ties):
+            table_ties.append(Tie(record.number, group, blocks, table.number))
+    advancing = tuple(r.player for r in ranked[:per_table]) if per_table else ()
+    outcome = TableOutcome(
+        table.number,
+        tuple(ranked),
+        tuple(p for p in table.players if p in withdrawn),
+        advancing,
+        tuple(problems),
+        tuple(table_ties),
+        points,
+    )
+    return outcome, scores
+
+
+def _going_on(
+    record: RoundRecord,
+    rules: Rules,
+    tables: list[TableOutcome],
+    all_scores: Mapping[str, Score],
+    own: Sequence[TieDecision],
+    withdrawn: frozenset[str],
+) -> tuple[tuple[str, ...], RoundShape | None, tuple[str, ...], list[Tie]]:
+    """Who goes on from a round that is not the final, best placed first (the round's
+    byes before the table finishers), the next round's shape, its byes, and a tie
+    across the bye boundary."""
+    bye_players = tuple(p for p in record.byes if p not in withdrawn)
+    sign = better_first(rules.scoring)
+    finishers = [
+        (ranked, all_scores[ranked.player])
+        for table in tables
+        for ranked in table.ranked
+        if ranked.player in table.advancing
+    ]
+    groups = order_groups(
+        finishers,
+        [lambda f: f[0].position, lambda f: sign * f[1].per_game if f[1].games else 0],
+        own,
+        player=lambda f: f[0].player,
+    )
+    ordered = tuple(bye_players) + tuple(f[0].player for group in groups for f in group)
+    shape = round_shape(len(ordered), record.number + 1, prefer_threes=rules.prefer_threes)
+    next_byes: tuple[str, ...] = ()
+    ties: list[Tie] = []
+    if shape is not None and shape.byes and all(t.complete for t in tables):
+        next_byes = ordered[: shape.byes]
+        # A tie across the bye boundary among the table finishers blocks the seating.
+        numbered = positions(
+            [[b] for b in bye_players] + [[f[0].player for f in g] for g in groups]
+        )
+        for position, group in numbered:
+            if len(group) > 1 and position <= shape.byes < position + len(group) - 1:
+                ties.append(Tie(record.number, tuple(group), f"a bye in round {record.number + 1}"))
+    return ordered, shape, next_byes, ties
+
+
 def evaluate_round(
     record: RoundRecord,
     rules: Rules,
@@ -187,89 +271,25 @@ def evaluate_round(
     per_table = advance_per_table(record.kind, len(record.tables), bool(record.byes))
     tables, all_scores, ties = [], {}, []
     for table in record.tables:
-        scores, points, problems = table_scores(
-            table, record.games, rules, withdrawn, record.penalties, names
+        outcome, scores = _table_outcome(
+            table, record, rules, own, withdrawn, earlier, names, per_table
         )
-        for player, score in scores.items():
-            prev = previous_per_game(earlier, player)
-            scores[player] = replace(score, previous_per_game=prev)
+        tables.append(outcome)
         all_scores.update(scores)
-        active = [scores[p] for p in table.players if p not in withdrawn]
-        ranked = rank_scores(
-            active, scoring=rules.scoring, tie_order=rules.tie_order, decisions=own
-        )
-        if record.kind == FINAL:
-            boundaries = range(1, min(MEDAL_PLACES, len(ranked) - 1) + 1)
-            blocks = "a medal"
-        else:
-            boundaries = [per_table] if len(ranked) > per_table else []
-            blocks = "a place in the next round"
-        table_ties = []
-        # A tie matters only once the table has played all its games.
-        for boundary in boundaries if not problems else ():
-            group = tied_across(ranked, boundary)
-            if group and not any(t.players == group for t in table_ties):
-                table_ties.append(Tie(record.number, group, blocks, table.number))
-        advancing = tuple(r.player for r in ranked[:per_table]) if per_table else ()
-        tables.append(
-            TableOutcome(
-                table.number,
-                tuple(ranked),
-                tuple(p for p in table.players if p in withdrawn),
-                advancing,
-                tuple(problems),
-                tuple(table_ties),
-                points,
-            )
-        )
-        ties.extend(table_ties)
-
+        ties.extend(outcome.ties)
     if record.kind == FINAL:
-        return RoundOutcome(
-            record.number,
-            record.kind,
-            tuple(tables),
-            record.byes,
-            (),
-            None,
-            (),
-            tuple(ties),
-            all_scores,
+        ordered, shape, next_byes = (), None, ()
+    else:
+        ordered, shape, next_byes, bye_ties = _going_on(
+            record, rules, tables, all_scores, own, withdrawn
         )
-
-    bye_players = tuple(p for p in record.byes if p not in withdrawn)
-    sign = better_first(rules.scoring)
-    finishers = [
-        (ranked, all_scores[ranked.player])
-        for table in tables
-        for ranked in table.ranked
-        if ranked.player in table.advancing
-    ]
-    groups = order_groups(
-        finishers,
-        [lambda f: f[0].position, lambda f: sign * f[1].per_game if f[1].games else 0],
-        own,
-        player=lambda f: f[0].player,
-    )
-    ordered = list(bye_players) + [f[0].player for group in groups for f in group]
-    shape = round_shape(len(ordered), record.number + 1, prefer_threes=rules.prefer_threes)
-    next_byes: tuple[str, ...] = ()
-    complete = all(t.complete for t in tables)
-    if shape is not None and shape.byes and complete:
-        next_byes = tuple(ordered[: shape.byes])
-        # A tie across the bye boundary among the table finishers blocks the seating.
-        numbered = positions(
-            [[b] for b in bye_players] + [[f[0].player for f in g] for g in groups]
-        )
-        for position, group in numbered:
-            if len(group) > 1 and position <= shape.byes < position + len(group) - 1:
-                ties.append(Tie(record.number, tuple(group), f"a bye in round {record.number + 1}"))
+        ties.extend(bye_ties)
     return RoundOutcome(
         record.number,
         record.kind,
         tuple(tables),
         record.byes,
-        tuple(ordered),
+        ordered,
         shape,
         next_byes,
         tuple(ties),
