@@ -5,7 +5,7 @@ Usage: .venv/bin/python bench/printing_bench.py [--entrants 2000] [--repeat 3]
 Renders the score sheets of a 2,000-entrant round 1 (500 tables of four, names
 with accents, a QR code per sheet) and, beside it, the time reportlab takes to
 draw 500 bare Letter pages of 40 lines in DejaVu Sans 14 pt (the yardstick in
-/work/shared/STACK-NOTES.md), then prints both and their ratio. Each figure is
+the team's stack notes), then prints both and their ratio. Each figure is
 the best of --repeat runs; fonts are registered before timing starts (the
 renderers register them once per process).
 """

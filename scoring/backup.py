@@ -275,8 +275,10 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
     )
 
 
-def event_restore(data: dict, *, slug: str | None = None) -> Event:
-    """Recreate an event from ``event_backup``'s document, all of it or nothing."""
+def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Event:
+    """Recreate an event from ``event_backup``'s document, all of it or nothing.
+
+    ``organizer`` (who restores it from the desk) organizes the copy too."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RuleError("This file is not an event backup made by backup_event.")
     if data.get("version") != VERSION:
@@ -297,6 +299,8 @@ def event_restore(data: dict, *, slug: str | None = None) -> Event:
                 )
             event = Event.objects.create(**fields)
             event.organizers.set([users[n] for n in data.get("organizers", []) if n in users])
+            if organizer is not None:
+                event.organizers.add(organizer)
             event.scorekeepers.set([users[n] for n in data.get("scorekeepers", []) if n in users])
             divisions = _restore_divisions(event, data["divisions"])
             entrants = _restore_entrants(event, data["entrants"], divisions)

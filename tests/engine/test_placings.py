@@ -1,4 +1,4 @@
-"""Full placings and medals (RULES.md, "Full placings" and "Divisions")."""
+"""Full placings and medals (docs/rules.md, "Full placings" and "Divisions")."""
 
 from tournaments.engine import (
     AGE_GROUP,

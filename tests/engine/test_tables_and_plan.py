@@ -1,4 +1,4 @@
-"""Table sizes and the plan of a division (RULES.md, "What the sources leave open")."""
+"""Table sizes and the plan of a division (docs/rules.md, "What the sources leave open")."""
 
 import math
 
@@ -14,7 +14,7 @@ from tournaments.engine import (
     split_tables,
 )
 
-# RULES.md's plan table, copied row by row.
+# docs/rules.md's plan table, copied row by row.
 PLAN_TABLE = {
     1: ["walkover: gold without play"],
     2: ["final 1×2, 3 g"],

@@ -1,4 +1,4 @@
-"""The one CSV decoder (tournaments/csvfiles.py) and the one accent folding (tournaments/text.py)."""
+"""The one CSV decoder (tournaments/csvfiles.py) and the one accent folding (text.py)."""
 
 import pytest
 

@@ -137,13 +137,14 @@ def restore(request):
         return redirect("home")
     try:
         data = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
-        event = event_restore(data, slug=slugify(form.cleaned_data["slug"]) or None)
+        event = event_restore(
+            data, slug=slugify(form.cleaned_data["slug"]) or None, organizer=request.user
+        )
     except (ValueError, UnicodeDecodeError):
         messages.error(request, "That file is not a backup made by this program.")
         return redirect("home")
     except RuleError as error:
         messages.error(request, str(error))
         return redirect("home")
-    event.organizers.add(request.user)
     messages.success(request, f"{event.name} restored as {event.slug}.")
     return redirect("desk:overview", event.slug)
