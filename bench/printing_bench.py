@@ -144,14 +144,18 @@ def best(fn, repeat: int) -> tuple[float, object]:
     return min(times), result
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def setup(doc: str) -> tuple[argparse.Namespace, ScoreSheetsData]:
+    """The command line (--entrants, --repeat), the fonts, and the score sheets' data."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--entrants", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-
     fonts.register_fonts()
-    data = score_sheets(args.entrants)
+    return args, score_sheets(args.entrants)
+
+
+def main() -> None:
+    args, data = setup(__doc__)
     pages = len(data.tables)
     sheets_s, pdf = best(lambda: render_score_sheets(data), args.repeat)
     bare_s, bare = best(lambda: bare_pages(pages), args.repeat)

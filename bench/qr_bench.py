@@ -8,7 +8,6 @@ twice, once with each encoder drawing through the same ``draw_qr``, and times th
 encoders alone on the same 500 addresses. Each figure is the best of --repeat runs.
 """
 
-import argparse
 import dataclasses
 import sys
 from pathlib import Path
@@ -18,8 +17,7 @@ sys.path.insert(0, str(ROOT))
 
 import segno  # noqa: E402
 
-from bench.printing_bench import bare_pages, best, score_sheets  # noqa: E402
-from tournaments.printing import fonts  # noqa: E402
+from bench.printing_bench import bare_pages, best, setup  # noqa: E402
 from tournaments.printing.renderers import qr, render_score_sheets  # noqa: E402
 
 OWN = qr.qr_matrix
@@ -32,12 +30,7 @@ def segno_matrix(text: str) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--entrants", type=int, default=2000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
-    fonts.register_fonts()
-    data = score_sheets(args.entrants)
+    args, data = setup(__doc__)
     tables = tuple(
         dataclasses.replace(
             t, score_url=f"http://192.168.1.20:8000/e/county-2026/tables/{1000 + n}/"

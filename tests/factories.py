@@ -65,3 +65,16 @@ def seated_division(players: int = 8, *, seed: int = 7, **event_settings) -> Div
 def seated(table) -> list[Entrant]:
     """A table's entrants in seat order."""
     return [s.entrant for s in table.seats.select_related("entrant").order_by("number")]
+
+
+def enter(table, number: int, values, **options):
+    """Record game ``number`` as an organizer (confirmed): rack totals in seat order."""
+    from scoring import services as scoring
+
+    return scoring.game_record(
+        table=table,
+        number=number,
+        racks=dict(zip(seated(table), values, strict=True)),
+        organizer=True,
+        **options,
+    )

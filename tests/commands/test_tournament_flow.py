@@ -582,7 +582,9 @@ def test_sabra_event_points_sum_to_zero_in_every_game(tmp_path):
     out = run("seat", "sabra", "--division", "Open")
     assert out.splitlines()[0] == "Open, round 1 (final, 3 games):"
     a, b, c, d = tables_of("sabra", "Open", 1)[1]
-    rows = score_rows("Open", 1, 1, 1, {a: 0, b: 5, c: 10, d: 3})  # the Sabra examples of docs/rules.md
+    rows = score_rows(
+        "Open", 1, 1, 1, {a: 0, b: 5, c: 10, d: 3}
+    )  # the Sabra examples of docs/rules.md
     rows += score_rows("Open", 1, 1, 2, {b: 0, a: 25, c: 17, d: 18})
     rows += score_rows("Open", 1, 1, 3, {a: 4, b: 9, c: 6, d: 20}, ended="exhausted")
     import_scores("sabra", tmp_path / "s.csv", rows)

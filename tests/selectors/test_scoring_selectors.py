@@ -3,21 +3,11 @@
 
 import pytest
 
-from scoring import services
 from scoring.selectors import division_state, round_standings, table_sheet
-from tests.factories import seated, seated_division
+from tests.factories import enter, seated_division
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db
-
-
-def enter(table, number, values):
-    services.game_record(
-        table=table,
-        number=number,
-        racks=dict(zip(seated(table), values, strict=True)),
-        organizer=True,
-    )
 
 
 def test_division_state_holds_the_bracket_as_engine_records():

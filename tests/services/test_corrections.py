@@ -4,7 +4,7 @@ import pytest
 
 from scoring import services
 from scoring.models import ScoreChange
-from tests.factories import seated, seated_division
+from tests.factories import enter, seated, seated_division
 from tournaments.engine import RuleError
 from tournaments.models import Table
 
@@ -17,12 +17,7 @@ GAMES = [(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)]
 def play_round_one(division):
     for table in Table.objects.filter(round__division=division, round__number=1):
         for number, values in enumerate(GAMES, start=1):
-            services.game_record(
-                table=table,
-                number=number,
-                racks=dict(zip(seated(table), values, strict=True)),
-                organizer=True,
-            )
+            enter(table, number, values)
 
 
 def test_a_correction_keeps_before_after_and_reason():

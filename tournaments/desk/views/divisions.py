@@ -200,25 +200,36 @@ def division_withdraw(request, event, division_id):
     )
 
 
-@require_POST
-@event_role("organizer")
-def division_accept(request, event, division_id):
+def _division_action(request, event, division_id, service, done: str):
+    """Run one service on a division; its refusal or ``done`` goes to the page in words."""
     division = _division(event, division_id)
     return act(
         request,
-        lambda: scoring_services.results_accept(division=division),
-        done=f"{division.name}: results updated from the scores; confirm the medals again.",
+        lambda: service(division=division),
+        done=done.format(division=division.name),
         to=_back(event, division),
     )
 
 
 @require_POST
 @event_role("organizer")
-def division_medals(request, event, division_id):
-    division = _division(event, division_id)
-    return act(
+def division_accept(request, event, division_id):
+    return _division_action(
         request,
-        lambda: services.medals_confirm(division=division),
-        done=f"Medals of {division.name} confirmed: the projector shows them.",
-        to=_back(event, division),
+        event,
+        division_id,
+        scoring_services.results_accept,
+        "{division}: results updated from the scores; confirm the medals again.",
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_medals(request, event, division_id):
+    return _division_action(
+        request,
+        event,
+        division_id,
+        services.medals_confirm,
+        "Medals of {division} confirmed: the projector shows them.",
     )
