@@ -10,3 +10,13 @@ def fold(text: str) -> str:
     stripped = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
     # NFC again so Hangul syllables (decomposed into jamo by NFKD) stay syllables.
     return " ".join(unicodedata.normalize("NFC", stripped).split())
+
+
+def last_name_key(name: str) -> tuple[str, str, str]:
+    """Sort key by the name's last word (folded), then the full name (folded), then as is.
+
+    "Linda Ångström" files under A, "Siobhán O'Brien" under O.
+    """
+    words = name.split()
+    last = words[-1] if words else ""
+    return (fold(last), fold(name), name)

@@ -35,8 +35,6 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
-from tournaments.text import fold
-
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 
 REGULAR = "DejaVuSans"
@@ -411,16 +409,3 @@ def fit_text(
                 return s, lines
             s -= step
     return min_size, wrap_text(text, width, min_size, bold)
-
-
-# --- sorting --------------------------------------------------------------------------
-
-
-def last_name_key(name: str) -> tuple[str, str, str]:
-    """Sort key by the name's last word (folded), then the full name (folded), then as is.
-
-    "Linda Ångström" files under A, "Siobhán O'Brien" under O.
-    """
-    words = name.split()
-    last = words[-1] if words else ""
-    return (fold(last), fold(name), name)

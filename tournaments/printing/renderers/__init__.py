@@ -9,8 +9,9 @@ US Letter unless ``EventInfo.paper == "a4"``.
 from .bracket import render_bracket
 from .certificates import render_certificates
 from .results import render_results
-from .score_sheets import render_score_sheets, table_rules
+from .score_sheets import render_score_sheets
 from .table_list import render_table_list
+from .table_rules import table_rules
 
 __all__ = [
     "render_bracket",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tournaments.printing import fonts
-from tournaments.printing.data import EventInfo, ScoreSheetsData, TableLines
+from tournaments.printing.data import ScoreSheetsData, TableLines
 
 from .base import (
     BAND_GREY,
@@ -17,77 +17,10 @@ from .base import (
     long_date,
 )
 from .qr import draw_qr
+from .table_rules import RulesBox
 
 QR_SIZE = 100.0
 URL_COLUMN = 172.0
-
-
-def table_rules(event: EventInfo, compact: bool = False) -> list[str]:
-    """The table rules printed at the foot of every sheet (never scored).
-
-    ``compact`` leaves out what the grid already says (write rack totals) and the
-    starting-player custom, for a sheet crowded with very long names.
-    """
-    rules = [] if compact else ["Each player draws a tile; the highest tile starts."]
-    rules += [
-        f"Initial meld: at least {event.initial_meld} points.",
-        "Two-minute turn limit. A failed manipulation costs three tiles drawn from the pool.",
-        "A joker left on the rack counts 30.",
-    ]
-    rules.append(
-        "Write each player's rack total after every game " "(0 for the player who went out)."
-    )
-    rules.append(
-        "Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
-        "settled by a tile draw" + ("." if compact else ": write the winner's name.")
-    )
-    if event.scoring == "sabra":
-        rules.append(
-            "Sabra scoring: the winner of a game scores the total of the others' "
-            "racks; every other player scores minus their own rack. Highest total "
-            "wins."
-        )
-    else:
-        rules.append("Lowest total after all games wins.")
-    return rules
-
-
-class _Rules:
-    """The rules box, measured once per document (it is the same on every sheet).
-
-    ``compact``: one paragraph at 11 pt instead of bullets at 12 pt, for a sheet
-    crowded with very long names.
-    """
-
-    def __init__(self, event: EventInfo, width: float, compact: bool = False):
-        self.compact = compact
-        self.size = MIN_SIZE if compact else 12.0
-        self.width = width
-        self.lines: list[tuple[str, bool]] = []
-        if compact:
-            for line in fonts.wrap_text(
-                " ".join(table_rules(event, compact=True)), width - 20, self.size
-            ):
-                self.lines.append((line, False))
-        else:
-            for rule in table_rules(event):
-                for i, line in enumerate(fonts.wrap_text(rule, width - 30, self.size)):
-                    self.lines.append((line, i == 0))
-        self.leading = self.size * 1.22
-        self.height = 10 + 16 + len(self.lines) * self.leading + 6
-
-    def draw(self, page: Page, x: float, bottom: float) -> None:
-        top = bottom + self.height
-        page.rect(x, bottom, self.width, self.height, width=1.0)
-        y = top - 8 - 12
-        page.text(x + 10, y, "Table rules", 13, bold=True)
-        y -= 4
-        indent = 10 if self.compact else 24
-        for line, first in self.lines:
-            y -= self.leading
-            if first:
-                page.text(x + 12, y, "•", self.size)
-            page.text(x + indent, y, line, self.size)
 
 
 class _Layout:
@@ -328,7 +261,7 @@ class _Grid:
         return y
 
 
-def _sheet(doc: Document, rules_normal: _Rules, rules_compact: _Rules, t: TableLines) -> None:
+def _sheet(doc: Document, rules_normal: RulesBox, rules_compact: RulesBox, t: TableLines) -> None:
     f = doc.frame
     left, right = f.left, f.right
     bottom = f.bottom + doc.footer_height()
@@ -420,8 +353,8 @@ def _signatures(
 
 def render_score_sheets(data: ScoreSheetsData, *, progress: Progress = None) -> bytes:
     doc = Document(data.event, "Score sheets")
-    rules = _Rules(data.event, doc.frame.content_width)
-    compact = _Rules(data.event, doc.frame.content_width, compact=True)
+    rules = RulesBox(data.event, doc.frame.content_width)
+    compact = RulesBox(data.event, doc.frame.content_width, compact=True)
     for table in data.tables:
         _sheet(doc, rules, compact, table)
     return doc.render(progress)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tournaments import text
 from tournaments.printing import fonts
 from tournaments.printing.data import ByeLine, TableLines, TableListData
 
@@ -123,7 +124,7 @@ class Entry:
 
 
 def _group_letter(name: str) -> str:
-    key = fonts.last_name_key(name)[0]
+    key = text.last_name_key(name)[0]
     first = key[:1]
     return first.upper() if "a" <= first <= "z" else ""
 
@@ -134,7 +135,7 @@ def find_order(entries: list[Entry]) -> list[Entry]:
 
     def key(e: Entry):
         letter = _group_letter(e.name)
-        return (0 if letter else 1, fonts.last_name_key(e.name), e.division, e.round_number)
+        return (0 if letter else 1, text.last_name_key(e.name), e.division, e.round_number)
 
     return sorted(entries, key=key)
 
@@ -163,7 +164,7 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
         groups.setdefault(k, [])
         group_info.setdefault(k, f"{b.division} · {_round_words(b.round_number)}")
     for k, byes in byes_by_group.items():
-        names = sorted((b.name for b in byes), key=fonts.last_name_key)
+        names = sorted((b.name for b in byes), key=text.last_name_key)
         groups[k].append(ByeBlock(k[0], k[1], names, width))
 
     current = {"label": None}
