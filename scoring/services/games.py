@@ -73,14 +73,16 @@ def game_record(
         if not 1 <= number <= round_.games:
             raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
         by_id = {e.external_id: v for e, v in racks.items()}
+        names = {e.external_id: e.name for e in [*racks, winner] if e is not None}
+        winner_id = winner.external_id if winner else None
         check_game(
             round_=round_,
             table=table,
             number=number,
             racks=by_id,
             ended=ended,
-            winner=winner.external_id if winner else None,
-            names={e.external_id: e.name for e in [*racks, winner] if e is not None},
+            winner=winner_id,
+            names=names,
         )
         game = Game.objects.select_for_update().filter(table=table, number=number).first()
         new = {
@@ -109,10 +111,7 @@ def game_record(
         else:
             action = ScoreChange.Action.CORRECTED if correction else ScoreChange.Action.REPLACED
         ScoreChange.objects.create(
-            division=round_.division,
-            round_number=round_.number,
-            table_number=table.number,
-            game_number=number,
+            **_where_fields(round_, table, number),
             action=action,
             before=before,
             after=new,
@@ -121,6 +120,16 @@ def game_record(
         )
         bracket.round_mark_in_play(round_=round_)
         return game
+
+
+def _where_fields(round_: Round, table: Table, number: int) -> dict:
+    """Where an audit line is: division, round, table and game."""
+    return {
+        "division": round_.division,
+        "round_number": round_.number,
+        "table_number": table.number,
+        "game_number": number,
+    }
 
 
 def _save_game(game, table, number, racks, ended, winner, user, confirmed: bool) -> Game:
@@ -161,10 +170,7 @@ def game_confirm(*, game: Game, user, organizer: bool = False) -> Game:
         game.save(update_fields=["confirmed_by", "confirmed_at"])
         round_ = game.table.round
         ScoreChange.objects.create(
-            division=round_.division,
-            round_number=round_.number,
-            table_number=game.table.number,
-            game_number=game.number,
+            **_where_fields(round_, game.table, game.number),
             action=ScoreChange.Action.CONFIRMED,
             after=game_snapshot(game),
             **actor(user),

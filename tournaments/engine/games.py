@@ -85,6 +85,95 @@ class GameResult:
         return game_points(self, scoring)
 
 
+class _Problems:
+    """Every problem of one game, in words, and which player's entry each concerns."""
+
+    def __init__(self, names: Mapping[str, str] | None):
+        self.names = names or {}
+        self.reasons: list[str] = []
+        self.fields: dict[str, list[str]] = {}
+
+    def label(self, player: str) -> str:
+        return self.names.get(player) or str(player)
+
+    def who(self, players: Collection[str]) -> str:
+        return " and ".join(self.label(p) for p in players)
+
+    def add(self, message: str, *concerned: str) -> None:
+        self.reasons.append(message)
+        for player in concerned:
+            self.fields.setdefault(player, []).append(message)
+
+    def error(self) -> GameError:
+        return GameError(self.reasons, self.fields)
+
+    def raise_any(self) -> None:
+        if self.reasons:
+            raise self.error()
+
+
+def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> None:
+    """Each rack on its own: a whole number from 0 to 788, one for every player."""
+    for player, value in racks.items():
+        label = problems.label(player)
+        if isinstance(value, bool) or not isinstance(value, int):
+            problems.add(f"{label}: the rack total must be a whole number.", player)
+        elif value < 0:
+            problems.add(f"{label}: {value} is negative.", player)
+        elif value > MAX_RACK_TOTAL:
+            problems.add(
+                f"{label}: {value} is more than any rack can hold (at most {MAX_RACK_TOTAL}).",
+                player,
+            )
+    for player in players or ():
+        if player not in racks:
+            problems.add(f"{problems.label(player)}: no rack total entered.", player)
+
+
+def _went_out(racks, zeros: list[str], winner: str | None, problems: _Problems) -> GameResult:
+    if len(zeros) > 1:
+        problems.add(f"{problems.who(zeros)} all have 0: only one player can go out.", *zeros)
+    elif not zeros:
+        problems.add("The game ended by going out, but nobody has 0.")
+    elif winner is not None and winner != zeros[0]:
+        problems.add(
+            f"{problems.label(zeros[0])} went out with 0, so {problems.label(winner)} cannot "
+            "be the winner.",
+            winner,
+        )
+    problems.raise_any()
+    return GameResult(dict(racks), OUT, zeros[0])
+
+
+def _exhausted(racks, zeros: list[str], winner: str | None, problems: _Problems) -> GameResult:
+    if zeros:
+        problems.add(
+            f"{problems.who(zeros)} has 0, but the pool was exhausted: a player with 0 went "
+            "out. Either the game ended by going out, or the 0 is wrong.",
+            *zeros,
+        )
+    problems.raise_any()
+    lowest = min(racks.values())
+    tied = [p for p, value in racks.items() if value == lowest]
+    if winner is None:
+        if len(tied) > 1:
+            problems.add(
+                f"{problems.who(tied)} tie for the lowest rack ({lowest}) on an exhausted "
+                "pool: enter the winner the table named (tile draw).",
+                *tied,
+            )
+            raise problems.error()
+        winner = tied[0]
+    elif winner not in tied:
+        problems.add(
+            f"{problems.label(winner)} holds {racks[winner]}, more than the lowest rack "
+            f"({lowest}): on an exhausted pool the lowest rack wins.",
+            winner,
+        )
+        raise problems.error()
+    return GameResult(dict(racks), EXHAUSTED, winner)
+
+
 def validate_game(
     racks: Mapping[str, int],
     *,
@@ -103,105 +192,36 @@ def validate_game(
     naming players by ``names`` where given; ``GameError.fields`` says which
     player's entry each problem concerns, so a form can show it beside the field.
     """
-    name = (names or {}).get
-    reasons: list[str] = []
-    fields: dict[str, list[str]] = {}
-
-    def label(player: str) -> str:
-        return name(player) or str(player)
-
-    def problem(message: str, *concerned: str) -> None:
-        reasons.append(message)
-        for player in concerned:
-            fields.setdefault(player, []).append(message)
-
-    def fail() -> GameError:
-        return GameError(reasons, fields)
-
-    for player, value in racks.items():
-        if isinstance(value, bool) or not isinstance(value, int):
-            problem(f"{label(player)}: the rack total must be a whole number.", player)
-        elif value < 0:
-            problem(f"{label(player)}: {value} is negative.", player)
-        elif value > MAX_RACK_TOTAL:
-            problem(
-                f"{label(player)}: {value} is more than any rack can hold "
-                f"(at most {MAX_RACK_TOTAL}).",
-                player,
-            )
-    for player in players or ():
-        if player not in racks:
-            problem(f"{label(player)}: no rack total entered.", player)
-    if reasons:
-        raise fail()
+    problems = _Problems(names)
+    _check_values(racks, players, problems)
+    problems.raise_any()
     if len(racks) < 2:
-        problem("A game needs the rack totals of at least two players.")
-        raise fail()
+        problems.add("A game needs the rack totals of at least two players.")
+        raise problems.error()
     total = sum(racks.values())
     if total > MAX_RACK_TOTAL:
-        problem(
+        problems.add(
             f"The rack totals add up to {total}, more than all 106 tiles together "
             f"({MAX_RACK_TOTAL}): one of them is wrong."
         )
     if ended is not None and ended not in ENDINGS:
-        problem(f"'{ended}' is not a way a game ends (out or exhausted).")
-        raise fail()
+        problems.add(f"'{ended}' is not a way a game ends (out or exhausted).")
+        raise problems.error()
     zeros = [p for p, value in racks.items() if value == 0]
     if ended is None:
         if not zeros:
-            problem(
+            problems.add(
                 "Nobody has 0, so nobody went out: if the pool ran out, mark the game "
                 "'pool exhausted'."
             )
-            raise fail()
+            raise problems.error()
         ended = OUT
     if winner is not None and winner not in racks:
-        problem(f"The named winner {label(winner)} has no rack total in this game.")
-        raise fail()
+        problems.add(f"The named winner {problems.label(winner)} has no rack total in this game.")
+        raise problems.error()
     if ended == OUT:
-        if len(zeros) > 1:
-            who = " and ".join(label(p) for p in zeros)
-            problem(f"{who} all have 0: only one player can go out.", *zeros)
-        elif not zeros:
-            problem("The game ended by going out, but nobody has 0.")
-        elif winner is not None and winner != zeros[0]:
-            problem(
-                f"{label(zeros[0])} went out with 0, so {label(winner)} cannot be the winner.",
-                winner,
-            )
-        if reasons:
-            raise fail()
-        return GameResult(dict(racks), OUT, zeros[0])
-    if zeros:
-        who = " and ".join(label(p) for p in zeros)
-        problem(
-            f"{who} has 0, but the pool was exhausted: a player with 0 went out. "
-            "Either the game ended by going out, or the 0 is wrong.",
-            *zeros,
-        )
-        raise fail()
-    if reasons:
-        raise fail()
-    lowest = min(racks.values())
-    tied = [p for p, value in racks.items() if value == lowest]
-    if winner is None:
-        if len(tied) > 1:
-            who = " and ".join(label(p) for p in tied)
-            problem(
-                f"{who} tie for the lowest rack ({lowest}) on an exhausted pool: "
-                "enter the winner the table named (tile draw).",
-                *tied,
-            )
-            raise fail()
-        winner = tied[0]
-    elif winner not in tied:
-        problem(
-            f"{label(winner)} holds {racks[winner]}, more than the lowest rack ({lowest}): "
-            "on an exhausted pool the lowest rack wins.",
-            winner,
-        )
-        raise fail()
-    return GameResult(dict(racks), EXHAUSTED, winner)
+        return _went_out(racks, zeros, winner, problems)
+    return _exhausted(racks, zeros, winner, problems)
 
 
 def game_points(game: GameResult, scoring: str) -> dict[str, int]:

@@ -37,6 +37,47 @@ class Placings:
         return next(p for p in self.placings if p.player == player)
 
 
+def _reached(records, outcomes, scoring: str) -> dict[str, tuple[int, int, object]]:
+    """Each player's (last round reached, position at the table, score per game, better
+    first); a bye counts as reaching the next round."""
+    sign = better_first(scoring)
+    reached: dict[str, tuple[int, int, object]] = {}
+    for record, outcome in zip(sorted(records, key=lambda r: r.number), outcomes, strict=False):
+        for table in outcome.tables:
+            for ranked in table.ranked:
+                score = ranked.score
+                per_game = sign * score.per_game if score.games else 0
+                reached[ranked.player] = (record.number, ranked.position, per_game)
+        for player in record.byes:
+            reached[player] = (record.number + 1, 0, 0)
+    return reached
+
+
+def _last_round(records, players) -> dict[str, int]:
+    last_round = dict.fromkeys(players, 0)
+    for record in records:
+        for player in record.players:
+            last_round[player] = max(last_round.get(player, 0), record.number)
+    return last_round
+
+
+def _give_medals(numbered_groups, keys, blocks: str, *, before_round: int = 0):
+    """Medals by place, and the ties across a medal boundary. Groups whose round is
+    before ``before_round`` get none: nobody from an earlier round moves into a medal."""
+    medal: dict[str, str] = {}
+    ties: list[Tie] = []
+    for position, group in numbered_groups:
+        if keys[group[0]][0] < before_round:
+            continue
+        last = position + len(group) - 1
+        if any(position <= b < last for b in range(1, MEDAL_PLACES + 1)):
+            ties.append(Tie(keys[group[0]][0], tuple(group), blocks))
+        elif position <= MEDAL_PLACES:
+            for p in group:
+                medal[p] = MEDALS[position - 1]
+    return medal, ties
+
+
 def division_placings(
     records: Sequence[RoundRecord],
     rules: Rules,
@@ -55,21 +96,7 @@ def division_placings(
     withdrawn = frozenset(withdrawn)
     if outcomes is None:
         outcomes = evaluate_rounds(records, rules, decisions=decisions, withdrawn=withdrawn)
-    sign = better_first(rules.scoring)
-    reached: dict[str, tuple[int, int, object]] = {}  # player -> (round, position, per game)
-    for record, outcome in zip(sorted(records, key=lambda r: r.number), outcomes, strict=False):
-        for table in outcome.tables:
-            for ranked in table.ranked:
-                score = ranked.score
-                per_game = sign * score.per_game if score.games else 0
-                reached[ranked.player] = (record.number, ranked.position, per_game)
-        for player in record.byes:
-            reached[player] = (record.number + 1, 0, 0)
-    last_round = dict.fromkeys(players, 0)
-    for record in records:
-        for player in record.players:
-            last_round[player] = max(last_round.get(player, 0), record.number)
-
+    reached = _reached(records, outcomes, rules.scoring)
     placed = [p for p in players if p not in withdrawn]
     keys = {p: reached.get(p, (0, 0, 0)) for p in placed}
 
@@ -93,20 +120,6 @@ def division_placings(
     medal: dict[str, str | None] = dict.fromkeys(players)
     group_place: dict[str, int | None] = dict.fromkeys(players)
 
-    final_round = max((r.number for r in records), default=0)
-
-    def give_medals(numbered_groups, blocks, finalists_only=False):
-        for position, group in numbered_groups:
-            if finalists_only and keys[group[0]][0] < final_round:
-                # A finalist withdrew: nobody from an earlier round moves into a medal.
-                continue
-            last = position + len(group) - 1
-            if any(position <= b < last for b in range(1, MEDAL_PLACES + 1)):
-                ties.append(Tie(keys[group[0]][0], tuple(group), blocks))
-            elif position <= MEDAL_PLACES:
-                for p in group:
-                    medal[p] = MEDALS[position - 1]
-
     if rules.medal_policy == AGE_GROUP and age_groups:
         for name in sorted({age_groups.get(p, "") for p in placed}):
             members = [p for p in placed if age_groups.get(p, "") == name]
@@ -119,21 +132,28 @@ def division_placings(
             for position, group in sub_numbered:
                 for p in group:
                     group_place[p] = position
-            give_medals(sub_numbered, f"a medal in {name}" if name else "a medal")
-    else:
-        give_medals(numbered, "a medal", finalists_only=True)
-
-    result = []
-    for p in players:
-        result.append(
-            Placing(
-                player=p,
-                place=None if p in withdrawn else place[p],
-                medal=None if p in withdrawn else medal[p],
-                round_reached=last_round[p],
-                withdrawn=p in withdrawn,
-                group_place=group_place[p],
+            given, blocked = _give_medals(
+                sub_numbered, keys, f"a medal in {name}" if name else "a medal"
             )
+            medal.update(given)
+            ties.extend(blocked)
+    else:
+        final_round = max((r.number for r in records), default=0)
+        given, blocked = _give_medals(numbered, keys, "a medal", before_round=final_round)
+        medal.update(given)
+        ties.extend(blocked)
+
+    last_round = _last_round(records, players)
+    result = [
+        Placing(
+            player=p,
+            place=None if p in withdrawn else place[p],
+            medal=None if p in withdrawn else medal[p],
+            round_reached=last_round[p],
+            withdrawn=p in withdrawn,
+            group_place=group_place[p],
         )
+        for p in players
+    ]
     result.sort(key=lambda pl: (pl.place is None, pl.place or 0))
     return Placings(tuple(result), tuple(ties))
