@@ -20,11 +20,10 @@ from collections import Counter
 import pytest
 
 from .browser import Browser, parse
+from .event import SLUG, set_up_event
 
 pytestmark = pytest.mark.slow
 
-SLUG = "state-2026"
-DIVISION = "Open"
 ENTRANTS = 24  # 6 tables of 4
 TABLES = ENTRANTS // 4
 GAMES = 3  # round 1: three games per table
@@ -45,32 +44,6 @@ def rack_value(table_index: int, game: int, seat_index: int) -> int:
 def made_by(stack) -> Counter:
     """Documents each worker reports as made (its log)."""
     return Counter({w.name: len(SUCCEEDED.findall(w.text())) for w in stack.workers})
-
-
-def set_up_event(stack, tmp_path):
-    """The organizer's release and event set-up, with manage.py as the docs say."""
-    stack.manage("createsuperuser", "--noinput", "--username", "organizer",
-                 "--email", "organizer@example.org",
-                 env={"DJANGO_SUPERUSER_PASSWORD": PASSWORDS["organizer"]})
-    rows = ["entrant_id,first_name,last_name,birth_date,gender,club,division"]
-    rows += [f"ST{n:03d},Player{n:03d},Deploy{n % 7},1950-04-{n % 28 + 1:02d},"
-             f"{'F' if n % 2 else 'M'},Club {n % 5},{DIVISION}" for n in range(1, ENTRANTS + 1)]
-    entrants = tmp_path / "entrants.csv"
-    entrants.write_text("\n".join(rows) + "\n")
-    stack.manage("import_entrants", SLUG, str(entrants), "--create-event",
-                 "--name", "State Senior Games 2026", "--date", "2026-06-10")
-    stack.manage("checkin", SLUG)
-    seated = stack.manage("seat", SLUG, "--all", "--seed", "7").stdout
-    assert "Table 6" in seated or "table 6" in seated.lower(), seated
-    stack.manage("shell", "-c", (
-        "from django.contrib.auth import get_user_model\n"
-        "from tournaments.models import Event\n"
-        f"event = Event.objects.get(slug={SLUG!r})\n"
-        "for name, password in "
-        f"{[(k, v) for k, v in PASSWORDS.items() if k != 'organizer']!r}:\n"
-        "    user = get_user_model().objects.create_user(name, password=password)\n"
-        "    event.scorekeepers.add(user)\n"
-    ))
 
 
 class Scorekeeper:
@@ -193,7 +166,8 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
     started = time.monotonic()
     # Production settings: `check --deploy` clean (a release step of the stack).
     assert "System check identified no issues" in stack.check_deploy.stdout
-    set_up_event(stack, tmp_path)
+    seated = set_up_event(stack, tmp_path, entrants=ENTRANTS, passwords=PASSWORDS)
+    assert "table 6" in seated.lower(), seated
 
     # Plain http is sent to https by nginx (the site's port-80 server).
     plain = http.client.HTTPConnection("127.0.0.1", stack.http_port, timeout=10)
