@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test test-long run venue lint clean screenshots
+.PHONY: venv test test-long test-deploy run venue lint clean screenshots
 
 venv: $(STAMP)
 
@@ -19,6 +19,13 @@ test: venv
 test-long: venv
 	bash deploy/ensure-test-tools.sh
 	HYPOTHESIS_PROFILE=long bash .ci/tests.sh
+
+# The state-meet deployment on this machine: nginx, two gunicorns, PostgreSQL, a private
+# Redis, two Celery workers (tests/deploy; deploy/README.md). Fails with CI=true when a
+# service is missing, skips otherwise.
+test-deploy: venv
+	bash deploy/ensure-test-tools.sh deploy
+	$(VENV)/bin/pytest tests/deploy -v -p no:cacheprovider --durations=3
 
 run: venv
 	bash deploy/run-local.sh

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Two test passes:
-#   1. SQLite: every test under tests/ except those marked postgres_only.
+#   1. SQLite: every test under tests/ except those marked postgres_only (and
+#      tests/deploy, which `make test-deploy` runs).
 #   2. PostgreSQL (PG_TEST_URL): tests/services, tests/selectors and tests/commands, unfiltered,
 #      so the postgres_only tests run there too.
 # Exit status is non-zero when any pass fails. pytest's exit 5 ("no tests
@@ -34,7 +35,8 @@ run_pass() {  # run_pass NAME DATABASE_URL MARKER-EXPRESSION [PATH...]
     local name=$1 url=$2 marker=$3 log="$tmpdir/$1.log" rc last
     shift 3
     local paths=("$@")
-    local args=(-n 2)
+    # tests/deploy starts the whole production stack: `make test-deploy` runs it.
+    local args=(-n 2 --ignore=tests/deploy)
     [[ -n $marker ]] && args+=(-m "$marker")
     echo
     echo "=== $name pass: pytest ${args[*]} ${paths[*]} ==="
