@@ -126,7 +126,10 @@ class Browser:
     def _connect(self) -> http.client.HTTPSConnection:
         if self._connection is None:
             self._connection = http.client.HTTPSConnection(
-                self.host, self.port, context=self.context, timeout=self.timeout,
+                self.host,
+                self.port,
+                context=self.context,
+                timeout=self.timeout,
                 source_address=(self.source_address, 0),
             )
         return self._connection
@@ -136,15 +139,19 @@ class Browser:
             self._connection.close()
             self._connection = None
 
-    def request(self, method: str, path: str, data: dict | None = None,
-                headers: dict | None = None) -> Response:
+    def request(
+        self, method: str, path: str, data: dict | None = None, headers: dict | None = None
+    ) -> Response:
         url = urljoin(self.base_url + "/", path)
         target = urlsplit(url)
         assert (target.hostname, target.port or 443) == (self.host, self.port), url
         selector = target.path + (f"?{target.query}" if target.query else "")
         body = urlencode(data).encode() if data is not None else None
-        sent = {"Host": f"{self.host}:{self.port}", "User-Agent": "deploy-test",
-                "Accept": "text/html,application/json,*/*"}
+        sent = {
+            "Host": f"{self.host}:{self.port}",
+            "User-Agent": "deploy-test",
+            "Accept": "text/html,application/json,*/*",
+        }
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         if method == "POST":

@@ -39,8 +39,9 @@ def client(index, base_url, cafile, password, tables, start, results):
             page = browser.get(f"/e/{SLUG}/tables/{table_id}/?game={game}")
             form = next(f for f in parse(page.text).forms if f.fields.get("game") == str(game))
             racks = [n for n in form.names if n.startswith("rack_")]
-            values = {n: 0 if i == 0 else 10 * i + table_index % 50 + game
-                      for i, n in enumerate(racks)}
+            values = {
+                n: 0 if i == 0 else 10 * i + table_index % 50 + game for i, n in enumerate(racks)
+            }
             posted = time.monotonic()
             answer = browser.submit(page, form, **values)
             latencies.append(time.monotonic() - posted)
@@ -55,29 +56,44 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--entrants", type=int, default=400)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--gunicorn-workers", type=int, default=2,
-                        help="sync workers per gunicorn instance (2 instances)")
+    parser.add_argument(
+        "--gunicorn-workers",
+        type=int,
+        default=2,
+        help="sync workers per gunicorn instance (2 instances)",
+    )
     options = parser.parse_args(argv)
 
     passwords = {"organizer": "Desk-Pass-4821-organizer"}
     passwords.update({f"keeper{i}": f"Score-Pass-{i:04d}-x" for i in range(options.clients)})
     print(f"load average before: {Path('/proc/loadavg').read_text().strip()}")
-    with Stack(gunicorn_workers=options.gunicorn_workers, name="measure") as stack, \
-            tempfile.TemporaryDirectory() as directory:
+    with (
+        Stack(gunicorn_workers=options.gunicorn_workers, name="measure") as stack,
+        tempfile.TemporaryDirectory() as directory,
+    ):
         set_up_event(stack, Path(directory), entrants=options.entrants, passwords=passwords)
-        lister = Browser(stack.base_url, cafile=str(stack.certificate),
-                         source_address="127.0.0.2")
+        lister = Browser(stack.base_url, cafile=str(stack.certificate), source_address="127.0.0.2")
         lister.login("organizer", passwords["organizer"])
         home = lister.get(f"/e/{SLUG}/score/")
-        found = re.findall(rf'href="/e/{SLUG}/tables/(\d+)/">\s*<strong>Table (\d+)</strong>',
-                           home.text)
+        found = re.findall(
+            rf'href="/e/{SLUG}/tables/(\d+)/">\s*<strong>Table (\d+)</strong>', home.text
+        )
         tables = sorted(((int(pk), int(n) - 1) for pk, n in found), key=lambda t: t[1])
         context = multiprocessing.get_context("fork")
         start, results = context.Event(), context.Queue()
         processes = [
-            context.Process(target=client, args=(
-                i, stack.base_url, str(stack.certificate), passwords[f"keeper{i}"],
-                tables[i::options.clients], start, results))
+            context.Process(
+                target=client,
+                args=(
+                    i,
+                    stack.base_url,
+                    str(stack.certificate),
+                    passwords[f"keeper{i}"],
+                    tables[i :: options.clients],
+                    start,
+                    results,
+                ),
+            )
             for i in range(options.clients)
         ]
         for process in processes:
@@ -92,14 +108,20 @@ def main(argv=None):
         elapsed = max(o[3] for o in outcomes) - min(o[2] for o in outcomes)
         saved = stack.sql("SELECT count(*) FROM scoring_game")[0][0]
         quantiles = statistics.quantiles(latencies, n=20)
-        print(f"{len(tables)} tables x 3 games = {len(latencies)} saves by {options.clients} "
-              f"clients through nginx (2 gunicorns x {options.gunicorn_workers} sync workers, "
-              f"PostgreSQL, 2 Celery workers), {failures} failed, {saved} stored")
-        print(f"  {len(latencies) / elapsed:.1f} saves/s over {elapsed:.1f} s; POST latency "
-              f"p50 {statistics.median(latencies) * 1000:.0f} ms, "
-              f"p95 {quantiles[18] * 1000:.0f} ms")
-        print(f"load average after: {Path('/proc/loadavg').read_text().strip()} "
-              "(other work on the machine lowers the figure)")
+        print(
+            f"{len(tables)} tables x 3 games = {len(latencies)} saves by {options.clients} "
+            f"clients through nginx (2 gunicorns x {options.gunicorn_workers} sync workers, "
+            f"PostgreSQL, 2 Celery workers), {failures} failed, {saved} stored"
+        )
+        print(
+            f"  {len(latencies) / elapsed:.1f} saves/s over {elapsed:.1f} s; POST latency "
+            f"p50 {statistics.median(latencies) * 1000:.0f} ms, "
+            f"p95 {quantiles[18] * 1000:.0f} ms"
+        )
+        print(
+            f"load average after: {Path('/proc/loadavg').read_text().strip()} "
+            "(other work on the machine lowers the figure)"
+        )
         return 0 if failures == 0 and saved == len(latencies) else 1
 
 

@@ -68,7 +68,8 @@ def wait_for(check, *, timeout: float, what: str, interval=0.1):
 
 def nginx_binary() -> str | None:
     return shutil.which("nginx") or next(
-        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None)
+        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None
+    )
 
 
 def missing_tools() -> list[str]:
@@ -86,8 +87,10 @@ def missing_tools() -> list[str]:
 
         psycopg.connect(_admin_url(), connect_timeout=3).close()
     except Exception as error:  # noqa: BLE001 - any failure means "not reachable"
-        missing.append(f"PostgreSQL at {PG_URL} ({type(error).__name__}: "
-                       f"{str(error).strip().splitlines()[0] if str(error).strip() else ''})")
+        missing.append(
+            f"PostgreSQL at {PG_URL} ({type(error).__name__}: "
+            f"{str(error).strip().splitlines()[0] if str(error).strip() else ''})"
+        )
     return missing
 
 
@@ -148,9 +151,15 @@ class Process:
     def __init__(self, name: str, args: list[str], env: dict, log: Path, cwd: Path = ROOT):
         self.name, self.args, self.log = name, args, log
         self.handle = log.open("ab")
-        self.popen = subprocess.Popen(args, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
-                                      stdout=self.handle, stderr=subprocess.STDOUT,
-                                      preexec_fn=_own_group_dying_with_us)
+        self.popen = subprocess.Popen(
+            args,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=self.handle,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_own_group_dying_with_us,
+        )
 
     @property
     def pid(self) -> int:
@@ -164,8 +173,9 @@ class Process:
 
     def check_alive(self):
         if not self.alive():
-            raise AssertionError(f"{self.name} exited ({self.popen.returncode}):\n"
-                                 f"{self.text()[-3000:]}")
+            raise AssertionError(
+                f"{self.name} exited ({self.popen.returncode}):\n" f"{self.text()[-3000:]}"
+            )
 
     def kill(self, number=signal.SIGKILL, wait=10.0):
         """Signal the whole group (a dead master must not leave its workers behind)."""
@@ -196,8 +206,13 @@ class Stack:
     WEB = 2
     WORKERS = 2
 
-    def __init__(self, *, gunicorn_workers: int = 2, celery_concurrency: int | None = None,
-                 name: str = "deploy"):
+    def __init__(
+        self,
+        *,
+        gunicorn_workers: int = 2,
+        celery_concurrency: int | None = None,
+        name: str = "deploy",
+    ):
         self.gunicorn_workers = gunicorn_workers
         self.celery_concurrency = celery_concurrency
         self.token = f"{os.getpid()}_{secrets.token_hex(4)}"
@@ -252,13 +267,22 @@ class Stack:
         self._beat()
         for process in self.web:
             port = int(process.bind.rsplit(":", 1)[1])
-            wait_for(lambda p=process, port=port: p.check_alive() or port_open(port),
-                     timeout=30, what=f"{process.name} to listen")
+            wait_for(
+                lambda p=process, port=port: p.check_alive() or port_open(port),
+                timeout=30,
+                what=f"{process.name} to listen",
+            )
         for worker in self.workers:
-            wait_for(lambda w=worker: w.check_alive() or " ready." in w.text(), timeout=60,
-                     what=f"{worker.name} to be ready")
-        wait_for(lambda: self.nginx.check_alive() or port_open(self.https_port), timeout=15,
-                 what="nginx to listen")
+            wait_for(
+                lambda w=worker: w.check_alive() or " ready." in w.text(),
+                timeout=60,
+                what=f"{worker.name} to be ready",
+            )
+        wait_for(
+            lambda: self.nginx.check_alive() or port_open(self.https_port),
+            timeout=15,
+            what="nginx to listen",
+        )
 
     def _database(self):
         import psycopg
@@ -274,16 +298,30 @@ class Stack:
         config = self.tmp / "redis.conf"  # the password stays off the command line
         config.write_text(
             f"port {self.redis_port}\nbind 127.0.0.1\nrequirepass {self.redis_password}\n"
-            f"save \"\"\nappendonly no\ndir {self.tmp / 'state'}\ndaemonize no\n")
-        self.redis = self._spawn("redis", ["redis-server", str(config)],
-                                 env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")})
+            f"save \"\"\nappendonly no\ndir {self.tmp / 'state'}\ndaemonize no\n"
+        )
+        self.redis = self._spawn(
+            "redis",
+            ["redis-server", str(config)],
+            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+        )
         self.redis_url = f"redis://:{self.redis_password}@127.0.0.1:{self.redis_port}/0"
 
         def answers():
             self.redis.check_alive()
             result = subprocess.run(
-                ["redis-cli", "-p", str(self.redis_port), "--no-auth-warning", "-a",
-                 self.redis_password, "ping"], capture_output=True, text=True)
+                [
+                    "redis-cli",
+                    "-p",
+                    str(self.redis_port),
+                    "--no-auth-warning",
+                    "-a",
+                    self.redis_password,
+                    "ping",
+                ],
+                capture_output=True,
+                text=True,
+            )
             return result.stdout.strip() == "PONG"
 
         if shutil.which("redis-cli"):
@@ -314,20 +352,32 @@ class Stack:
 
     def env(self, **extra) -> dict:
         """What systemd gives a unit: a bare environment plus the env file."""
-        base = {"PATH": f"{ROOT / '.venv' / 'bin'}:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
-                "HOME": str(self.tmp / "state"), "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1"}
+        base = {
+            "PATH": f"{ROOT / '.venv' / 'bin'}:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin",
+            "HOME": str(self.tmp / "state"),
+            "LANG": "C.UTF-8",
+            "PYTHONUNBUFFERED": "1",
+        }
         return {**base, **self.settings, **{k: str(v) for k, v in extra.items()}}
 
-    def manage(self, *args, check=True, timeout=180, input=None,
-               env: dict | None = None) -> subprocess.CompletedProcess:
+    def manage(
+        self, *args, check=True, timeout=180, input=None, env: dict | None = None
+    ) -> subprocess.CompletedProcess:
         """``manage.py ARGS`` on this deployment (a release step or an organizer's command)."""
-        result = subprocess.run([str(ROOT / ".venv" / "bin" / "python"), "manage.py", *args],
-                                cwd=ROOT, env=self.env(**(env or {})), capture_output=True,
-                                text=True,
-                                timeout=timeout, input=input)
+        result = subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "python"), "manage.py", *args],
+            cwd=ROOT,
+            env=self.env(**(env or {})),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            input=input,
+        )
         if check and result.returncode != 0:
-            raise AssertionError(f"manage.py {' '.join(args)} failed ({result.returncode}):\n"
-                                 f"{result.stdout[-2000:]}\n{result.stderr[-3000:]}")
+            raise AssertionError(
+                f"manage.py {' '.join(args)} failed ({result.returncode}):\n"
+                f"{result.stdout[-2000:]}\n{result.stderr[-3000:]}"
+            )
         return result
 
     def _release(self):
@@ -340,23 +390,45 @@ class Stack:
         self.certificate = self.tmp / "nginx" / "cert.pem"
         self.certificate_key = self.tmp / "nginx" / "key.pem"
         subprocess.run(
-            ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-             "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-             "-keyout", str(self.certificate_key), "-out", str(self.certificate)],
-            check=True, capture_output=True)
+            [
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "2",
+                "-subj",
+                "/CN=127.0.0.1",
+                "-addext",
+                "subjectAltName=IP:127.0.0.1",
+                "-keyout",
+                str(self.certificate_key),
+                "-out",
+                str(self.certificate),
+            ],
+            check=True,
+            capture_output=True,
+        )
 
     def _nginx(self):
         site = subprocess.run(
-            ["bash", str(DEPLOY / "nginx-site.sh")], check=True, capture_output=True, text=True,
-            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                 "SERVER_NAME": "127.0.0.1",
-                 "WEB_SERVERS": " ".join(f"127.0.0.1:{p}" for p in self.web_ports),
-                 "LISTEN_HTTP": f"127.0.0.1:{self.http_port}",
-                 "LISTEN_HTTPS": f"127.0.0.1:{self.https_port}",
-                 "BASE_URL": self.base_url,
-                 "TLS_CERTIFICATE": str(self.certificate),
-                 "TLS_CERTIFICATE_KEY": str(self.certificate_key),
-                 "STATIC_ROOT": self.settings["STATIC_ROOT"]},
+            ["bash", str(DEPLOY / "nginx-site.sh")],
+            check=True,
+            capture_output=True,
+            text=True,
+            env={
+                "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                "SERVER_NAME": "127.0.0.1",
+                "WEB_SERVERS": " ".join(f"127.0.0.1:{p}" for p in self.web_ports),
+                "LISTEN_HTTP": f"127.0.0.1:{self.http_port}",
+                "LISTEN_HTTPS": f"127.0.0.1:{self.https_port}",
+                "BASE_URL": self.base_url,
+                "TLS_CERTIFICATE": str(self.certificate),
+                "TLS_CERTIFICATE_KEY": str(self.certificate_key),
+                "STATIC_ROOT": self.settings["STATIC_ROOT"],
+            },
         ).stdout
         prefix = self.tmp / "nginx"
         (prefix / "rummikub.conf").write_text(site)
@@ -393,12 +465,20 @@ http {{
     include {prefix}/rummikub.conf;
 }}
 """)
-        command = [nginx_binary(), "-p", str(prefix), "-c", str(prefix / "nginx.conf"),
-                   "-e", str(self.logs / "nginx-error.log")]
+        command = [
+            nginx_binary(),
+            "-p",
+            str(prefix),
+            "-c",
+            str(prefix / "nginx.conf"),
+            "-e",
+            str(self.logs / "nginx-error.log"),
+        ]
         test = subprocess.run([*command, "-t"], capture_output=True, text=True)
         if test.returncode != 0:
-            raise AssertionError(f"nginx -t refused the rendered deploy/nginx.conf:\n"
-                                 f"{test.stderr}\n{site}")
+            raise AssertionError(
+                f"nginx -t refused the rendered deploy/nginx.conf:\n" f"{test.stderr}\n{site}"
+            )
         self.nginx_test_output = test.stderr
         self.nginx = self._spawn("nginx", command)
 
@@ -416,8 +496,9 @@ http {{
     def _gunicorn(self, i: int):
         args, unit_env = self._from_unit(DEPLOY / "gunicorn.service")
         bind = f"127.0.0.1:{self.web_ports[i]}"
-        process = self._spawn(f"gunicorn-{i + 1}", args,
-                              env=self.env(**unit_env, GUNICORN_BIND=bind))
+        process = self._spawn(
+            f"gunicorn-{i + 1}", args, env=self.env(**unit_env, GUNICORN_BIND=bind)
+        )
         process.bind = bind
         self.web.append(process)
 
@@ -425,8 +506,12 @@ http {{
         host = f"host{i + 1}-{self.token}"
         args, unit_env = self._from_unit(DEPLOY / "celery-worker.service", **{"%H": host})
         if self.celery_concurrency:
-            args = [a if not a.startswith("--concurrency=") else
-                    f"--concurrency={self.celery_concurrency}" for a in args]
+            args = [
+                a
+                if not a.startswith("--concurrency=")
+                else f"--concurrency={self.celery_concurrency}"
+                for a in args
+            ]
         process = self._spawn(f"celery-worker-{i + 1}", args, env=self.env(**unit_env))
         self.workers.append(process)
         self.worker_names.append(f"worker@{host}")
@@ -436,8 +521,9 @@ http {{
         self.beat = self._spawn("celery-beat", args, env=self.env(**unit_env))
 
     def _spawn(self, name: str, args: list[str], env: dict | None = None) -> Process:
-        process = Process(name, args, env if env is not None else self.env(),
-                          self.logs / f"{name}.log")
+        process = Process(
+            name, args, env if env is not None else self.env(), self.logs / f"{name}.log"
+        )
         self.processes.append(process)
         return process
 

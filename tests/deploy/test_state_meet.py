@@ -63,8 +63,7 @@ class Scorekeeper:
         return url + (f"?game={game}" if game else "")
 
     def game_on_sheet(self, page, game: int) -> bool:
-        nav = re.search(rf'\?game={game}"[^>]*>Game {game}\s*<span class="tag (\w+)"',
-                        page.text)
+        nav = re.search(rf'\?game={game}"[^>]*>Game {game}\s*<span class="tag (\w+)"', page.text)
         assert nav, page.text[:2000]
         return nav.group(1) in ("ok", "wait")  # confirmed / entered
 
@@ -89,13 +88,15 @@ class Scorekeeper:
             racks = [n for n in form.names if n.startswith("rack_")]
             assert len(racks) == 4, form.names
             values = {name: rack_value(index, game, i) for i, name in enumerate(racks)}
-            self.expected[(table_id, game)] = {n.removeprefix("rack_"): v
-                                              for n, v in values.items()}
+            self.expected[(table_id, game)] = {
+                n.removeprefix("rack_"): v for n, v in values.items()
+            }
             try:
                 answer = self.browser.submit(page, form, **values)
             except (OSError, http.client.HTTPException) as error:
-                self.errors.append(f"POST table {index + 1} game {game}: "
-                                   f"{type(error).__name__}")
+                self.errors.append(
+                    f"POST table {index + 1} game {game}: " f"{type(error).__name__}"
+                )
                 self.browser.close()
                 continue
             if answer.status != 302:
@@ -108,8 +109,9 @@ class Scorekeeper:
             if saved is not None:
                 saved.set()
             return
-        raise AssertionError(f"{self.username}: table {index + 1} game {game} never saved: "
-                             f"{self.errors[-5:]}")
+        raise AssertionError(
+            f"{self.username}: table {index + 1} game {game} never saved: " f"{self.errors[-5:]}"
+        )
 
     def play(self, games, saved=None):
         for game in games:
@@ -178,11 +180,15 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
     plain.request("GET", "/login/?next=/")
     redirect = plain.getresponse()
     assert (redirect.status, redirect.getheader("Location")) == (
-        301, f"{stack.base_url}/login/?next=/")
+        301,
+        f"{stack.base_url}/login/?next=/",
+    )
     plain.close()
 
-    browsers = {name: Browser(stack.base_url, cafile=str(stack.certificate),
-                              source_address=address) for name, address in ADDRESSES.items()}
+    browsers = {
+        name: Browser(stack.base_url, cafile=str(stack.certificate), source_address=address)
+        for name, address in ADDRESSES.items()
+    }
     organizer = browsers["organizer"]
 
     # Static files come from nginx (its `expires 30d`), not through gunicorn.
@@ -202,20 +208,28 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
         assert answer.status == 302, (name, answer.status, answer.text[:500])
         assert "Secure" in browser.cookie_flags["sessionid"]
         assert "HttpOnly" in browser.cookie_flags["sessionid"]
-    attempts = stack.sql("SELECT username, host(address), succeeded FROM tournaments_loginattempt "
-                         "ORDER BY id")
-    assert attempts == [("organizer", "127.0.0.2", False), ("organizer", "127.0.0.2", True),
-                        ("keeper1", "127.0.0.3", True), ("keeper2", "127.0.0.4", True)]
+    attempts = stack.sql(
+        "SELECT username, host(address), succeeded FROM tournaments_loginattempt " "ORDER BY id"
+    )
+    assert attempts == [
+        ("organizer", "127.0.0.2", False),
+        ("organizer", "127.0.0.2", True),
+        ("keeper1", "127.0.0.3", True),
+        ("keeper2", "127.0.0.4", True),
+    ]
 
     # The tables of round 1, from the scorekeepers' page.
     home = browsers["keeper1"].get(f"/e/{SLUG}/score/")
-    found = re.findall(rf'href="/e/{SLUG}/tables/(\d+)/">\s*<strong>Table (\d+)</strong>',
-                       home.text)
+    found = re.findall(
+        rf'href="/e/{SLUG}/tables/(\d+)/">\s*<strong>Table (\d+)</strong>', home.text
+    )
     tables = {int(pk): int(number) - 1 for pk, number in found}
     assert sorted(tables.values()) == list(range(TABLES)), home.text[:3000]
     ids = sorted(tables, key=tables.get)
-    keepers = [Scorekeeper(browsers["keeper1"], {t: tables[t] for t in ids[0::2]}, "keeper1"),
-               Scorekeeper(browsers["keeper2"], {t: tables[t] for t in ids[1::2]}, "keeper2")]
+    keepers = [
+        Scorekeeper(browsers["keeper1"], {t: tables[t] for t in ids[0::2]}, "keeper1"),
+        Scorekeeper(browsers["keeper2"], {t: tables[t] for t in ids[1::2]}, "keeper2"),
+    ]
 
     # Game 1 at every table, both scorekeepers at once.
     threads, failures = run_in_threads(keepers, [1])
@@ -267,7 +281,8 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
         "FROM scoring_game g JOIN scoring_rackscore r ON r.game_id = g.id "
         "JOIN tournaments_table t ON t.id = g.table_id "
         "JOIN tournaments_round ro ON ro.id = t.round_id "
-        "LEFT JOIN auth_user u ON u.id = g.entered_by_id WHERE ro.number = 1")
+        "LEFT JOIN auth_user u ON u.id = g.entered_by_id WHERE ro.number = 1"
+    )
     stored: dict = {}
     for table_id, game, entrant, value, username in rows:
         stored.setdefault((table_id, game), {})[str(entrant)] = value
@@ -276,22 +291,26 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
     expected = {key: value for k in keepers for key, value in k.expected.items()}
     assert len(expected) == TABLES * GAMES
     assert stored == expected
-    audit = stack.sql("SELECT action, count(*) FROM scoring_scorechange "
-                      "WHERE round_number = 1 GROUP BY action ORDER BY action")
+    audit = stack.sql(
+        "SELECT action, count(*) FROM scoring_scorechange "
+        "WHERE round_number = 1 GROUP BY action ORDER BY action"
+    )
     assert dict(audit).get("replaced", 0) == 0, audit
     found_saved = [f for k in keepers for f in k.found_saved]
     assert sum(k.saves for k in keepers) + len(found_saved) == TABLES * GAMES
-    entered = stack.sql("SELECT table_number, game_number, count(DISTINCT id) "
-                        "FROM scoring_scorechange WHERE round_number = 1 "
-                        "AND action = 'entered' GROUP BY table_number, game_number")
+    entered = stack.sql(
+        "SELECT table_number, game_number, count(DISTINCT id) "
+        "FROM scoring_scorechange WHERE round_number = 1 "
+        "AND action = 'entered' GROUP BY table_number, game_number"
+    )
     assert len(entered) == TABLES * GAMES
     assert len({count for _, _, count in entered}) == 1, entered  # the same for every game
 
     # Both documents are on the shared MEDIA_ROOT, whole.
-    documents = stack.sql("SELECT kind, status, file FROM tournaments_generateddocument "
-                          "ORDER BY id")
-    assert [(k, s) for k, s, _ in documents] == [("score-sheets", "ready"),
-                                                 ("table-list", "ready")]
+    documents = stack.sql(
+        "SELECT kind, status, file FROM tournaments_generateddocument " "ORDER BY id"
+    )
+    assert [(k, s) for k, s, _ in documents] == [("score-sheets", "ready"), ("table-list", "ready")]
     media = stack.settings["MEDIA_ROOT"]
     for _, _, name in documents:
         with open(f"{media}/{name}", "rb") as handle:
@@ -306,7 +325,9 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
         browser.close()
     errors = [e for k in keepers for e in k.errors]
     with capsys.disabled():
-        print(f"\n  deployment test: {TABLES * GAMES} games saved through nginx, "
-              f"{len(errors)} error(s) seen by the scorekeepers after the kills "
-              f"({', '.join(errors) or 'none'}), of which saved all the same: "
-              f"{', '.join(found_saved) or 'none'}; scenario {time.monotonic() - started:.1f} s")
+        print(
+            f"\n  deployment test: {TABLES * GAMES} games saved through nginx, "
+            f"{len(errors)} error(s) seen by the scorekeepers after the kills "
+            f"({', '.join(errors) or 'none'}), of which saved all the same: "
+            f"{', '.join(found_saved) or 'none'}; scenario {time.monotonic() - started:.1f} s"
+        )
