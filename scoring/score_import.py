@@ -8,7 +8,7 @@ import csv
 import io
 from dataclasses import dataclass, field
 
-from tournaments.csvfiles import UndecodableFile, decode_csv
+from tournaments.csvfiles import UndecodableFile, decode_csv, unquote_cell
 from tournaments.engine import EXHAUSTED, OUT, RuleError, parse_rack_total
 
 REQUIRED = ("division", "round", "table", "game", "entrant_id", "rack_total")
@@ -121,7 +121,7 @@ def read_scores(data: bytes) -> list[GameRows]:
             problems.append(f"line {line}: {len(row)} cells but {width} columns")
             continue
         row = row + [""] * (width - len(row))
-        cell = {name: row[i].strip() for name, i in index.items()}
+        cell = {name: unquote_cell(row[i].strip()) for name, i in index.items()}
         values = _cells(line, cell, problems)
         if values is None:
             continue

@@ -2,19 +2,6 @@
 
 import django_tables2 as tables
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(cells):
-    """Cells as text a spreadsheet shows and never runs: a leading = + - @ is quoted."""
-    safe = []
-    for cell in cells:
-        text = "" if cell is None else str(cell)
-        if isinstance(cell, str) and text.startswith(FORMULA_STARTS):
-            text = "'" + text
-        safe.append(text)
-    return safe
-
 
 class GameColumn(tables.Column):
     def __init__(self, number, **kwargs):

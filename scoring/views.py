@@ -3,8 +3,6 @@
 Thin: forms check what was typed, services change the data, selectors read it.
 """
 
-import csv
-
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -13,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from tournaments.csvfiles import csv_writer
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Table
@@ -23,7 +22,7 @@ from . import services
 from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm
 from .models import Game
 from .selectors import division_state, round_standings, table_sheet, tables_in_play
-from .tables import StandingsTable, spreadsheet_safe
+from .tables import StandingsTable
 
 
 def _table(event, table_id) -> Table:
@@ -262,7 +261,7 @@ def _standings_csv(division, round_, rows) -> HttpResponse:
     filename = f"standings-{division.name}-round-{round_.number}.csv".replace(" ", "-")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # so spreadsheets read the accents as UTF-8
-    writer = csv.writer(response)
+    writer = csv_writer(response)
     games = [f"game {n}" for n in range(1, round_.games + 1)]
     writer.writerow(
         [
@@ -281,20 +280,18 @@ def _standings_csv(division, round_, rows) -> HttpResponse:
     )
     for row in rows:
         writer.writerow(
-            spreadsheet_safe(
-                [
-                    division.name,
-                    round_.number,
-                    row["table"],
-                    row["seat"],
-                    row["entrant_id"],
-                    row["name"],
-                    *row["points"],
-                    row["penalty"] or "",
-                    row["total"],
-                    row["position"] or "",
-                    "yes" if row["advancing"] else "",
-                ]
-            )
+            [
+                division.name,
+                round_.number,
+                row["table"],
+                row["seat"],
+                row["entrant_id"],
+                row["name"],
+                *row["points"],
+                row["penalty"] or "",
+                row["total"],
+                row["position"] or "",
+                "yes" if row["advancing"] else "",
+            ]
         )
     return response

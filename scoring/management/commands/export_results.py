@@ -1,8 +1,8 @@
-import csv
 import io
 import json
 
 from scoring.selectors import event_results
+from tournaments.csvfiles import csv_writer
 from tournaments.management.base import EventCommand
 
 
@@ -18,7 +18,7 @@ class Command(EventCommand):
             self.stdout.write(json.dumps(results, ensure_ascii=False, indent=2))
             return
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        writer = csv_writer(buffer, lineterminator="\n")
         writer.writerow(["division", "place", "medal", "entrant_id", "name", "round_reached"])
         for division in results["divisions"]:
             for placing in division["placings"]:

@@ -1,6 +1,6 @@
-import csv
 import io
 
+from tournaments.csvfiles import csv_writer
 from tournaments.management.base import EventCommand, get_division
 from tournaments.models import Bye, Seat
 from tournaments.selectors import played_brackets
@@ -20,7 +20,7 @@ class Command(EventCommand):
             else list(played_brackets(event))
         )
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        writer = csv_writer(buffer, lineterminator="\n")
         writer.writerow(["division", "round", "table", "seat", "entrant_id", "name"])
         for division in divisions:
             seats = (
