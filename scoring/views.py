@@ -3,6 +3,8 @@
 Thin: forms check what was typed, services change the data, selectors read it.
 """
 
+import re
+
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -57,10 +59,24 @@ def score_home(request, event):
     )
 
 
-def _render_table(request, event, table, sheet, form=None, conflict=None, status=200, **extra):
-    number = form.number if form is not None else _chosen_game(request, sheet)
-    if form is None and number is not None and not sheet.games[number - 1].confirmed:
-        game = sheet.games[number - 1]
+def _render_table(
+    request, event, table, sheet, form=None, conflict=None, status=200, number=None, **extra
+):
+    if number is None:
+        number = form.number if form is not None else _chosen_game(request, sheet)
+    chosen = sheet.games[number - 1] if number is not None else None
+    # A game waiting for confirmation is shown read-only: what is confirmed is what was
+    # seen. Changing it ("change=1") is a new entry that someone else confirms.
+    review = (
+        form is None
+        and chosen is not None
+        and chosen.entered
+        and not chosen.confirmed
+        and sheet.confirmation_required
+        and request.GET.get("change") != "1"
+    )
+    if form is None and chosen is not None and not chosen.confirmed and not review:
+        game = chosen
         initial = {"version": game.game.version if game.game else 0}
         if game.game:
             initial.update(
@@ -75,6 +91,11 @@ def _render_table(request, event, table, sheet, form=None, conflict=None, status
         "table": table,
         "form": form,
         "number": number,
+        "chosen": chosen,
+        "review": review,
+        "may_confirm": review
+        and (request.is_organizer or chosen.game.entered_by_id != request.user.pk),
+        "changing": form is not None and chosen is not None and chosen.entered,
         "conflict": conflict,
         "is_organizer": request.is_organizer,
         "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
@@ -150,15 +171,41 @@ def game_confirm(request, event, table_id, number):
     table = _table(event, table_id)
     game = get_object_or_404(Game, table=table, number=number)
     form = ConfirmForm(request.POST)
-    if not form.is_valid() or form.cleaned_data["version"] != game.version:
+    if not form.is_valid():
         messages.error(request, f"Game {number} changed since you looked at it: check it again.")
         return redirect(_table_url(event, table, game=number))
-    return act(
-        request,
-        lambda: services.game_confirm(game=game, user=request.user, organizer=request.is_organizer),
-        done=f"Game {number} confirmed.",
-        to=_table_url(event, table),
-    )
+    try:
+        services.game_confirm(
+            game=game,
+            user=request.user,
+            organizer=request.is_organizer,
+            expected_version=form.cleaned_data["version"],
+        )
+    except services.ScoreConflict as conflict:
+        # Nothing is confirmed: the page shows what they checked beside what is there now.
+        sheet = table_sheet(table)
+        stale = {"message": str(conflict), "rows": _seen_and_now(request.POST, sheet, number)}
+        return _render_table(request, event, table, sheet, number=number, stale=stale)
+    except RuleError as error:
+        messages.error(request, str(error))
+        return redirect(_table_url(event, table, game=number))
+    messages.success(request, f"Game {number} confirmed.")
+    return redirect(_table_url(event, table))
+
+
+def _seen_and_now(post, sheet, number) -> list[dict]:
+    """Each player's rack total as the confirmer saw it (sent back by their page) and now."""
+    now = sheet.games[number - 1].racks
+    rows = []
+    for seat in sheet.seats:
+        seen = str(post.get(f"seen_{seat.entrant.pk}", ""))
+        seen = seen if re.fullmatch(r"[0-9]{1,4}", seen) else ""
+        current = now.get(seat.entrant.pk)
+        current = "" if current is None else str(current)
+        rows.append(
+            {"entrant": seat.entrant, "seen": seen, "now": current, "changed": seen != current}
+        )
+    return rows
 
 
 def _corrected(entrant, number, change) -> str:

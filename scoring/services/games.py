@@ -153,14 +153,30 @@ def _save_game(game, table, number, racks, ended, winner, user, confirmed: bool)
     return game
 
 
-def game_confirm(*, game: Game, user, organizer: bool = False) -> Game:
-    """A second person confirms a game's scores; nobody confirms their own entry."""
+def game_confirm(
+    *, game: Game, user, organizer: bool = False, expected_version: int | None = None
+) -> Game:
+    """A second person confirms a game's scores; nobody confirms their own entry.
+
+    ``expected_version`` is the version the confirmer was shown: if the game changed
+    since (someone saved a new entry, or an organizer corrected it), nothing is
+    confirmed and ``ScoreConflict`` carries the scores as they are now (``theirs``).
+    """
     with transaction.atomic():
         game = (
             Game.objects.select_for_update()
-            .select_related("table__round__division")
+            .select_related("table__round__division", "entered_by")
             .get(pk=game.pk)
         )
+        if expected_version is not None and expected_version != game.version:
+            who = game.entered_by.get_username() if game.entered_by else "the organizer"
+            place = where(game.table.round, game.table, game.number)
+            raise ScoreConflict(
+                f"{place}: not confirmed. The scores were changed (last entry by {who}) "
+                "after you opened them: check the new numbers with the table.",
+                theirs=game_snapshot(game),
+                yours={},
+            )
         if game.confirmed:
             return game
         if not organizer and (user is None or game.entered_by_id == user.pk):

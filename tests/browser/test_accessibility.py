@@ -37,7 +37,7 @@ def test_axe_finds_no_serious_problem(page, live_server, world):
     table_url = world.table_url(world.tables[0], live_server.url)
     page.goto(table_url + "?game=1")  # game 1 entered: its confirm button and the audit trail
     expect(
-        page.get_by_role("button", name="Confirm game 1: the scores above are right")
+        page.get_by_role("button", name="Confirm game 1: these are the numbers on the sheet")
     ).to_be_visible()
     scans["table, game entered"] = axe_violations(page)
 

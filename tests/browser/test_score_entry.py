@@ -106,8 +106,10 @@ def test_whole_round_with_calculator_then_second_person_confirms(page, browser, 
     login(other, live_server.url, "sue")
     for number in (1, 2):
         other.goto(world.table_url(table, live_server.url) + f"?game={number}")
-        expect(other.get_by_role("heading", name=f"Game {number}: entered")).to_be_visible()
-        confirm = f"Confirm game {number}: the scores above are right"
+        expect(
+            other.get_by_role("heading", name=f"Game {number}: are these the numbers on the sheet?")
+        ).to_be_visible()
+        confirm = f"Confirm game {number}: these are the numbers on the sheet"
         other.get_by_role("button", name=confirm).click()
         expect(other.get_by_text(f"Game {number} confirmed.")).to_be_visible()
     sue.close()
@@ -115,7 +117,7 @@ def test_whole_round_with_calculator_then_second_person_confirms(page, browser, 
     third = olive.new_page()
     login(third, live_server.url, "olive")
     third.goto(world.table_url(table, live_server.url) + "?game=3")
-    third.get_by_role("button", name="Confirm game 3: the scores above are right").click()
+    third.get_by_role("button", name="Confirm game 3: these are the numbers on the sheet").click()
     expect(third.get_by_text("Game 3 confirmed.")).to_be_visible()
     third.goto(world.table_url(table, live_server.url) + "?game=3")
     expect(third.get_by_role("heading", name="Game 3: confirmed")).to_be_visible()

@@ -79,3 +79,37 @@ def test_the_engine_refuses_an_impossible_game_with_where_it_is(table):
         services.game_record(table=table, number=1, racks=racks(table, (5, 10, 20, 30)))
     assert error.value.reasons[0].startswith("Open, round 1, table 1, game 1: ")
     assert not Game.objects.exists()
+
+
+def test_a_confirmation_of_a_game_changed_since_is_refused_with_the_new_scores(table):
+    sam, sue = UserFactory(username="sam"), UserFactory(username="sue")
+    game = services.game_record(table=table, number=1, racks=racks(table), user=sam)
+    seen = game.version
+    # Sam puts right his own entry while Sue is checking the first one.
+    services.game_record(
+        table=table, number=1, racks=racks(table, (0, 13, 20, 30)), user=sam, expected_version=seen
+    )
+    with pytest.raises(services.ScoreConflict, match="not confirmed") as refused:
+        services.game_confirm(game=game, user=sue, expected_version=seen)
+    assert sorted(refused.value.theirs["racks"].values()) == [0, 13, 20, 30]
+    assert not Game.objects.get(pk=game.pk).confirmed
+    assert not ScoreChange.objects.filter(action=ScoreChange.Action.CONFIRMED).exists()
+    # Confirming what is there now works.
+    confirmed = services.game_confirm(game=game, user=sue, expected_version=seen + 1)
+    assert confirmed.confirmed and confirmed.confirmed_by == sue
+
+
+def test_a_change_by_the_confirmer_is_their_entry_for_someone_else_to_confirm(table):
+    sam, sue = UserFactory(username="sam"), UserFactory(username="sue")
+    game = services.game_record(table=table, number=1, racks=racks(table), user=sam)
+    game = services.game_record(
+        table=table,
+        number=1,
+        racks=racks(table, (0, 13, 20, 30)),
+        user=sue,
+        expected_version=game.version,
+    )
+    assert (game.entered_by, game.confirmed) == (sue, False)
+    with pytest.raises(RuleError, match="someone other than who entered"):
+        services.game_confirm(game=game, user=sue, expected_version=game.version)
+    assert services.game_confirm(game=game, user=sam, expected_version=game.version).confirmed
