@@ -43,6 +43,26 @@ def played_brackets(event: Event) -> QuerySet[Division]:
     )
 
 
+def words_list(items: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    items = list(items)
+    if len(items) < 2:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def bracket_name(division: Division) -> str:
+    """A bracket's name as awards give it: "55-59 and 60-64 combined" for a combined one."""
+    others = list(division.combined_from.all())
+    if not others:
+        return division.name
+    if division.entrants.exists():
+        members = sorted([division, *others], key=lambda d: (d.min_age or 0, d.gender, d.name))
+        return f"{words_list([d.name for d in members])} combined"
+    others.sort(key=lambda d: (d.min_age or 0, d.gender, d.name))
+    return f"{division.name} ({words_list([d.name for d in others])} combined)"
+
+
 def bracket_division_ids(division: Division) -> list[int]:
     """This division and those combined into it."""
     return [division.pk] + list(

@@ -20,3 +20,9 @@ def last_name_key(name: str) -> tuple[str, str, str]:
     words = name.split()
     last = words[-1] if words else ""
     return (fold(last), fold(name), name)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

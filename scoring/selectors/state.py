@@ -6,7 +6,8 @@ from functools import cached_property
 
 from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
-from tournaments.selectors import bracket_division_ids, event_rules
+from tournaments.selectors import bracket_division_ids, bracket_name, event_rules
+from tournaments.text import ordinal
 
 from ..models import Game, Penalty, RackScore, TieBreakDecision
 
@@ -38,10 +39,45 @@ class DivisionState:
     def age_groups(self) -> dict[str, str]:
         return {i: e.division.name for i, e in self.entrants.items()}
 
+    @cached_property
+    def combined(self) -> bool:
+        """Other divisions play in this bracket."""
+        return self.division.combined_from.exists()
+
     def age_group_label(self, player: str) -> str:
-        """The player's own age group when it is not the bracket itself (combined), else ""."""
-        entrant = self.entrants[player]
-        return entrant.division.name if entrant.division_id != self.division.pk else ""
+        """The player's own age group in a combined bracket (the host's players too), else ""."""
+        entrant = self.entrants.get(player)
+        if entrant is None or not (self.combined or entrant.division_id != self.division.pk):
+            return ""
+        return entrant.division.name
+
+    @cached_property
+    def bracket_name(self) -> str:
+        """The bracket's name for awards: "55-59 and 60-64 combined" when combined."""
+        return bracket_name(self.division)
+
+    @cached_property
+    def medals_by_age_group(self) -> bool:
+        """Medals go within each age group of a combined bracket (the event's policy)."""
+        return self.rules.medal_policy == engine.AGE_GROUP and self.combined
+
+    def award(self, placing: engine.Placing) -> tuple[str, int | None]:
+        """What a placing is a place *of*, and the place in it: the age group and the
+        place within it when medals go by age group, else the bracket and its place."""
+        if self.medals_by_age_group and placing.player in self.entrants:
+            return f"age group {self.age_groups[placing.player]}", placing.group_place
+        return self.bracket_name, placing.place
+
+    def medal_text(self, placing: engine.Placing) -> str:
+        """ "Gold", or "Gold — 1st of age group 60-64" / "Silver — 2nd of 55-59 and
+        60-64 combined" where the bracket alone does not say it."""
+        if not placing.medal:
+            return ""
+        medal = placing.medal.capitalize()
+        if not self.combined:
+            return medal
+        scope, place = self.award(placing)
+        return f"{medal} — {ordinal(place)} of {scope}" if place else medal
 
     @cached_property
     def outcomes(self) -> list[engine.RoundOutcome]:

@@ -106,6 +106,7 @@ class DivisionDesk:
                 "placing": p,
                 "name": names.get(p.player, p.player),
                 "age_group": self.state.age_group_label(p.player),
+                "medal_text": self.state.medal_text(p),
             }
             for p in self.state.placings.placings
         ]

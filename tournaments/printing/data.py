@@ -102,15 +102,17 @@ class PlacingLine:
     entrant_id: str
     round_reached: int
     total: str = ""  # the total of the last round played, as text ("45", "+32")
-    age_group: str = ""
+    age_group: str = ""  # the player's own age group in a combined bracket
     withdrawn: bool = False
+    group_place: int | None = None  # the place within the age group (medals by age group)
 
 
 @dataclass(frozen=True)
 class DivisionResults:
-    name: str
+    name: str  # "55-59 and 60-64 combined" for a combined bracket
     status: str
     placings: tuple[PlacingLine, ...]
+    medals_by_age_group: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,8 +125,9 @@ class ResultsData:
 class Certificate:
     name: str
     medal: str  # "gold", "silver" or "bronze"
-    division: str
-    place: int
+    division: str  # what the place is of: "70-74", "55-59 and 60-64 combined", "60-64"
+    place: int  # the place in it
+    scope: str = "Division"  # "Division", or "Age group" when medals go by age group
 
 
 @dataclass(frozen=True)

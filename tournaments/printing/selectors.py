@@ -175,7 +175,6 @@ def _division_results(division: Division) -> data.DivisionResults:
                         else str(score.total)
                     )
                     break
-            own = state.entrants[placing.player].division
             lines.append(
                 data.PlacingLine(
                     place=placing.place,
@@ -184,11 +183,14 @@ def _division_results(division: Division) -> data.DivisionResults:
                     entrant_id=placing.player,
                     round_reached=placing.round_reached,
                     total=total,
-                    age_group=own.name if own.pk != division.pk else "",
+                    age_group=state.age_group_label(placing.player),
                     withdrawn=placing.withdrawn,
+                    group_place=placing.group_place if state.medals_by_age_group else None,
                 )
             )
-    return data.DivisionResults(division.name, division.status, tuple(lines))
+    return data.DivisionResults(
+        state.bracket_name, division.status, tuple(lines), state.medals_by_age_group
+    )
 
 
 def _results(event, division) -> list[data.DivisionResults]:
@@ -204,8 +206,12 @@ def results_data(event, division=None) -> data.ResultsData:
 
 
 def certificates_data(event, division=None) -> data.CertificatesData:
+    # A place is of the whole (combined) bracket, or of the age group when medals go
+    # by age group: never of the player's own division in a bracket it shares.
     certificates = [
-        data.Certificate(p.name, p.medal, p.age_group or d.name, p.place)
+        data.Certificate(p.name, p.medal, p.age_group, p.group_place, "Age group")
+        if d.medals_by_age_group and p.age_group and p.group_place
+        else data.Certificate(p.name, p.medal, d.name, p.place)
         for d in _results(event, division)
         for p in d.placings
         if p.medal

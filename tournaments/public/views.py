@@ -13,7 +13,7 @@ SLIDE_SECONDS = 15
 def _slide(division: Division) -> dict:
     """What the projector shows for one division right now."""
     state = division_state(division)
-    slide = {"division": division, "kind": "waiting"}
+    slide = {"division": division, "title": state.bracket_name, "kind": "waiting"}
     if division.status == Division.Status.COMPLETE:
         if division.medals_confirmed_at is None:
             slide["kind"] = "checking"
@@ -23,7 +23,10 @@ def _slide(division: Division) -> dict:
             {
                 "medal": p.medal,
                 "name": state.names.get(p.player, p.player),
-                "age_group": state.age_group_label(p.player),
+                # "1st of age group 60-64": the slide's title names the bracket otherwise.
+                "detail": state.medal_text(p).partition(" — ")[2]
+                if state.medals_by_age_group
+                else "",
             }
             for p in state.placings.placings
             if p.medal

@@ -18,6 +18,7 @@ from reportlab.pdfgen import canvas as rl_canvas
 
 from tournaments.printing import fonts
 from tournaments.printing.data import EventInfo
+from tournaments.text import ordinal  # noqa: F401 (the renderers import it from here)
 
 Op = Callable[[rl_canvas.Canvas], None]
 Progress = Callable[[int, int], None] | None
@@ -47,14 +48,6 @@ def page_size(event: EventInfo, turn: bool = False) -> tuple[float, float]:
 
 def long_date(date: datetime.date) -> str:
     return f"{date:%A}, {date:%B} {date.day}, {date.year}"
-
-
-def ordinal(n: int) -> str:
-    if 10 <= n % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def games_words(n: int) -> str:

@@ -47,7 +47,7 @@ def _certificate(doc: Document, cert: Certificate) -> None:
         nsize, nlines = fonts.fit_text(cert.name, inner, 20, 14, bold=True, max_lines=6)
     medal = MEDAL_WORDS.get(cert.medal, cert.medal.title())
     medal_line = f"{medal.upper()} MEDAL"
-    place_line = f"{ordinal(cert.place)} place · Division {cert.division}"
+    place_line = f"{ordinal(cert.place)} place · {cert.scope} {cert.division}"
     psize, plines = fonts.fit_text(place_line, inner, 20, 14, max_lines=2)
     block = 16 + 26 + len(nlines) * nsize * 1.2 + 22 + 34 + 8 + len(plines) * psize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)

@@ -27,8 +27,17 @@ def _place_text(p: PlacingLine) -> str:
         return "withdrawn"
     if p.place is None:
         return "–"
-    medal = f" {p.medal}" if p.medal in MEDAL_WORDS else ""
+    # With medals by age group the medal belongs to the place in the age group.
+    medal = f" {p.medal}" if p.medal in MEDAL_WORDS and p.group_place is None else ""
     return f"{ordinal(p.place)}{medal}"
+
+
+def _age_group_text(p: PlacingLine) -> str:
+    """The player's own age group; with medals by age group, the place in it too."""
+    if p.group_place is None or p.withdrawn:
+        return p.age_group
+    medal = f" {p.medal}" if p.medal in MEDAL_WORDS else ""
+    return f"{p.age_group}: {ordinal(p.group_place)}{medal}"
 
 
 def _ordered(placings: tuple[PlacingLine, ...]) -> list[PlacingLine]:
@@ -47,14 +56,20 @@ class MedalBlock:
         self.text_x = 74.0
         inner = width - self.text_x - 10
         self.medal = f"{MEDAL_WORDS[p.medal]} medal"
-        self.place = ordinal(p.place) + " place" if p.place else ""
+        self.number = p.group_place if p.group_place is not None else p.place
+        if p.group_place is not None:
+            self.place = f"{ordinal(p.group_place)} in age group {p.age_group}"
+        else:
+            self.place = ordinal(p.place) + " place" if p.place else ""
         self.size, self.lines = fonts.fit_text(p.name, inner, 24, 16, bold=True, max_lines=3)
         details = []
         if p.total:
             details.append(f"total {p.total}")
         if p.round_reached:
             details.append(f"round {p.round_reached}")
-        if p.age_group:
+        if p.group_place is not None:
+            details.append(f"{ordinal(p.place)} place overall")
+        elif p.age_group:
             details.append(f"age group {p.age_group}")
         self.details = " · ".join(details)
         self.height = max(
@@ -74,7 +89,7 @@ class MedalBlock:
             c.setFillGray(0)
 
         page.add(disc)
-        page.text(cx, cy - 8, str(p.place or ""), 24, bold=True, align="center")
+        page.text(cx, cy - 8, str(self.number or ""), 24, bold=True, align="center")
         y = top - 10 - 20
         page.text(x + self.text_x, y, self.medal.upper(), 20, bold=True)
         if self.place:
@@ -124,9 +139,23 @@ def _division(doc: Document, d: DivisionResults) -> None:
     )
     flow.new_page()
 
+    if d.medals_by_age_group:
+        flow.item(
+            24,
+            lambda page, x, y, w: page.text(
+                x,
+                y - 16,
+                "Medals by age group: each age group's first three, in finishing order.",
+                14,
+            ),
+        )
     medallists = sorted(
         (p for p in d.placings if p.medal in MEDAL_ORDER and not p.withdrawn),
-        key=lambda p: (MEDAL_ORDER[p.medal], p.place or 0),
+        key=lambda p: (
+            p.age_group if d.medals_by_age_group else "",
+            MEDAL_ORDER[p.medal],
+            p.place or 0,
+        ),
     )
     if medallists:
         for p in medallists:
@@ -159,7 +188,7 @@ def _division(doc: Document, d: DivisionResults) -> None:
             _place_text(p), cols[0][1] - 10, 15, MIN_SIZE, bold=p.medal is not None, max_lines=2
         )
         asize, alines = (
-            fonts.fit_text(p.age_group, 86, 14, 12, max_lines=3)
+            fonts.fit_text(_age_group_text(p), 86, 14, 12, max_lines=3)
             if age and p.age_group
             else (14, [])
         )
