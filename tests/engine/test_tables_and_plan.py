@@ -206,3 +206,18 @@ def test_the_plan_says_when_a_table_of_two_is_unavoidable():
     from tournaments.engine import plan_division
 
     assert [n for n in range(1, 40) if plan_division(n).table_of_two] == [2, 5]
+
+
+@pytest.mark.parametrize("players", [*range(2, 40), 65, 130, 2000])
+def test_the_rounds_still_to_come_are_the_rest_of_the_plan(players):
+    """A plan made in play from round k's players is the plan's tail (issue 9, item 14):
+    a later final plays one game, a later round two, with its byes."""
+    plan = plan_division(players)
+    for shape in plan.rounds[1:]:
+        rest = plan_division(shape.players, first_round=shape.number)
+        assert rest.rounds == plan.rounds[shape.number - 1 :]
+
+
+def test_a_six_player_final_still_to_come_plays_one_game():
+    assert plan_division(6).describe() == ["2×3, 3 g, top 2 → 4", "final 1×4, 1 g"]
+    assert plan_division(4, first_round=2).describe() == ["final 1×4, 1 g"]

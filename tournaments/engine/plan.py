@@ -110,11 +110,20 @@ class Plan:
 
 
 def plan_division(
-    players: int, *, prefer_threes: bool = False, minutes_per_game: int | None = None
+    players: int,
+    *,
+    prefer_threes: bool = False,
+    minutes_per_game: int | None = None,
+    first_round: int = 1,
 ) -> Plan:
-    """The plan for ``players`` checked-in players, round by round, to the final."""
+    """The plan for ``players`` checked-in players, round by round, to the final.
+
+    ``first_round`` plans the rounds still to come of a bracket in play: ``players``
+    go into round ``first_round``, which is then played as that round (a later final
+    plays one game, a later round two, with byes), not as a round 1.
+    """
     rounds = []
-    remaining, number = players, 1
+    remaining, number = players, first_round
     while (shape := round_shape(remaining, number, prefer_threes=prefer_threes)) is not None:
         rounds.append(shape)
         if shape.kind == FINAL:

@@ -150,10 +150,12 @@ def bracket_data(event, division) -> data.BracketData:
         planned = tuple(f"Round {i}: {line}" for i, line in enumerate(plan.describe(), 1))
     elif division.status != Division.Status.COMPLETE and state.outcomes[-1].next_shape:
         shape = state.outcomes[-1].next_shape
-        plan = engine.plan_division(shape.players, prefer_threes=event.prefer_threes)
+        plan = engine.plan_division(
+            shape.players, prefer_threes=event.prefer_threes, first_round=shape.number
+        )
         planned = tuple(
-            f"Round {state.records[-1].number + i}: {line}"
-            for i, line in enumerate(plan.describe(), 1)
+            f"Round {round_.number}: {line}"
+            for round_, line in zip(plan.rounds, plan.describe(), strict=True)
         )
     return data.BracketData(
         event_info(event), division.name, division.status, tuple(rounds), planned
