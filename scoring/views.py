@@ -44,7 +44,7 @@ def _table_url(event, table, **query) -> str:
 @event_role("scorekeeper")
 def score_home(request, event):
     """The tables still playing, to pick one."""
-    tables = tables_in_play(event)
+    tables = tables_in_play(event, request.user)
     wanted = request.GET.get("table", "").strip()
     if wanted.isdigit():
         matches = [t for t in tables if t.table.number == int(wanted)]
@@ -55,7 +55,14 @@ def score_home(request, event):
         else:
             tables = matches
     return render(
-        request, "scoring/score_home.html", {"event": event, "tables": tables, "wanted": wanted}
+        request,
+        "scoring/score_home.html",
+        {
+            "event": event,
+            "tables": tables,
+            "wanted": wanted,
+            "is_organizer": request.is_organizer,
+        },
     )
 
 
@@ -107,10 +114,13 @@ def _render_table(
 
 
 def _chosen_game(request, sheet) -> int | None:
+    """The game asked for, else one waiting for this person's confirmation, else the next
+    game to enter."""
     wanted = request.GET.get("game", "")
     if wanted.isdigit() and 1 <= int(wanted) <= len(sheet.games):
         return int(wanted)
-    return sheet.next_game
+    to_confirm = sheet.game_to_confirm(request.user, organizer=request.is_organizer)
+    return to_confirm or sheet.next_game
 
 
 @event_role("scorekeeper")

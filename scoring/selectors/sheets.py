@@ -62,6 +62,22 @@ class TableSheet:
         """The first game without scores, the one being played."""
         return next((g.number for g in self.games if not g.entered), None)
 
+    def game_to_confirm(self, user, *, organizer: bool = False) -> int | None:
+        """The first game waiting for ``user``'s confirmation: entered, not confirmed,
+        and not entered by them (an organizer may confirm any)."""
+        if not self.confirmation_required:
+            return None
+        return next(
+            (
+                g.number
+                for g in self.games
+                if g.entered
+                and not g.confirmed
+                and (organizer or g.game.entered_by_id != getattr(user, "pk", None))
+            ),
+            None,
+        )
+
     @property
     def complete(self) -> bool:
         return all(g.entered for g in self.games)
@@ -200,22 +216,33 @@ class TableInPlay:
     table: Table
     entered: int
     unconfirmed: int
+    # Of the unconfirmed games, those the person asking entered (someone else confirms).
+    unconfirmed_own: int = 0
 
     @property
     def games(self) -> int:
         return self.round.games
 
 
-def tables_in_play(event: Event) -> list[TableInPlay]:
-    """Every table of every round not yet closed, with how many games are in."""
+def tables_in_play(event: Event, user=None) -> list[TableInPlay]:
+    """Every table of every round not yet closed, with how many games are in and how many
+    wait for a confirmation (and of those, how many ``user`` entered)."""
+    waiting = Q(games__confirmed_at__isnull=True)
+    user_pk = getattr(user, "pk", None)
     tables = (
         Table.objects.filter(round__division__event=event)
         .exclude(round__status=Round.Status.CLOSED)
         .select_related("round__division")
         .annotate(
             entered=Count("games", distinct=True),
-            unconfirmed=Count("games", filter=Q(games__confirmed_at__isnull=True), distinct=True),
+            unconfirmed=Count("games", filter=waiting, distinct=True),
+            unconfirmed_own=Count(
+                "games", filter=waiting & Q(games__entered_by_id=user_pk), distinct=True
+            ),
         )
         .order_by("round__division__min_age", "round__division__name", "number")
     )
-    return [TableInPlay(t.round.division, t.round, t, t.entered, t.unconfirmed) for t in tables]
+    return [
+        TableInPlay(t.round.division, t.round, t, t.entered, t.unconfirmed, t.unconfirmed_own)
+        for t in tables
+    ]

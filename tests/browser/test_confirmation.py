@@ -130,3 +130,56 @@ def test_a_change_by_the_confirmer_is_a_new_entry_for_someone_else(
     assert (game.entered_by.username, game.confirmed_by.username) == ("sue", "sam")
     sam_context.close()
     sue_context.close()
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_second_scorekeeper_opens_on_the_games_to_confirm(
+    browser, live_server, world, viewport
+):
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    url = world.table_url(table, live_server.url)
+    home = f"{live_server.url}/e/{world.event.slug}/score/"
+    sam_context, sam = person(browser, live_server, "sam", viewport)
+    sam.goto(url)
+    for number, values in ((1, [0, 12, 20, 30]), (2, [5, 0, 9, 14])):
+        fill_game(sam, dict(zip((a, b, c, d), values, strict=True)))
+        sam.get_by_role("button", name=f"Save game {number}").click()
+        expect(sam.get_by_text(f"Game {number} saved for table 1.")).to_be_visible()
+    # Sam's own games wait for someone else: his table opens on game 3 to enter.
+    sam.goto(url)
+    expect(
+        sam.get_by_role("heading", name="Game 3: enter each player's rack total")
+    ).to_be_visible()
+    sam.goto(home)
+    card = sam.get_by_role("link", name=re.compile("^Table 1"))
+    expect(card).to_contain_text("2 of 3 games entered")
+    expect(card).to_contain_text("2 games to confirm by someone else (you entered them)")
+
+    sue_context, sue = person(browser, live_server, "sue", viewport)
+    sue.goto(home)
+    card = sue.get_by_role("link", name=re.compile("^Table 1"))
+    expect(card.locator(".to-confirm")).to_have_text("2 games to confirm")
+    expect(sue.get_by_role("link", name=re.compile("^Table 2"))).not_to_contain_text("confirm")
+    card.click()
+    for number in (1, 2):
+        expect(
+            sue.get_by_role("heading", name=f"Game {number}: are these the numbers on the sheet?")
+        ).to_be_visible()
+        sue.get_by_role(
+            "button", name=f"Confirm game {number}: these are the numbers on the sheet"
+        ).click()
+        expect(sue.get_by_text(f"Game {number} confirmed.")).to_be_visible()
+    # Nothing left to confirm: the next game to enter.
+    expect(
+        sue.get_by_role("heading", name="Game 3: enter each player's rack total")
+    ).to_be_visible()
+    sue.goto(home)
+    expect(
+        sue.get_by_role("link", name=re.compile("^Table 1")).locator(".to-confirm")
+    ).to_have_count(0)
+    expect(sue.get_by_role("link", name=re.compile("^Table 1"))).to_contain_text(
+        "2 of 3 games entered"
+    )
+    sam_context.close()
+    sue_context.close()

@@ -1,0 +1,55 @@
+"""What waits for whose confirmation: a table's sheet and the list of tables in play
+(scoring/selectors/sheets.py)."""
+
+import pytest
+
+from scoring.selectors import table_sheet, tables_in_play
+from scoring import services
+from tests.factories import UserFactory, enter, seated, seated_division
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+def keep(table, number, values, user):
+    """A scorekeeper's entry: waits for someone else's confirmation."""
+    racks = dict(zip(seated(table), values, strict=True))
+    services.game_record(table=table, number=number, racks=racks, user=user)
+
+
+@pytest.fixture
+def setup():
+    division = seated_division(8, confirmation="second-person")
+    table = Table.objects.filter(round__division=division).order_by("number").first()
+    sam, sue = UserFactory(username="sam"), UserFactory(username="sue")
+    return division, table, sam, sue
+
+
+def test_the_game_to_confirm_is_one_someone_else_entered(setup):
+    _, table, sam, sue = setup
+    keep(table, 1, (0, 10, 20, 30), sam)
+    keep(table, 2, (5, 0, 20, 30), sam)
+    sheet = table_sheet(table)
+    assert sheet.next_game == 3
+    assert sheet.game_to_confirm(sam) is None
+    assert sheet.game_to_confirm(sue) == 1
+    assert sheet.game_to_confirm(sam, organizer=True) == 1
+
+
+def test_the_game_to_confirm_is_none_without_second_person_confirmation():
+    division = seated_division(4, confirmation="none")
+    table = Table.objects.get(round__division=division)
+    keep(table, 1, (0, 10, 20, 30), UserFactory())
+    assert table_sheet(table).game_to_confirm(UserFactory()) is None
+
+
+def test_tables_in_play_count_games_to_confirm_and_whose_they_are(setup):
+    division, table, sam, sue = setup
+    keep(table, 1, (0, 10, 20, 30), sam)
+    keep(table, 2, (5, 0, 20, 30), sue)
+    enter(table, 3, (5, 9, 0, 30))  # the organizer's: confirmed
+    rows = {t.table.number: t for t in tables_in_play(division.event, sam)}
+    first = rows[table.number]
+    assert (first.entered, first.unconfirmed, first.unconfirmed_own) == (3, 2, 1)
+    other = next(t for n, t in rows.items() if n != table.number)
+    assert (other.entered, other.unconfirmed, other.unconfirmed_own) == (0, 0, 0)
