@@ -3,8 +3,8 @@
 
 import pytest
 
-from scoring.selectors import table_sheet, tables_in_play
 from scoring import services
+from scoring.selectors import table_sheet, tables_in_play
 from tests.factories import UserFactory, enter, seated, seated_division
 from tournaments.models import Table
 
