@@ -272,3 +272,60 @@ def test_nobody_from_an_earlier_round_moves_into_a_withdrawn_finalists_medal():
     assert medals(result) == {"B": "gold", "C": "silver"}
     assert result.of("b2").medal is None
     assert result.ties == ()
+
+
+def test_a_withdrawn_finalists_place_stays_empty():
+    # RULES.md, "Places reserved for a round": a final of three in which one withdraws
+    # gives gold and silver; place 3 stays empty and the best of round 1 is 4th.
+    records = nine_player_division()
+    records[1] = RoundRecord(
+        2, FINAL, 1, (TableRecord(1, ("A", "B", "C"), games({"B": 0, "C": 3})),)
+    )
+    result = division_placings(records, Rules(), players=NINE, withdrawn={"A"})
+    assert [(p.player, p.place) for p in result.placings] == [
+        ("B", 1),
+        ("C", 2),
+        ("b2", 4),
+        ("c2", 5),
+        ("a2", 6),
+        ("c3", 7),
+        ("b3", 8),
+        ("a3", 9),
+        ("A", None),
+    ]
+    assert 3 not in {p.place for p in result.placings}
+
+
+def test_a_withdrawal_in_round_one_leaves_the_last_place_of_round_one_empty():
+    result = division_placings(
+        nine_player_division(withdraw_a3=True), Rules(), players=NINE, withdrawn={"a3"}
+    )
+    assert result.of("b3").place == 8  # places 1-3 the final, 4-9 round 1, 9 left empty
+    assert max(p.place for p in result.placings if p.place) == 8
+
+
+def test_a_withdrawn_finalists_place_stays_empty_in_their_age_group():
+    # Medals by age group: A (55-59) withdrew in the final; C keeps gold in 55-59, A's
+    # place 2 stays empty, and b2 from round 1 is 3rd (bronze), not 2nd.
+    groups = {p: "50-54" for p in ("B", "a2", "c3", "a3")}
+    groups.update({p: "55-59" for p in ("C", "A", "b2", "c2", "b3")})
+    records = nine_player_division()
+    records[1] = RoundRecord(
+        2, FINAL, 1, (TableRecord(1, ("A", "B", "C"), games({"B": 0, "C": 3})),)
+    )
+    result = division_placings(
+        records,
+        Rules(medal_policy=AGE_GROUP),
+        players=NINE,
+        withdrawn={"A"},
+        age_groups=groups,
+    )
+    assert {p.player: p.group_place for p in result.placings if groups[p.player] == "55-59"} == {
+        "C": 1,
+        "A": None,
+        "b2": 3,
+        "c2": 4,
+        "b3": 5,
+    }
+    assert (result.of("C").medal, result.of("b2").medal) == ("gold", "bronze")
+    assert result.of("c2").medal is None

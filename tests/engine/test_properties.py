@@ -60,15 +60,44 @@ def sign(rules: Rules) -> int:
     return 1 if rules.scoring == "low" else -1
 
 
-def step_value(score, step: str, rules: Rules):
+def per_game_by_round(played: PlayedDivision, player: str, before_round: int) -> dict:
+    """The player's score per game in each round before ``before_round`` they played at a
+    table (a bye round is not one of them)."""
+    result = {}
+    for outcome in played.outcomes[: before_round - 1]:
+        score = outcome.scores.get(player)
+        if score is not None and score.games:
+            result[outcome.number] = score.total / score.games
+    return result
+
+
+def step_values(group, step: str, rules: Rules, played: PlayedDivision, round_number: int):
+    """Each tied player's value for one step, better first; None when the step does not
+    apply to this group (the engine skips it)."""
     s = sign(rules)
     if step == WINS:
-        return -score.wins
+        return {r.player: -r.score.wins for r in group}
     if step == WORST_GAME:
-        return None if score.worst is None else s * score.worst
+        if any(r.score.worst is None for r in group):
+            return None
+        return {r.player: s * r.score.worst for r in group}
     if step == PREVIOUS_ROUND:
-        return None if score.previous_per_game is None else s * score.previous_per_game
+        # RULES.md: the latest earlier round every tied player played.
+        history = {r.player: per_game_by_round(played, r.player, round_number) for r in group}
+        common = set.intersection(*(set(h) for h in history.values()))
+        if not common:
+            return None
+        return {p: s * h[max(common)] for p, h in history.items()}
     raise AssertionError(step)
+
+
+def chain_of(played: PlayedDivision, round_number: int) -> tuple[str, ...]:
+    """The tie-break steps of a round: in a one-game final the game's winner comes first."""
+    record = played.records[round_number - 1]
+    order = tuple(played.rules.tie_order)
+    if record.kind == FINAL and record.games == 1:
+        return (WINS, *(step for step in order if step != WINS))
+    return order
 
 
 def check_table_ranking(played: PlayedDivision, round_number: int, table) -> None:
@@ -78,12 +107,6 @@ def check_table_ranking(played: PlayedDivision, round_number: int, table) -> Non
         if index and entry.position == ranked[index - 1].position:
             continue
         assert entry.position == index + 1  # competition numbering: 1, 2, 2, 4
-    # Steps that some player at the table cannot use are skipped by the engine.
-    usable = [
-        step
-        for step in rules.tie_order
-        if all(step_value(r.score, step, rules) is not None for r in ranked)
-    ]
     decided = [set(d.order) for d in played.decisions if d.round == round_number]
     for before, after in zip(ranked, ranked[1:], strict=False):
         a, b = sign(rules) * before.score.total, sign(rules) * after.score.total
@@ -91,14 +114,18 @@ def check_table_ranking(played: PlayedDivision, round_number: int, table) -> Non
         if a < b:
             assert before.position < after.position
             continue
-        for step in rules.tie_order:
-            if step not in usable:
-                break  # the engine skipped it for this group: nothing more to check here
-            x, y = step_value(before.score, step, rules), step_value(after.score, step, rules)
+        # Walk the chain over the group still tied with ``before`` at each step.
+        group = [r for r in ranked if r.score.total == before.score.total]
+        for step in chain_of(played, round_number):
+            values = step_values(group, step, rules, played, round_number)
+            if values is None:
+                continue  # skipped for this group
+            x, y = values[before.player], values[after.player]
             if x != y:
                 assert x < y, f"round {round_number}: {step} puts {after.player} first"
                 assert before.position < after.position
                 break
+            group = [r for r in group if values[r.player] == x]
         else:
             if before.position < after.position:
                 assert any({before.player, after.player} <= d for d in decided)
@@ -190,8 +217,21 @@ def check_placings(played: PlayedDivision) -> None:
             assert isinstance(placing.place, int) and not placing.withdrawn
     places = sorted(p.place for p in placings.placings if p.place is not None)
     assert len(places) == len(played.players) - len(played.withdrawn)
-    for value in set(places):
-        assert value == 1 + sum(1 for v in places if v < value)  # 1, 2, 2, 4 numbering
+    # A bye counts as reaching the next round.
+    reach = dict.fromkeys(played.players, 0)
+    for record in played.records:
+        for table in record.tables:
+            for player in table.players:
+                reach[player] = max(reach[player], record.number)
+        for player in record.byes:
+            reach[player] = max(reach[player], record.number + 1)
+    for placing in placings.placings:
+        if placing.place is None:
+            continue
+        # 1, 2, 2, 4 numbering, and a withdrawn player's place in a later round stays
+        # empty (RULES.md, "Places reserved for a round").
+        empty_above = sum(1 for w in played.withdrawn if reach[w] > reach[placing.player])
+        assert placing.place == 1 + sum(1 for v in places if v < placing.place) + empty_above
     for placing in placings.placings:
         rounds_in = [r.number for r in played.records if placing.player in r.players]
         assert placing.round_reached == max(rounds_in, default=0)

@@ -176,6 +176,47 @@ def test_previous_round_breaks_a_tie_in_a_later_round():
     assert [t.players for t in no_previous[1].ties] == [("A", "B")]
 
 
+def seventeen_to_the_final(final_row) -> list[RoundRecord]:
+    """17 players: round 1 of five tables (W1..W5 win them, W1 with 1 per game, W3 with 3),
+    round 2 with W1 and W2 on a bye and W3, W4, W5 at one table (W3 scores 0 and 1:
+    0.5 per game), then the one-game final of ``final_row``."""
+    tables = []
+    for number, size in enumerate((4, 4, 3, 3, 3), start=1):
+        winner, others = f"W{number}", [f"L{number}{k}" for k in range(1, size)]
+        rows = [{winner: 0, **{o: 50 + i for i, o in enumerate(others)}} for _ in range(3)]
+        rows[0] = {**rows[0], winner: 3 * number, others[0]: 0}
+        tables.append(table(number, *rows, players=(winner, *others)))
+    round_one = RoundRecord(1, QUALIFYING, 3, tuple(tables))
+    round_two = RoundRecord(
+        2,
+        INTERMEDIATE,
+        2,
+        (table(1, {"W3": 0, "W4": 5, "W5": 9}, {"W3": 1, "W4": 0, "W5": 9}),),
+        byes=("W1", "W2"),
+    )
+    return [round_one, round_two, RoundRecord(3, FINAL, 1, (table(1, final_row),))]
+
+
+def test_previous_round_compares_the_latest_round_every_tied_player_played():
+    # W1 had a bye in round 2, W3 played it: their tie in the final is broken by round 1
+    # (W1 1 per game, W3 3 per game), not by W1's round 1 against W3's round 2 (0.5).
+    records = seventeen_to_the_final({"W4": 0, "W1": 5, "W3": 5, "W2": 9})
+    outcomes = evaluate_rounds(records, Rules(tie_order=("previous-round",)))
+    assert outcomes[1].advancing == ("W1", "W2", "W3", "W4")
+    final = outcomes[2]
+    assert order_of(final) == ["W4", "W1", "W3", "W2"]
+    assert final.ties == ()
+    assert final.scores["W3"].history == ((1, 3.0), (2, 0.5))
+    assert final.scores["W1"].history == ((1, 1.0),)
+
+
+def test_previous_round_step_between_players_of_the_same_rounds_uses_the_latest():
+    # W3 and W4 both played rounds 1 and 2: round 2 decides (W4 2.5 per game, W3 0.5).
+    records = seventeen_to_the_final({"W1": 0, "W4": 5, "W3": 5, "W2": 9})
+    final = evaluate_rounds(records, Rules(tie_order=("previous-round",)))[2]
+    assert order_of(final) == ["W1", "W3", "W4", "W2"]
+
+
 def test_previous_round_is_skipped_in_round_one():
     # Fully level players in round 1: no previous round, so still tied.
     outcome = evaluate_round(
@@ -612,6 +653,37 @@ def test_an_exhausted_final_with_a_named_winner():
     outcome = evaluate_round(record, Rules())
     assert order_of(outcome) == ["B", "A", "C"]  # level on 4, B won the game
     assert outcome.ties == ()
+
+
+@pytest.mark.parametrize(
+    "tie_order", [(), ("previous-round",), ("previous-round", "wins"), ("worst-game",)]
+)
+def test_in_a_one_game_final_the_games_winner_ranks_first_whatever_the_tie_order(tie_order):
+    # RULES.md, "A one-game final": A and B level on 7 on an exhausted pool, the table
+    # named B. A has the better round 1 (0 per game against 1/3) and the same worst
+    # game: a reordered or shortened chain must not take gold from B.
+    final = RoundRecord(
+        2,
+        FINAL,
+        1,
+        (
+            TableRecord(
+                1,
+                ("A", "B", "C"),
+                games({"A": 7, "B": 7, "C": 20}, ended=[EXHAUSTED], winners=["B"]),
+            ),
+        ),
+    )
+    outcome = evaluate_rounds([nine_player_round_one(), final], Rules(tie_order=tie_order))[1]
+    assert order_of(outcome) == ["B", "A", "C"]
+    assert positions_of(outcome) == {"B": 1, "A": 2, "C": 3}
+    assert outcome.ties == ()
+
+
+def test_a_three_game_final_keeps_the_events_tie_order():
+    # Not a one-game final: with "wins" dropped, the better worst game decides.
+    outcome = evaluate_round(final_of(*WINS_VS_WORST), Rules(tie_order=("worst-game",)))
+    assert order_of(outcome) == ["B", "A", "C"]
 
 
 def test_a_tie_on_an_unfinished_table_is_not_reported_yet():

@@ -53,6 +53,28 @@ def _reached(records, outcomes, scoring: str) -> dict[str, tuple[int, int, objec
     return reached
 
 
+def _reach(records) -> dict[str, int]:
+    """The last round each player reached: seated at a table, or after a bye."""
+    reach: dict[str, int] = {}
+    for record in records:
+        for table in record.tables:
+            for player in table.players:
+                reach[player] = max(reach.get(player, 0), record.number)
+        for player in record.byes:
+            reach[player] = max(reach.get(player, 0), record.number + 1)
+    return reach
+
+
+def _reserved(numbered, round_of, withdrawn_reach: Sequence[int]):
+    """Leave a withdrawn player's place empty: every group moves down by the withdrawn
+    players of a later round than its own (RULES.md, "Places reserved for a round").
+    Within a round the empty places come last."""
+    return [
+        (position + sum(1 for r in withdrawn_reach if r > round_of(group[0])), group)
+        for position, group in numbered
+    ]
+
+
 def _last_round(records, players) -> dict[str, int]:
     last_round = dict.fromkeys(players, 0)
     for record in records:
@@ -91,7 +113,10 @@ def division_placings(
     """Place every player of the bracket and give the medals.
 
     ``players`` is everyone in the bracket (seated in round 1, or the walkover).
-    Withdrawn players get no place and no medal; nobody is seated in their stead.
+    Withdrawn players get no place and no medal, and their place stays empty: the
+    players of a later round take the places above every player of an earlier one,
+    counting the withdrawn, so a final of three with one withdrawal gives gold and
+    silver, no bronze, and the best of the round before is 4th.
     """
     withdrawn = frozenset(withdrawn)
     if outcomes is None:
@@ -114,7 +139,9 @@ def division_placings(
         )
         for settled in decided(group)
     ]
-    numbered = positions(groups)
+    reach = _reach(records)
+    gone = [p for p in players if p in withdrawn]
+    numbered = _reserved(positions(groups), lambda p: keys[p][0], [reach.get(p, 0) for p in gone])
     place = {p: pos for pos, group in numbered for p in group}
     ties: list[Tie] = []
     medal: dict[str, str | None] = dict.fromkeys(players)
@@ -128,7 +155,11 @@ def division_placings(
                 for group in order_groups(members, [place.__getitem__], (), player=str)
                 for settled in decided(group)
             ]
-            sub_numbered = positions(sub)
+            sub_numbered = _reserved(
+                positions(sub),
+                lambda p: keys[p][0],
+                [reach.get(p, 0) for p in gone if age_groups.get(p, "") == name],
+            )
             for position, group in sub_numbered:
                 for p in group:
                     group_place[p] = position

@@ -22,7 +22,9 @@ class Score:
     wins: int
     worst: int | None  # low: the highest rack; Sabra: the lowest game in points
     penalty: int = 0
-    previous_per_game: float | None = None
+    previous_per_game: float | None = None  # the latest earlier round the player played
+    # Score per game in each earlier round the player played at a table: (round, per game).
+    history: tuple[tuple[int, float], ...] = ()
 
     @property
     def per_game(self) -> float | None:
@@ -47,28 +49,56 @@ def better_first(scoring: str) -> int:
     return 1 if scoring == LOW else -1
 
 
-def _chain(scoring: str, tie_order: Sequence[str]) -> list[Callable[[Score], object]]:
+@dataclass(frozen=True)
+class GroupKey:
+    """A tie-break step whose key depends on the whole tied group (``for_group(group)``
+    returns the key for its members)."""
+
+    for_group: Callable[[list], Callable[[object], object]]
+
+
+def common_round(scores: Sequence[Score]) -> int | None:
+    """The latest earlier round in which every one of ``scores`` played at a table
+    (a bye round is nobody's), or None."""
+    rounds = [{number for number, _ in s.history} for s in scores]
+    common = set.intersection(*rounds) if rounds else set()
+    return max(common) if common else None
+
+
+def _previous_round_key(sign: int) -> GroupKey:
+    """RULES.md: the score per game of the latest earlier round in which every tied
+    player played; skipped (None) when there is none."""
+
+    def for_group(group: list) -> Callable[[Score], object]:
+        number = common_round(group)
+        if number is None:
+            return lambda s: None
+        return lambda s: sign * dict(s.history)[number]
+
+    return GroupKey(for_group)
+
+
+def _chain(scoring: str, tie_order: Sequence[str]) -> list:
     sign = better_first(scoring)
     steps = {
         WINS: lambda s: -s.wins,
         WORST_GAME: lambda s: None if s.worst is None else sign * s.worst,
-        PREVIOUS_ROUND: lambda s: (
-            None if s.previous_per_game is None else sign * s.previous_per_game
-        ),
+        PREVIOUS_ROUND: _previous_round_key(sign),
     }
     return [lambda s: sign * s.total] + [steps[name] for name in tie_order]
 
 
 def order_groups(
     items: Sequence,
-    keys: Sequence[Callable[[object], object]],
+    keys: Sequence[Callable[[object], object] | GroupKey],
     decisions: Sequence[TieDecision],
     player: Callable[[object], str] = lambda item: item.player,
 ) -> list[list]:
     """Split ``items`` into ordered groups of equals, best group first.
 
     Each key splits the groups left by the one before; a key that cannot be
-    applied to every member of a group (``None``) is skipped for that group. A
+    applied to every member of a group (``None``) is skipped for that group; a
+    ``GroupKey`` is made for the group it splits. A
     group still tied is put in order by the latest decision naming all its
     members; otherwise it stays a group, sharing one position.
     """
@@ -76,7 +106,10 @@ def order_groups(
     def split(group: list, step: int) -> list[list]:
         if len(group) == 1 or step == len(keys):
             return [group]
-        values = [keys[step](item) for item in group]
+        key = keys[step]
+        if isinstance(key, GroupKey):
+            key = key.for_group(group)
+        values = [key(item) for item in group]
         if any(value is None for value in values):
             return split(group, step + 1)
         result: list[list] = []
@@ -134,10 +167,13 @@ def tied_across(ranked: Sequence[Ranked], boundary: int) -> tuple[str, ...]:
     return ()
 
 
-def previous_per_game(rounds_scores: Sequence[Mapping[str, Score]], player: str):
-    """The per-game score of the latest earlier round the player played."""
-    for scores in reversed(rounds_scores):
-        score = scores.get(player)
-        if score is not None and score.games:
-            return score.per_game
-    return None
+def round_history(
+    rounds_scores: Sequence[Mapping[str, Score]], player: str, first: int = 1
+) -> tuple[tuple[int, float], ...]:
+    """(round, score per game) of each earlier round the player played, oldest first;
+    ``rounds_scores`` holds rounds ``first``, ``first + 1``, …"""
+    return tuple(
+        (number, scores[player].per_game)
+        for number, scores in enumerate(rounds_scores, start=first)
+        if player in scores and scores[player].games
+    )

@@ -12,11 +12,11 @@ from .ranking import (
     better_first,
     order_groups,
     positions,
-    previous_per_game,
     rank_scores,
+    round_history,
     tied_across,
 )
-from .records import RoundRecord, Rules, TableRecord, TieDecision
+from .records import WINS, RoundRecord, Rules, TableRecord, TieDecision
 
 MEDAL_PLACES = 3
 
@@ -167,6 +167,15 @@ def table_scores(
     return scores, {p: tuple(v) for p, v in points.items()}, problems
 
 
+def table_tie_order(record: RoundRecord, rules: Rules) -> tuple[str, ...]:
+    """The event's tie-break order, except in a one-game final: there the game's winner
+    ranks first among the players tied with them on the total, whatever the order
+    (RULES.md, "A one-game final"), so "most games won" comes first."""
+    if record.kind == FINAL and record.games == 1:
+        return (WINS, *(step for step in rules.tie_order if step != WINS))
+    return tuple(rules.tie_order)
+
+
 def _table_outcome(
     table: TableRecord,
     record: RoundRecord,
@@ -182,9 +191,16 @@ def _table_outcome(
         table, record.games, rules, withdrawn, record.penalties, names
     )
     for player, score in scores.items():
-        scores[player] = replace(score, previous_per_game=previous_per_game(earlier, player))
+        history = round_history(earlier, player)
+        scores[player] = replace(
+            score,
+            history=history,
+            previous_per_game=history[-1][1] if history else None,
+        )
     active = [scores[p] for p in table.players if p not in withdrawn]
-    ranked = rank_scores(active, scoring=rules.scoring, tie_order=rules.tie_order, decisions=own)
+    ranked = rank_scores(
+        active, scoring=rules.scoring, tie_order=table_tie_order(record, rules), decisions=own
+    )
     if record.kind == FINAL:
         boundaries = range(1, min(MEDAL_PLACES, len(ranked) - 1) + 1)
         blocks = "a medal"
