@@ -219,7 +219,11 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-documents": {"task": "printing.sweep_documents", "schedule": 30.0},
 }
-_visibility_timeout = env_int("CELERY_VISIBILITY_TIMEOUT", 3600)
+# A task whose worker died unacknowledged is handed to another worker after this many
+# seconds (Celery's default is an hour, during which the document sat "being made").
+# Five minutes is far above the longest document (the score sheets of 2,000 entrants
+# take about 2 s): a task still running when it ends would be handed out a second time.
+_visibility_timeout = env_int("CELERY_VISIBILITY_TIMEOUT", 300)
 # kombu looks for expired unacknowledged tasks every interval x throttle seconds
 # (10 x 10 = 100 s by default): with a short visibility timeout the sweep must be
 # short too, or a dead worker's task waits 100 s however short the timeout.
@@ -258,6 +262,11 @@ if CELERY_RESULT_BACKEND.startswith(("redis://", "rediss://")):
     CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
         "retry_policy": dict(CELERY_TASK_PUBLISH_RETRY_POLICY)
     }
+
+# A document being made with no sign of life from its worker (progress, written at
+# least every few seconds while pages are drawn) for this long is shown as stopped, with
+# "make it again" (tournaments/printing/models.py, GeneratedDocument.is_stopped).
+PRINTING_STALE_SECONDS = env_int("PRINTING_STALE_SECONDS", 60)
 
 # --- Production -------------------------------------------------------------
 

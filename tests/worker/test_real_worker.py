@@ -128,7 +128,7 @@ def test_a_requested_document_is_made_by_the_worker(
     assert (document.status, document.error) == (GeneratedDocument.Status.READY, "")
     assert document.progress == 100
     assert document.attempts == 1
-    assert document.started_at <= document.finished_at
+    assert document.started_at <= document.heartbeat_at <= document.finished_at
     expected = selectors.fingerprint(selectors.document_data(event, "table-list"))
     assert len(document.fingerprint) == 64 and document.fingerprint == expected
     assert document_is_current(document) is True
@@ -155,6 +155,7 @@ def test_a_requested_document_is_made_by_the_worker(
     assert status.json() == {
         "status": "ready",
         "label": "Ready",
+        "stopped": False,
         "ready": True,
         "percentage": 100,
         "error": "",

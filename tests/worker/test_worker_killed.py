@@ -33,6 +33,8 @@ TABLES = ENTRANTS // 4
 # Short, so a task whose worker died comes back soon, but longer than the render: a
 # task still running when its visibility timeout ends is handed out a second time.
 VISIBILITY_TIMEOUT = 15
+# A document with no sign of life from its worker for this long is shown as stopped.
+STALE_SECONDS = 3
 
 
 @pytest.fixture
@@ -43,6 +45,7 @@ def big_event(tmp_path, fresh_sqlite, private_redis):
         broker=private_redis.url,
         media=media,
         CELERY_VISIBILITY_TIMEOUT=VISIBILITY_TIMEOUT,
+        PRINTING_STALE_SECONDS=STALE_SECONDS,
     )
     made = scenario(env, "make-event", "big-kill", ENTRANTS)
     assert f'"tables": {TABLES}' in made
@@ -131,7 +134,25 @@ def test_a_worker_killed_outright_comes_back_after_the_visibility_timeout(
     )
 
     first.kill_all()  # main process and child together: nothing acknowledges or rejects
+    killed_at = time.monotonic()
     assert document_row(database, uuid)["status"] == "running"
+    # The desk does not say "being made" for ever: after the stale time, "stopped — make
+    # it again", on the page and in the poll, and the page stops polling.
+    status = wait_for(
+        lambda: (s := web("status", uuid=uuid)["json"])["stopped"] and s,
+        timeout=VISIBILITY_TIMEOUT,
+        interval=0.5,
+        what="the document to show as stopped",
+    )
+    assert time.monotonic() - killed_at < VISIBILITY_TIMEOUT
+    assert (status["status"], status["label"], status["ready"]) == (
+        "running",
+        "Stopped — make it again",
+        False,
+    )
+    page = web("page")["html"]
+    assert "Stopped — make it again." in page and f"/print/{uuid}/again/" in page
+    assert 'hx-trigger="every 2s"' not in page
 
     second = workers.start(env, tmp_path / "worker-2.log", name="second")
     second.wait_ready()

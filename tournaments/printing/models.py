@@ -1,9 +1,11 @@
 """Generated documents: one row per PDF asked for, with its status and file."""
 
 import uuid
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class GeneratedDocument(models.Model):
@@ -47,6 +49,9 @@ class GeneratedDocument(models.Model):
         null=True, blank=True, help_text="When the task reached the broker."
     )
     started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True, help_text="Last sign of life from the worker making it."
+    )
     finished_at = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
 
@@ -63,6 +68,17 @@ class GeneratedDocument(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} ({self.scope}) — {self.get_status_display()}"
+
+    @property
+    def is_stopped(self) -> bool:
+        """Being made, but no sign of life from its worker for PRINTING_STALE_SECONDS: the
+        worker died or froze. The desk says "stopped — make it again"; should the task
+        come back (the broker's visibility timeout), the row runs again by itself."""
+        if self.status != self.Status.RUNNING:
+            return False
+        last = self.heartbeat_at or self.started_at
+        stale = timedelta(seconds=settings.PRINTING_STALE_SECONDS)
+        return last is None or last < timezone.now() - stale
 
     @property
     def scope(self) -> str:

@@ -131,10 +131,12 @@ def document_render(document_id: int) -> GeneratedDocument | None:
         if document is None or document.status == GeneratedDocument.Status.READY:
             return document
         document.status = GeneratedDocument.Status.RUNNING
-        document.started_at = timezone.now()
+        document.started_at = document.heartbeat_at = timezone.now()
         document.attempts += 1
         document.progress = 0
-        document.save(update_fields=["status", "started_at", "attempts", "progress"])
+        document.save(
+            update_fields=["status", "started_at", "heartbeat_at", "attempts", "progress"]
+        )
     try:
         data = selectors.document_data(
             document.event, document.kind, document.division, document.round_number
@@ -142,12 +144,15 @@ def document_render(document_id: int) -> GeneratedDocument | None:
         last = [0.0]
 
         def progress(done: int, total: int) -> None:
+            # Each progress write is also the worker's heartbeat (GeneratedDocument.is_stopped).
             now = time.monotonic()
             if total and now - last[0] >= PROGRESS_EVERY_SECONDS:
                 last[0] = now
                 GeneratedDocument.objects.filter(pk=document_id).update(
-                    progress=min(99, int(done * 100 / total))
+                    progress=min(99, int(done * 100 / total)), heartbeat_at=timezone.now()
                 )
+
+        progress(0, 1)  # the data are built: alive
 
         content = _renderer(document.kind)(data, progress=progress)
         name = f"documents/{document.uuid}.pdf"

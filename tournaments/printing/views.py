@@ -14,40 +14,28 @@ from . import services
 from .models import GeneratedDocument
 
 WAITING = (GeneratedDocument.Status.QUEUED, GeneratedDocument.Status.RUNNING)
+STOPPED = "Stopped — make it again"
 
 
 def _documents(event):
     return GeneratedDocument.objects.filter(event=event).select_related("division", "event")
 
 
-def _poke(document: GeneratedDocument) -> bool:
-    """A waiting page's poll also re-sends a document the broker never got.
-
-    False when a send failed (the broker is still down).
-    """
-    if document.status == GeneratedDocument.Status.QUEUED and document.sent_at is None:
-        if not services.document_send(document.pk):
-            return False
-        document.refresh_from_db(fields=["sent_at"])  # the page no longer says "waiting"
-    return True
-
-
 @event_role("organizer")
 def documents(request, event):
     divisions = list(brackets(event))
+    # No broker call here or in the poll: a frozen Redis must not hold a web worker that
+    # scorekeepers need. Rows the broker never got are sent by the sweeper (beat).
     rows = list(_documents(event)[:40])
-    reachable = True
     fingerprints: dict = {}
     for row in rows:
-        # One failed send is enough: each can take seconds on a broker that hangs.
-        reachable = reachable and _poke(row)
         row.current = services.document_is_current(row, fingerprints)
     context = {
         "event": event,
         "divisions": divisions,
         "documents": rows,
         "kinds": GeneratedDocument.Kind.choices,
-        "waiting": any(r.status in WAITING for r in rows),
+        "waiting": any(r.status in WAITING and not r.is_stopped for r in rows),
     }
     return render(request, "printing/documents.html", context)
 
@@ -83,13 +71,13 @@ def _document(event, uuid) -> GeneratedDocument:
 def document_status(request, event, uuid):
     """Small JSON for pages that poll: status, percentage, and where to download."""
     document = _document(event, uuid)
-    _poke(document)
-    document.refresh_from_db()
     ready = document.status == GeneratedDocument.Status.READY
+    stopped = document.is_stopped
     return JsonResponse(
         {
             "status": document.status,
-            "label": document.get_status_display(),
+            "label": STOPPED if stopped else document.get_status_display(),
+            "stopped": stopped,
             "ready": ready,
             "percentage": document.progress,
             "error": document.error,
