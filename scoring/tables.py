@@ -59,8 +59,14 @@ class StandingsTable(tables.Table):
     def render_penalty(self, value):
         return value or ""
 
-    def render_total(self, value):
-        return "–" if value is None else value
+    def render_total(self, value, record):
+        if value is None:
+            return "–"
+        return f"{value} (to confirm)" if record.get("to_confirm") else value
 
     def render_name(self, value, record):
-        return f"{value} (withdrawn)" if record["withdrawn"] else value
+        return f"{value} ({record['status']})" if record.get("status") else value
+
+    def render_position(self, value, record):
+        # A place settled by a recorded playoff or tile draw says so.
+        return f"{value} (draw)" if record.get("decided") else value

@@ -219,6 +219,14 @@ class Entrant(models.Model):
     def out_of_play(self) -> bool:
         return self.status in (self.Status.WITHDRAWN, self.Status.DISQUALIFIED)
 
+    @property
+    def out_of_play_word(self) -> str:
+        """ "withdrawn" or "disqualified" for a player out of play, else "" (every page and
+        sheet marks them with this word)."""
+        if not self.out_of_play:
+            return ""
+        return "disqualified" if self.status == self.Status.DISQUALIFIED else "withdrawn"
+
 
 class Round(models.Model):
     class Kind(models.TextChoices):

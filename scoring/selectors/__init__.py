@@ -11,7 +11,7 @@ from .sheets import (
     table_sheet,
     tables_in_play,
 )
-from .standings import round_standings
+from .standings import decided_at_table, round_standings
 from .state import DivisionState, division_state, game_record_of, serialize_placings
 
 __all__ = [
@@ -25,6 +25,7 @@ __all__ = [
     "division_state",
     "event_results",
     "game_record_of",
+    "decided_at_table",
     "round_standings",
     "serialize_placings",
     "table_sheet",

@@ -9,7 +9,7 @@ from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.selectors import event_rules
 
-from ..models import Game, Penalty, RackScore, ScoreChange
+from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 from .state import game_record_of
 
 
@@ -103,11 +103,19 @@ def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points
         ),
     )
     round_ = table.round
+    # A tie settled by a playoff or tile draw shows in the decided order, as everywhere.
+    decisions = [
+        engine.TieDecision(d.round_number, tuple(d.order))
+        for d in TieBreakDecision.objects.filter(
+            division=round_.division, round_number=round_.number
+        ).order_by("decided_at", "id")
+    ]
     return engine.evaluate_round(
         engine.RoundRecord(
             round_.number, round_.kind, round_.games, (record,), (), dict(penalty_points)
         ),
         event_rules(round_.division.event),
+        decisions=decisions,
         withdrawn={s.entrant.external_id for s in seats if s.entrant.out_of_play},
     ).tables[0]
 

@@ -221,7 +221,7 @@ def test_public_pages_show_no_private_detail():
     ]
     big, middle = text(pages["projector 0"]), text(pages["projector 4"])
     assert re.search(r"Table 1 (\w+ \w+ ){3}Bye to the next round: \w+ \w+, \w+ \w+", big)
-    assert "Games Total Place" in middle and "Lowest total wins." in middle
+    assert "Games Total Place" in middle and "(lowest total wins the table)" in middle
     assert "Finished — the results are being checked." in text(pages["projector 1"])
     assert re.search(r"Gold \w+ \w+ Silver \w+ \w+ Bronze \w+ \w+", text(pages["projector 3"]))
     assert re.search(r"Gold \w+ \w+", text(pages["projector 5"]))

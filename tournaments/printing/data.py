@@ -24,6 +24,7 @@ class SeatLine:
     name: str  # "First Last" as entered
     entrant_id: str
     club: str = ""
+    status: str = ""  # "withdrawn" or "disqualified": marked beside the name
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,8 @@ class BracketPlayer:
     position: int | None
     advanced: bool
     withdrawn: bool = False
+    status: str = ""  # "withdrawn" or "disqualified"
+    decided: bool = False  # the place at the table came from a playoff or tile draw
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,7 @@ class PlacingLine:
     total: str = ""  # the total of the last round played, as text ("45", "+32")
     age_group: str = ""  # the player's own age group in a combined bracket
     withdrawn: bool = False
+    status: str = ""  # "withdrawn" or "disqualified" (with withdrawn)
     group_place: int | None = None  # the place within the age group (medals by age group)
 
 

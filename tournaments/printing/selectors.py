@@ -6,7 +6,7 @@ from dataclasses import astuple
 from django.conf import settings
 from django.urls import reverse
 
-from scoring.selectors import division_state
+from scoring.selectors import decided_at_table, division_state
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Event, Round, Seat
@@ -63,7 +63,11 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
     for seat in seats:
         tables.setdefault(seat.table_id, []).append(
             data.SeatLine(
-                seat.number, seat.entrant.name, seat.entrant.external_id, seat.entrant.club
+                seat.number,
+                seat.entrant.name,
+                seat.entrant.external_id,
+                seat.entrant.club,
+                seat.entrant.out_of_play_word,
             )
         )
         info[seat.table_id] = seat
@@ -119,6 +123,7 @@ def bracket_data(event, division) -> data.BracketData:
         tables = []
         for table, table_outcome in zip(record.tables, outcome.tables, strict=False):
             positions = {r.player: r.position for r in table_outcome.ranked}
+            decided = decided_at_table(state, record.number, table.players)
             players = []
             for player in table.players:
                 score = outcome.scores.get(player)
@@ -130,6 +135,8 @@ def bracket_data(event, division) -> data.BracketData:
                         position=positions.get(player) if score and score.games else None,
                         advanced=player in following,
                         withdrawn=player in state.withdrawn,
+                        status=state.entrants[player].out_of_play_word,
+                        decided=player in decided and bool(score and score.games),
                     )
                 )
             tables.append(data.BracketTable(table.number, tuple(players)))
@@ -187,6 +194,9 @@ def _division_results(division: Division) -> data.DivisionResults:
                     total=total,
                     age_group=state.age_group_label(placing.player),
                     withdrawn=placing.withdrawn,
+                    status=state.entrants[placing.player].out_of_play_word
+                    if placing.player in state.entrants
+                    else "",
                     group_place=placing.group_place if state.medals_by_age_group else None,
                 )
             )

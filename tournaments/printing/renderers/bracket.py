@@ -47,7 +47,9 @@ class TableBlock:
             if p.advanced:
                 marks.append((f"→ advances to round {next_round}", True))
             if p.withdrawn:
-                marks.append(("withdrawn", True))
+                marks.append((p.status or "withdrawn", True))
+            if p.decided:
+                marks.append(("place decided by playoff or draw", False))
             h = len(lines) * size * LEADING + len(marks) * 14 + 4
             self.rows.append((p, size, lines, marks, h))
         self.head = 25.0

@@ -19,12 +19,16 @@ from .base import (
 )
 
 MEDAL_ORDER = {"gold": 0, "silver": 1, "bronze": 2}
+PLACING_RULE = (
+    "Placing: a later round ranks higher; within a round, the finishing position at the "
+    "table comes first, then the score per game."
+)
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
 
 def _place_text(p: PlacingLine) -> str:
     if p.withdrawn:
-        return "withdrawn"
+        return p.status or "withdrawn"
     if p.place is None:
         return "–"
     # With medals by age group the medal belongs to the place in the age group.
@@ -176,6 +180,12 @@ def _division(doc: Document, d: DivisionResults) -> None:
         lambda page, x, y, w: page.text(
             x, y - 14, "Round: the furthest round reached. Total: the total of that round.", 12
         ),
+        keep_with=60,
+    )
+    rule_lines = fonts.wrap_text(PLACING_RULE, f.content_width, 12)
+    flow.item(
+        len(rule_lines) * 14.4 + 8,
+        lambda page, x, y, w: page.lines(x, y - 14, rule_lines, 12, 14.4),
         keep_with=60,
     )
     state["table"] = True

@@ -46,7 +46,8 @@ class TableBlock:
         name_w = inner - self.seat_w
         self.rows = []
         for seat in sorted(table.seats, key=lambda s: s.seat):
-            size, lines = fonts.fit_text(seat.name, name_w, NAME_SIZE, NAME_MIN)
+            shown = f"{seat.name} ({seat.status})" if seat.status else seat.name
+            size, lines = fonts.fit_text(shown, name_w, NAME_SIZE, NAME_MIN)
             club = fonts.wrap_text(seat.club, name_w, 12) if seat.club else []
             height = len(lines) * size * 1.2 + len(club) * 14.4 + 6
             self.rows.append((seat, size, lines, club, height))
