@@ -8,7 +8,7 @@ from django.db import transaction
 from tournaments.engine import RuleError
 from tournaments.models import EVENT_SETTINGS, Bye, Division, Entrant, Event, Round, Seat, Table
 
-from .models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
+from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 FORMAT = "rummikub-event-backup"
 VERSION = 1
@@ -120,6 +120,20 @@ def _change_json(c: ScoreChange) -> dict:
         "actor": c.actor_label,
         "at": _plain(c.at),
         "flag": c.flag,
+        "decision": _decision_json(c),
+    }
+
+
+def _decision_json(c: ScoreChange) -> dict | None:
+    """The organizer's decision about a flagged change (accepted, undone, settled)."""
+    decision = getattr(c, "decision", None)
+    if decision is None:
+        return None
+    return {
+        "choice": decision.choice,
+        "note": decision.note,
+        "by": decision.decided_by_label,
+        "at": _plain(decision.decided_at),
     }
 
 
@@ -133,7 +147,7 @@ def event_backup(event: Event) -> dict:
     )
     changes = (
         ScoreChange.objects.filter(division__event=event)
-        .select_related("division", "entrant")
+        .select_related("division", "entrant", "decision")
         .order_by("at", "id")
     )
     return {
@@ -253,7 +267,7 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
 
 
 def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
-    ScoreChange.objects.bulk_create(
+    changes = ScoreChange.objects.bulk_create(
         [
             ScoreChange(
                 division=divisions[c["division"]],
@@ -272,6 +286,19 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
             for c in rows
         ],
         batch_size=500,
+    )
+    CorrectionDecision.objects.bulk_create(
+        [
+            CorrectionDecision(
+                change=change,
+                choice=c["decision"]["choice"],
+                note=c["decision"]["note"],
+                decided_by_label=c["decision"]["by"],
+                decided_at=_datetime(c["decision"]["at"]),
+            )
+            for change, c in zip(changes, rows, strict=True)
+            if c.get("decision")
+        ]
     )
 
 

@@ -199,3 +199,39 @@ class TieBreakDecision(models.Model):
 
     def __str__(self):
         return f"{self.division} round {self.round_number}: {', '.join(self.order)}"
+
+
+class CorrectionDecision(models.Model):
+    """What the organizer decided about a flagged change (a correction or a late penalty
+    that changed who advanced, the byes or the medals): accepted, undone, or settled by
+    a later change that left the results as recorded. One decision per flagged change."""
+
+    class Choice(models.TextChoices):
+        ACCEPTED = "accepted", "Accepted"
+        UNDONE = "undone", "Undone"
+        SETTLED = "settled", "Settled by a later change"
+
+    change = models.OneToOneField(ScoreChange, on_delete=models.CASCADE, related_name="decision")
+    choice = models.CharField(max_length=10, choices=Choice.choices)
+    note = models.TextField(blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    decided_by_label = models.CharField(max_length=150, blank=True)
+    decided_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["decided_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(choice__in=["accepted", "undone", "settled"]),
+                name="correction_decision_known",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_choice_display()}: {self.change}"

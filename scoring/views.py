@@ -261,18 +261,20 @@ def penalty_add(request, event, table_id):
         return redirect(_table_url(event, table))
     entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
     points = form.cleaned_data["points"]
-    return act(
-        request,
-        lambda: services.penalty_add(
+
+    def give():
+        penalty = services.penalty_add(
             round_=table.round,
             entrant=entrant,
             points=points,
             reason=form.cleaned_data["reason"],
             user=request.user,
-        ),
-        done=f"{points} penalty point(s) for {entrant.name}.",
-        to=_table_url(event, table),
-    )
+        )
+        messages.success(request, f"{points} penalty point(s) for {entrant.name}.")
+        if penalty.change.flag:  # a late penalty that changes who advanced or a medal
+            messages.warning(request, penalty.change.flag)
+
+    return act(request, give, done="", to=_table_url(event, table))
 
 
 # ---------------------------------------------------------------- standings

@@ -1,6 +1,14 @@
 """Reads of scores, one module per concern: the engine's view of a division (``state``),
 results (``results``), a table's sheet (``sheets``) and a round's standings (``standings``)."""
 
+from .corrections import (
+    Comparison,
+    PendingCorrection,
+    corrections_pending,
+    division_open_consequences,
+    division_pending_correction,
+    undecided_changes,
+)
 from .results import division_results, event_results
 from .sheets import (
     SheetGame,
@@ -15,6 +23,12 @@ from .standings import decided_at_table, round_standings
 from .state import DivisionState, division_state, game_record_of, serialize_placings
 
 __all__ = [
+    "Comparison",
+    "PendingCorrection",
+    "corrections_pending",
+    "division_open_consequences",
+    "division_pending_correction",
+    "undecided_changes",
     "DivisionState",
     "SheetGame",
     "SheetSeat",

@@ -3,6 +3,8 @@
 from tournaments.models import Division, Entrant, Event
 from tournaments.selectors import bracket_division_ids, brackets
 
+from ..models import ScoreChange
+from .corrections import division_pending_correction
 from .state import DivisionState, division_state
 
 NO_PLACE = [Entrant.Status.ABSENT, Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED]
@@ -91,6 +93,46 @@ def _placings_json(state: DivisionState) -> list[dict]:
     return placings
 
 
+def _flagged_json(change) -> dict:
+    decision = getattr(change, "decision", None)
+    return {
+        "correction": change.pk,
+        "round": change.round_number,
+        "table": change.table_number,
+        "game": change.game_number,
+        "entrant_id": change.entrant.external_id if change.entrant else None,
+        "kind": "penalty" if change.action == ScoreChange.Action.PENALTY else "correction",
+        "before": change.before,
+        "after": change.after,
+        "reason": change.reason,
+        "flag": change.flag,
+        "decision": decision.choice if decision else None,
+        "decision_note": decision.note if decision else "",
+    }
+
+
+def _corrections_json(state: DivisionState) -> tuple[list[dict], dict | None]:
+    """Every flagged correction with the organizer's decision, and the decision pending."""
+    flagged = (
+        ScoreChange.objects.filter(division=state.division)
+        .exclude(flag="")
+        .select_related("entrant", "decision")
+        .order_by("at", "id")
+    )
+    pending = division_pending_correction(state.division, state)
+    waiting = None
+    if pending is not None:
+        waiting = {
+            "summary": pending.summary,
+            "corrections": [c.pk for c in pending.changes],
+            "consequences": [
+                {"kind": str(e.kind), "round": e.round, "text": e.describe(state.names)}
+                for e in pending.effects
+            ],
+        }
+    return [_flagged_json(c) for c in flagged], waiting
+
+
 def division_results(state: DivisionState) -> dict:
     """A bracket's rounds and placings, in the shape of ``export_results``."""
     division = state.division
@@ -101,6 +143,7 @@ def division_results(state: DivisionState) -> dict:
         )
         rounds.append(_round_json(state, record, outcome, following))
     complete = division.status == Division.Status.COMPLETE
+    flagged, waiting = _corrections_json(state)
     return {
         "name": division.name,
         "status": division.status,
@@ -108,6 +151,10 @@ def division_results(state: DivisionState) -> dict:
         "combined_from": [d.name for d in division.combined_from.all()],
         "placings": _placings_json(state) if complete else [],
         "rounds": rounds,
+        # A correction that changes who advanced, the byes or the medals, not yet decided:
+        # the placings and rounds above are as recorded until the organizer decides.
+        "decision_pending": waiting,
+        "flagged_corrections": flagged,
     }
 
 

@@ -6,11 +6,20 @@ bracket is changed only through ``tournaments.services``.
 """
 
 from ._common import ScoreConflict, TieBlocked
-from .corrections import penalty_add, score_correct
+from .corrections import (
+    AcceptResult,
+    correction_undo,
+    corrections_accept,
+    penalty_add,
+    score_correct,
+)
 from .games import game_confirm, game_record, games_import
 from .rounds import Advanced, AdvanceResult, division_advance, results_accept, tie_resolve
 
 __all__ = [
+    "AcceptResult",
+    "correction_undo",
+    "corrections_accept",
     "AdvanceResult",
     "Advanced",
     "ScoreConflict",

@@ -1,14 +1,24 @@
-"""An organizer's changes after the fact: corrections with a reason, and penalty points."""
+"""An organizer's changes after the fact: corrections with a reason, penalty points, and
+the decision about a flagged correction (accept or undo)."""
+
+from dataclasses import dataclass
 
 from django.db import transaction
 
 from tournaments import engine
+from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Seat
 
-from ..models import Game, Penalty, RackScore, ScoreChange
-from ..selectors import DivisionState, division_state
-from ._common import actor, check_game, game_snapshot, where
+from ..models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange
+from ..selectors import (
+    DivisionState,
+    division_open_consequences,
+    division_state,
+    serialize_placings,
+    undecided_changes,
+)
+from ._common import TieBlocked, actor, check_game, game_snapshot, where
 
 
 def _flag(before: DivisionState, after: DivisionState, number: int) -> str:
@@ -104,7 +114,10 @@ def score_correct(
         before, after = _store_correction(
             game, entrant, rack_total, snapshot, result, (new_ended, new_winner)
         )
-        flag = _flag(state_before, division_state(division), round_.number) if closed else ""
+        state_after = division_state(division) if closed else None
+        flag = _flag(state_before, state_after, round_.number) if closed else ""
+        if closed and not flag:
+            _settle_if_moot(division, state_after, user)
         return ScoreChange.objects.create(
             division=division,
             round_number=round_.number,
@@ -121,7 +134,12 @@ def score_correct(
 
 
 def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, user=None) -> Penalty:
-    """Penalty points with a reason: added to the round total (low), taken off it (Sabra)."""
+    """Penalty points with a reason: added to the round total (low), taken off it (Sabra).
+
+    After the round closed, a penalty is an organizer's correction: kept in the audit
+    trail and flagged like one when it changes who advanced, the byes or the medals
+    (``penalty.change.flag``); nothing further changes until the organizer decides.
+    """
     if not reason.strip():
         raise RuleError("Penalty points need a reason.")
     if points < 1:
@@ -130,15 +148,13 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
         raise RuleError(f"{points} penalty points is more than a whole game can score.")
     with transaction.atomic():
         round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
-        if round_.status == Round.Status.CLOSED:
-            raise RuleError(
-                f"Round {round_.number} of {round_.division.name} is closed: penalties count "
-                "in a round still being played."
-            )
+        division = Division.objects.select_for_update().get(pk=round_.division_id)
         if not Seat.objects.filter(round=round_, entrant=entrant).exists():
             raise RuleError(
                 f"{entrant.name} ({entrant.external_id}) does not play in round {round_.number}."
             )
+        late = round_.status == Round.Status.CLOSED
+        state_before = division_state(division) if late else None
         penalty = Penalty.objects.create(
             round=round_,
             entrant=entrant,
@@ -146,13 +162,249 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
             reason=reason.strip(),
             given_by=user if getattr(user, "pk", None) else None,
         )
-        ScoreChange.objects.create(
-            division=round_.division,
+        flag = ""
+        if late:
+            state_after = division_state(division)
+            flag = _flag(state_before, state_after, round_.number)
+            if not flag:
+                _settle_if_moot(division, state_after, user)
+        penalty.change = ScoreChange.objects.create(
+            division=division,
             round_number=round_.number,
             entrant=entrant,
             action=ScoreChange.Action.PENALTY,
-            after={"points": points},
+            after={"points": points, "late": True} if late else {"points": points},
             reason=reason.strip(),
+            flag=flag,
             **actor(user),
         )
         return penalty
+
+
+# ---------------------------------------------------------------- deciding a flagged change
+
+
+def _decider(user) -> dict:
+    if user is not None and getattr(user, "pk", None):
+        return {"decided_by": user, "decided_by_label": user.get_username()}
+    return {"decided_by": None, "decided_by_label": "command line (organizer)"}
+
+
+def _settle_if_moot(division: Division, state: DivisionState, user) -> None:
+    """A change that leaves the bracket as the scores give it settles the flagged changes
+    nobody decided on (a correction put right by hand)."""
+    if division_open_consequences(state):
+        return
+    for change in undecided_changes(division):
+        CorrectionDecision.objects.create(
+            change=change,
+            choice=CorrectionDecision.Choice.SETTLED,
+            note="A later change left the results as recorded.",
+            **_decider(user),
+        )
+
+
+def _revert_rack(division: Division, change: ScoreChange, user) -> ScoreChange:
+    """Put a corrected rack total (and how the game ended) back as it was before."""
+    game = (
+        Game.objects.select_for_update()
+        .select_related("table__round__division")
+        .filter(
+            table__round__division=division,
+            table__round__number=change.round_number,
+            table__number=change.table_number,
+            number=change.game_number,
+        )
+        .first()
+    )
+    if game is None:
+        raise RuleError("The corrected game is no longer there: nothing to undo.")
+    rack = game.racks.filter(entrant=change.entrant).first()
+    now = rack.rack_total if rack else None
+    if now != change.after.get("rack_total"):
+        raise RuleError(
+            f"{change.entrant.name}'s rack total in round {change.round_number}, table "
+            f"{change.table_number}, game {change.game_number} was changed again since "
+            f"(now {now}): correct it by hand instead."
+        )
+    snapshot = game_snapshot(game)
+    racks = dict(snapshot["racks"])
+    old = change.before.get("rack_total")
+    if old is None:
+        racks.pop(change.entrant.external_id, None)
+    else:
+        racks[change.entrant.external_id] = old
+    ended = change.before.get("ended", snapshot["ended"])
+    winner = change.before.get("winner", snapshot["winner"])
+    check_game(
+        round_=game.table.round,
+        table=game.table,
+        number=game.number,
+        racks=racks,
+        ended=ended,
+        winner=winner,
+        names={},
+    )
+    if old is None:
+        rack.delete()
+    else:
+        rack.rack_total = old
+        rack.version += 1
+        rack.save(update_fields=["rack_total", "version", "entered_at"])
+    game.ended = ended
+    game.winner = (
+        Entrant.objects.get(event=division.event_id, external_id=winner) if winner else None
+    )
+    game.version += 1
+    game.save(update_fields=["version", "ended", "winner"])
+    return ScoreChange.objects.create(
+        division=division,
+        round_number=change.round_number,
+        table_number=change.table_number,
+        game_number=change.game_number,
+        entrant=change.entrant,
+        action=ScoreChange.Action.CORRECTED,
+        before=change.after,
+        after=change.before,
+        reason=f"Undo of the correction “{change.reason}”",
+        **actor(user),
+    )
+
+
+def _revert_penalty(division: Division, change: ScoreChange, user) -> ScoreChange:
+    """Take back a late penalty (the audit trail keeps it)."""
+    penalty = (
+        Penalty.objects.filter(
+            round__division=division,
+            round__number=change.round_number,
+            entrant=change.entrant,
+            points=change.after["points"],
+            reason=change.reason,
+        )
+        .order_by("-given_at", "-id")
+        .first()
+    )
+    if penalty is None:
+        raise RuleError("That penalty is no longer there: nothing to undo.")
+    penalty.delete()
+    return ScoreChange.objects.create(
+        division=division,
+        round_number=change.round_number,
+        entrant=change.entrant,
+        action=ScoreChange.Action.PENALTY,
+        before={"points": change.after["points"]},
+        after=None,
+        reason=f"Undo of the penalty “{change.reason}”",
+        **actor(user),
+    )
+
+
+def correction_undo(*, change: ScoreChange, user=None) -> ScoreChange:
+    """The organizer undoes a flagged correction (or late penalty) still waiting for a
+    decision: the values go back as they were, both steps stay in the audit trail."""
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=change.division_id)
+        change = ScoreChange.objects.select_related("entrant").get(pk=change.pk)
+        if not change.flag:
+            raise RuleError(
+                "Only a correction flagged for changing who advanced, the byes or the medals "
+                "waits for a decision; correct other scores again instead."
+            )
+        decided = CorrectionDecision.objects.filter(change=change).first()
+        if decided is not None:
+            raise RuleError(
+                f"This correction was already decided on: {decided.get_choice_display().lower()}."
+            )
+        if change.action == ScoreChange.Action.PENALTY:
+            undo = _revert_penalty(division, change, user)
+        elif change.action == ScoreChange.Action.CORRECTED and "rack_total" in change.before:
+            undo = _revert_rack(division, change, user)
+        else:
+            raise RuleError("This change cannot be undone here; correct the scores instead.")
+        CorrectionDecision.objects.create(
+            change=change, choice=CorrectionDecision.Choice.UNDONE, **_decider(user)
+        )
+        _settle_if_moot(division, division_state(division), user)
+        return undo
+
+
+@dataclass
+class AcceptResult:
+    division: Division
+    accepted: list[ScoreChange]
+    seated: list[Round]  # rounds seated again with the players the scores give
+    standing: list[int]  # rounds that had started and stand
+    results_updated: bool
+
+    @property
+    def nothing_pending(self) -> bool:
+        return not self.accepted and not self.seated and not self.results_updated
+
+
+def _seat_again(state: DivisionState, number: int, seed: int | None) -> Round:
+    """Seat round ``number + 1`` again from round ``number``'s outcome."""
+    outcome = state.outcomes[number - 1]
+    met = {
+        pair
+        for record in state.records
+        if record.number != number + 1
+        for pair in engine.tablemates([t.players for t in record.tables])
+    }
+    return bracket.round_seat_again(
+        round_=state.rounds[number],
+        shape=outcome.next_shape,
+        players=[state.entrants[p] for p in outcome.next_seated],
+        byes=[state.entrants[p] for p in outcome.next_byes],
+        seed=bracket.new_seed() if seed is None else seed,
+        met=met,
+    )
+
+
+def corrections_accept(*, division: Division, user=None, seed: int | None = None) -> AcceptResult:
+    """The organizer accepts what the scores now give after flagged corrections: a next
+    round with nothing played yet is seated again with the right players; a next round
+    that has started stands (the records keep the flag); a finished division is placed
+    again and its medals must be confirmed again. A tie left open must be recorded first.
+    """
+    with transaction.atomic():
+        division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
+        state = division_state(division)
+        effects = division_open_consequences(state)
+        changes = list(undecided_changes(division))
+        result = AcceptResult(division, [], [], [], False)
+        ties = [
+            tie
+            for effect in effects
+            if effect.kind == engine.Consequence.TIE
+            for tie in state.outcomes[effect.round - 1].ties
+        ]
+        if ties:
+            raise TieBlocked(ties, state.names)
+        notes = []
+        for effect in effects:
+            if effect.kind not in (engine.Consequence.ADVANCED, engine.Consequence.BYES):
+                continue
+            following = state.rounds[effect.round]
+            if bracket.round_started(following):
+                result.standing.append(following.number)
+                notes.append(f"Round {following.number} had started: it stands.")
+            else:
+                result.seated.append(_seat_again(state, effect.round, seed))
+                notes.append(f"Round {following.number} was seated again.")
+        if division.status == Division.Status.COMPLETE and state.results_changed:
+            if state.live_placings.ties:
+                raise TieBlocked(state.live_placings.ties, state.names)
+            division.results = serialize_placings(state.live_placings)
+            division.medals_confirmed_at = None
+            division.save(update_fields=["results", "medals_confirmed_at"])
+            result.results_updated = True
+            notes.append("Placings recomputed; the medals are to be confirmed again.")
+        for change in changes:
+            CorrectionDecision.objects.create(
+                change=change,
+                choice=CorrectionDecision.Choice.ACCEPTED,
+                note=" ".join(notes),
+                **_decider(user),
+            )
+            result.accepted.append(change)
+        return result

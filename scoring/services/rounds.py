@@ -6,13 +6,51 @@ from enum import StrEnum
 
 from django.db import transaction
 
+from tournaments import engine
 from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round
 
 from ..models import TieBreakDecision
-from ..selectors import DivisionState, division_state, serialize_placings
+from ..selectors import DivisionState, division_state, serialize_placings, undecided_changes
 from ._common import TieBlocked, listing
+from .corrections import corrections_accept
+
+
+def _tied_groups(state: DivisionState, round_number: int) -> list:
+    """The ties of a round that matter, as they stand without that round's decisions."""
+    others = [d for d in state.decisions if d.round != round_number]
+    outcomes = engine.evaluate_rounds(
+        state.records, state.rules, decisions=others, withdrawn=state.withdrawn, names=state.names
+    )
+    ties = list(outcomes[round_number - 1].ties)
+    if outcomes and outcomes[-1].complete:
+        placings = engine.division_placings(
+            state.records,
+            state.rules,
+            players=state.players,
+            decisions=others,
+            withdrawn=state.withdrawn,
+            age_groups=state.age_groups,
+            outcomes=outcomes,
+        )
+        ties += [t for t in placings.ties if t.round == round_number]
+    return ties
+
+
+def _refuse_part_of_a_tie(state: DivisionState, round_number: int, ids: Sequence[str]) -> None:
+    """RULES.md: a tie decision must name the whole tied group; one that names part of it
+    is refused, naming the group."""
+    named = set(ids)
+    for tie in _tied_groups(state, round_number):
+        group = set(tie.players)
+        if named & group and not group <= named:
+            who = ", ".join(f"{state.names.get(p, p)} ({p})" for p in tie.players)
+            missing = ", ".join(p for p in tie.players if p not in named)
+            raise RuleError(
+                f"Round {round_number}: {who} are tied for {tie.blocks}. Name the whole group, "
+                f"best first (missing: {missing})."
+            )
 
 
 def tie_resolve(
@@ -33,6 +71,7 @@ def tie_resolve(
         strangers = [i for i in ids if i not in in_round]
         if strangers:
             raise RuleError(f"{', '.join(strangers)} did not play in round {round_number}.")
+        _refuse_part_of_a_tie(state, round_number, ids)
         return TieBreakDecision.objects.create(
             division=division,
             round_number=round_number,
@@ -131,13 +170,18 @@ def division_advance(
         return AdvanceResult(division, current, seated, Advanced.ADVANCED, state)
 
 
-def results_accept(*, division: Division) -> Division:
+def results_accept(*, division: Division, user=None) -> Division:
     """The organizer accepts the placings the scores give now (after corrections or a
     late tie decision); the medals must be confirmed again."""
     with transaction.atomic():
         division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         if division.status != Division.Status.COMPLETE:
             raise RuleError(f"{division.name} is not finished yet.")
+        if undecided_changes(division).exists():
+            # Flagged corrections wait for this decision: it is theirs too.
+            corrections_accept(division=division, user=user)
+            division.refresh_from_db()
+            return division
         state = division_state(division)
         if state.live_placings.ties:
             raise TieBlocked(state.live_placings.ties, state.names)

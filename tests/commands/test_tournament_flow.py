@@ -5,6 +5,7 @@ import io
 import json
 
 import pytest
+from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from scoring.models import Game, ScoreChange
@@ -286,11 +287,14 @@ def test_a_whole_tournament_through_the_commands(tmp_path):
         "--reason",
         "sheet misread",
     )
+    flagged = ScoreChange.objects.filter(action="corrected").get()
     assert out.splitlines() == [
         f"Corrected {names[t3[0]]} ({t3[0]}) in round 1, table 3, game 3: 6 → 40 (sheet misread).",
         f"ATTENTION: This correction would change who advanced from round 1: by the scores now, "
         f"{names[t3[1]]} instead of {names[t3[0]]}. The next round is left as seated until the "
         "organizer decides.",
+        f"Decide (correction {flagged.pk}): manage.py accept_correction {SLUG} --division 'Open'"
+        f"  or  manage.py undo_correction {SLUG} --division 'Open' --correction {flagged.pk}",
     ]
     change = ScoreChange.objects.filter(action="corrected").get()
     assert (change.before, change.after, change.reason) == (
@@ -644,9 +648,12 @@ def test_late_arrivals_confirmation_and_a_division_not_yet_seated(tmp_path):
     out = run("configure_event", "late", "--confirm", "second-person")
     assert "confirmation second-person" in out
     assert run("checkin", "late", "--absent", "L4") == "Checked in 3 entrant(s).\nAbsent: L4.\n"
-    # L4 turns up after all, before seating: checked in by running checkin again.
-    Entrant.objects.filter(external_id="L4").update(status="registered")
-    assert run("checkin", "late") == "Checked in 1 entrant(s).\n"
+    # L4 turns up after all, before seating: checked in by running checkin again
+    # (RULES.md: a no-show who turns up before seating is checked in like a late arrival).
+    assert run("checkin", "late") == (
+        "Checked in 1 entrant(s).\nChecked in, no longer absent: L4.\n"
+    )
+    assert Entrant.objects.get(external_id="L4").status == "checked_in"
     run("seat", "late", "--division", "Open")
     more = [
         ("L5", "Lee5", "Later", "1950-01-01", "F", "", "Open"),
@@ -655,9 +662,11 @@ def test_late_arrivals_confirmation_and_a_division_not_yet_seated(tmp_path):
     assert "Registered 2 entrant(s)" in run(
         "import_entrants", "late", entrants_file(tmp_path / "b.csv", more)
     )
-    assert run("checkin", "late") == (
-        "Checked in 1 entrant(s).\nNot checked in, their division is already seated: L5\n"
-    )
+    # Part of the work refused: the rest is done, the exit is non-zero naming L5.
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="their division is already seated: L5"):
+        call_command("checkin", "late", stdout=out)
+    assert out.getvalue() == "Checked in 1 entrant(s).\n"
     assert Entrant.objects.get(external_id="L5").status == "registered"
     assert Entrant.objects.get(external_id="M1").status == "checked_in"
     # The round is a final of four (3 games); scores entered by the organizer's command

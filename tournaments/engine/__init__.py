@@ -5,7 +5,13 @@ The services load records from the database, ask the engine, and store what it
 decides.
 """
 
-from .corrections import Consequence, CorrectionEffect, blocking_ties, correction_effect
+from .corrections import (
+    Consequence,
+    CorrectionEffect,
+    blocking_ties,
+    correction_effect,
+    open_consequences,
+)
 from .divisions import AgeBand, age_on, assign_division, parse_bands
 from .errors import GameError, RuleError
 from .games import (

@@ -5,7 +5,7 @@ change who advanced, the byes or the medals is flagged to the organizer, who
 decides; nothing changes silently.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -87,6 +87,39 @@ def correction_effect(
     if after.ties:
         return CorrectionEffect(Consequence.TIE, after.number)
     return None
+
+
+def open_consequences(
+    records: Sequence[RoundRecord],
+    outcomes: Sequence[RoundOutcome],
+    *,
+    finished: bool,
+    results_changed: bool,
+) -> tuple[CorrectionEffect, ...]:
+    """Where the scores as they are now give another bracket than the one recorded: for
+    every closed round (all but the last, and the last too once ``finished``), other
+    players going on, other byes, or a tie that decided who went on left open; then, for
+    a finished division whose placings the scores now change, RESULTS.
+
+    Empty when the recorded bracket is what the scores give.
+    """
+    ordered = sorted(records, key=lambda r: r.number)
+    closed = len(ordered) if finished else len(ordered) - 1
+    effects = []
+    for index in range(max(closed, 0)):
+        following = ordered[index + 1] if index + 1 < len(ordered) else None
+        effect = correction_effect(
+            before=outcomes[index],
+            after=outcomes[index],
+            next_round=following,
+            finished=False,
+            results_changed=False,
+        )
+        if effect is not None:
+            effects.append(effect)
+    if finished and results_changed:
+        effects.append(CorrectionEffect(Consequence.RESULTS, ordered[-1].number if ordered else 0))
+    return tuple(effects)
 
 
 def blocking_ties(outcome: RoundOutcome, placings: Placings | None = None) -> tuple[Tie, ...]:

@@ -14,6 +14,8 @@ from .bracket import (
     round_create,
     round_mark_closed,
     round_mark_in_play,
+    round_seat_again,
+    round_started,
     seats_swap,
 )
 from .checkin import (
@@ -55,6 +57,8 @@ __all__ = [
     "round_create",
     "round_mark_closed",
     "round_mark_in_play",
+    "round_seat_again",
+    "round_started",
     "scorekeeper_add",
     "scorekeeper_remove",
     "seats_swap",

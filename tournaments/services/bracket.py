@@ -4,7 +4,7 @@ import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from tournaments import engine
@@ -66,6 +66,46 @@ def round_create(
             f"Round {shape.number} of {division.name} was seated by someone else just now."
         ) from None
     return round_
+
+
+def round_started(round_: Round) -> bool:
+    """Whether play (a score or a penalty) has started in the round."""
+    return (
+        Round.objects.filter(pk=round_.pk)
+        .filter(models.Q(tables__games__isnull=False) | models.Q(penalties__isnull=False))
+        .exists()
+    )
+
+
+def round_seat_again(
+    *,
+    round_: Round,
+    shape: engine.RoundShape,
+    players: Sequence[Entrant],
+    byes: Sequence[Entrant] = (),
+    seed: int,
+    met: Iterable[frozenset[str]] = (),
+) -> Round:
+    """Seat the latest round of a division again with other players (an accepted
+    correction changed who goes on), while nothing has been played in it."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
+        division = round_.division
+        if division.rounds.current().pk != round_.pk:
+            raise RuleError(
+                f"Round {round_.number} of {division.name} is not the latest round: it stands."
+            )
+        if round_started(round_):
+            raise RuleError(f"Round {round_.number} of {division.name} has started: it stands.")
+        round_.delete()
+        seated = round_create(
+            division=division, shape=shape, players=players, byes=byes, seed=seed, met=met
+        )
+        seated.warnings = list(seated.warnings) + [
+            f"Seated again after a correction changed who goes on from round {round_.number - 1}."
+        ]
+        seated.save(update_fields=["warnings"])
+        return seated
 
 
 @dataclass

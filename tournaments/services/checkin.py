@@ -49,13 +49,18 @@ class CheckInReport:
     checked_in: list[str] = field(default_factory=list)
     absent: list[str] = field(default_factory=list)
     too_late: list[str] = field(default_factory=list)
+    arrived: list[str] = field(default_factory=list)  # marked absent before, checked in now
 
 
-def entrants_check_in(*, event: Event, absent: Iterable[str] = ()) -> CheckInReport:
+def entrants_check_in(
+    *, event: Event, absent: Iterable[str] = (), absent_not_named_arrived: bool = False
+) -> CheckInReport:
     """Check in every registered entrant except those named absent.
 
-    Run again, it checks in late arrivals, as long as their bracket's first round
-    is not seated. Absent players are not seated and get no place.
+    Run again, it checks in late arrivals as long as their bracket's first round is
+    not seated. With ``absent_not_named_arrived`` (the command: ``absent`` is the whole
+    list of no-shows) a player marked absent before and not named now turned up and is
+    checked in too. Absent players are not seated and get no place.
     """
     report = CheckInReport()
     with transaction.atomic():
@@ -76,18 +81,28 @@ def entrants_check_in(*, event: Event, absent: Iterable[str] = ()) -> CheckInRep
             status=Entrant.Status.ABSENT
         )
         report.absent = [e.external_id for e in absent_entrants]
-        waiting = Entrant.objects.filter(
-            event=event, status=Entrant.Status.REGISTERED
-        ).select_related("division")
+        statuses = [Entrant.Status.REGISTERED]
+        if absent_not_named_arrived:
+            statuses.append(Entrant.Status.ABSENT)
+        waiting = Entrant.objects.filter(event=event, status__in=statuses).select_related(
+            "division"
+        )
         to_check_in = []
         for entrant in waiting:
             if entrant.pk in absent_ids:
                 continue
             if entrant.division.bracket.pk in seated:
-                report.too_late.append(entrant.external_id)
-            else:
-                to_check_in.append(entrant.pk)
-                report.checked_in.append(entrant.external_id)
+                # A no-show of a seated division stays a no-show; a registered player
+                # is refused (too late), and the command says so.
+                if entrant.status == Entrant.Status.REGISTERED:
+                    report.too_late.append(entrant.external_id)
+                continue
+            to_check_in.append(entrant.pk)
+            report.checked_in.append(entrant.external_id)
+            if entrant.status == Entrant.Status.ABSENT:
+                # RULES.md: a no-show who turns up before their division is seated is
+                # checked in like a late arrival.
+                report.arrived.append(entrant.external_id)
         Entrant.objects.filter(pk__in=to_check_in).update(status=Entrant.Status.CHECKED_IN)
     return report
 

@@ -3,6 +3,8 @@ from scoring.models import Game
 from tournaments.engine import RuleError, parse_rack_total
 from tournaments.management.base import EventCommand, get_division, get_entrant, get_round
 
+from ..decisions import decision_lines
+
 
 class Command(EventCommand):
     help = "Correct one rack total, with a reason kept in the audit trail."
@@ -45,4 +47,5 @@ class Command(EventCommand):
             f"{change.after['rack_total']} ({change.reason})."
         )
         if change.flag:
-            self.say(f"ATTENTION: {change.flag}")
+            for line in decision_lines(event.slug, round_.division.name, change):
+                self.say(line)

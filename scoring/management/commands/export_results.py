@@ -14,6 +14,13 @@ class Command(EventCommand):
 
     def run(self, event, **o):
         results = event_results(event)
+        for division in results["divisions"]:
+            if division["decision_pending"]:
+                # Said on standard error, so the CSV and JSON stay as they are.
+                self.stderr.write(
+                    f"Note: {division['name']}: a decision is pending — "
+                    f"{division['decision_pending']['summary']} These results may change."
+                )
         if o["format"] == "json":
             self.stdout.write(json.dumps(results, ensure_ascii=False, indent=2))
             return

@@ -1,6 +1,8 @@
 from scoring import services
 from tournaments.management.base import EventCommand, get_division, get_entrant, get_round
 
+from ..decisions import decision_lines
+
 
 class Command(EventCommand):
     help = "Give penalty points to a player in a round, with a reason."
@@ -18,7 +20,15 @@ class Command(EventCommand):
         penalty = services.penalty_add(
             round_=round_, entrant=entrant, points=o["points"], reason=o["reason"]
         )
+        late = (
+            " (the round is closed: recorded as a correction)"
+            if penalty.change.after.get("late")
+            else ""
+        )
         self.say(
             f"{penalty.points} penalty point(s) for {entrant.name} ({entrant.external_id}) in "
-            f"round {round_.number}: {penalty.reason}."
+            f"round {round_.number}: {penalty.reason}.{late}"
         )
+        if penalty.change.flag:
+            for line in decision_lines(event.slug, round_.division.name, penalty.change):
+                self.say(line)

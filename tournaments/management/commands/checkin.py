@@ -1,3 +1,4 @@
+from django.core.management.base import CommandError
 from django.db import transaction
 
 from tournaments import services
@@ -23,15 +24,22 @@ class Command(EventCommand):
                 withdrawn = services.entrants_withdraw(event=event, ids=_ids(o["withdraw"]))
             report = None
             if o["absent"] or not o["withdraw"]:
-                report = services.entrants_check_in(event=event, absent=_ids(o["absent"]))
+                report = services.entrants_check_in(
+                    event=event, absent=_ids(o["absent"]), absent_not_named_arrived=True
+                )
         for entrant in withdrawn:
             self.say(f"Withdrawn: {entrant.name} ({entrant.external_id}).")
         if report is None:
             return
         self.say(f"Checked in {len(report.checked_in)} entrant(s).")
+        if report.arrived:
+            self.say(f"Checked in, no longer absent: {', '.join(report.arrived)}.")
         if report.absent:
             self.say(f"Absent: {', '.join(report.absent)}.")
         if report.too_late:
-            self.say(
-                "Not checked in, their division is already seated: " + ", ".join(report.too_late)
+            # The rest was done; what was refused ends the command with a non-zero exit.
+            raise CommandError(
+                "Not checked in, their division is already seated: "
+                + ", ".join(report.too_late)
+                + "."
             )
