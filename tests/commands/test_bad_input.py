@@ -328,21 +328,8 @@ def test_scores_for_a_closed_round_are_refused(tmp_path, tables):
                 "score as a correction."
             ),
         )
-    refused(
-        "penalty",
-        SLUG,
-        "--division",
-        "Open",
-        "--round",
-        1,
-        "--entrant",
-        tables[1][0],
-        "--points",
-        2,
-        "--reason",
-        "late",
-        message="Round 1 of Open is closed: penalties count in a round still being played.",
-    )
+    # A late penalty is an organizer's correction (RULES.md), no longer refused: see
+    # tests/commands/test_director_cases.py.
 
 
 def test_advance_with_a_round_not_complete(tmp_path, tables):
