@@ -5,6 +5,7 @@ servers comes from the environment; the defaults suit a local run
 (DEBUG on, SQLite in BASE_DIR, Redis on localhost).
 """
 
+import datetime
 import os
 import secrets
 import tempfile
@@ -74,6 +75,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "django_htmx",
+    "axes",
     "tournaments.apps.TournamentsConfig",
     "scoring.apps.ScoringConfig",
     "tournaments.printing.apps.PrintingConfig",
@@ -89,6 +91,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a refused login into the page that says when to try again.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -158,9 +162,28 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-# Login throttling lives in the database, so it works when Redis is down.
-LOGIN_FAILURES_ALLOWED = env_int("LOGIN_FAILURES_ALLOWED", 5)
-LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60)
+# Login throttling (django-axes) lives in the database, so it works when Redis is down.
+# Five wrong passwords for one user name from one address lock that pair, and only that
+# pair, for 15 minutes: one person's typos never lock out anyone else, even when every
+# tablet in the hall reaches the server through one proxy or one wifi router.
+AUTHENTICATION_BACKENDS = [
+    "tournaments.access.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURES_ALLOWED", 5)
+AXES_COOLOFF_TIME = datetime.timedelta(seconds=env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+# The time the lockout page names stays true: tries while locked do not extend it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
+AXES_VERBOSE = False  # no banner on every manage.py command
+AXES_USERNAME_CALLABLE = "tournaments.access.login_username"
+AXES_CLIENT_IP_CALLABLE = "tournaments.access.client_address"
+AXES_LOCKOUT_CALLABLE = "tournaments.views.login_locked_out"
+# The proxies whose X-Real-IP / X-Forwarded-For name the client: the same setting and
+# default as gunicorn's (deploy/gunicorn.conf.py), so Django and gunicorn agree.
+TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", ["127.0.0.1", "::1"])
 
 # --- Internationalization ---------------------------------------------------
 
@@ -302,5 +325,7 @@ LOGGING = {
             "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
             "propagate": False,
         },
+        # A failed login is a warning; axes' every step (INFO) is noise.
+        "axes": {"level": os.environ.get("AXES_LOG_LEVEL", "WARNING")},
     },
 }

@@ -5,12 +5,16 @@ Every check runs on the server; pages only hide what a role cannot use.
 """
 
 import datetime
+import ipaddress
+from dataclasses import dataclass
 
+from axes.backends import AxesStandaloneBackend
+from axes.models import AccessAttempt
 from django.conf import settings
-from django.db.models import Q
+from django.db.models import Max, Q, Sum
 from django.utils import timezone
 
-from .models import Event, LoginAttempt
+from .models import Event
 
 
 def is_organizer(user, event: Event) -> bool:
@@ -35,32 +39,109 @@ def events_for(user):
     return Event.objects.filter(Q(organizers=user) | Q(scorekeepers=user)).distinct()
 
 
-def login_wait_seconds(username: str, address: str | None) -> int:
-    """Seconds before another login attempt is allowed (0: allowed now).
+# ---------------------------------------------------------------- logging in
+# django-axes counts failed logins in the database per user name and address together
+# (config/settings.py); these are the project's pieces of it.
 
-    Counts the failures of the last window for this username (since its last
-    successful login) and from this address.
+
+def _networks(entries: tuple[str, ...]):
+    networks = []
+    for entry in entries:
+        try:
+            networks.append(ipaddress.ip_network(entry, strict=False))
+        except ValueError:
+            pass  # unix socket paths and the like, as gunicorn allows
+    return networks
+
+
+def _parse(address: str) -> str | None:
+    try:
+        return str(ipaddress.ip_address(address.strip()))
+    except ValueError:
+        return None
+
+
+def _trusted(address: str | None) -> bool:
+    entries = tuple(settings.TRUSTED_PROXIES)
+    if "*" in entries:
+        return True
+    if address is None:
+        return False
+    ip = ipaddress.ip_address(address)
+    return any(ip in network for network in _networks(entries))
+
+
+def client_address(request) -> str | None:
+    """The address of the person's device.
+
+    ``X-Real-IP`` (set by nginx), else the nearest untrusted ``X-Forwarded-For`` entry,
+    counts only when the request comes from a trusted proxy (``FORWARDED_ALLOW_IPS``);
+    from anyone else those headers are ignored, so nobody can choose their address.
+    Behind deploy/gunicorn.conf.py, REMOTE_ADDR is already the client's: the same answer.
     """
-    window = datetime.timedelta(seconds=settings.LOGIN_FAILURE_WINDOW_SECONDS)
+    peer = _parse(request.META.get("REMOTE_ADDR", ""))
+    if not _trusted(peer):
+        return peer
+    real = _parse(request.META.get("HTTP_X_REAL_IP", ""))
+    if real:
+        return real
+    chain = [_parse(a) for a in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    for address in reversed(chain):
+        if address is None:
+            break  # a malformed entry: what lies before it cannot be trusted
+        if not _trusted(address):
+            return address
+    return peer
+
+
+def login_username(request, credentials: dict | None) -> str | None:
+    """The user name a login attempt is counted under: as typed, without case or spaces,
+    so "Sam " and "sam" share one count."""
+    data = credentials or (request.POST if request is not None else {})
+    username = data.get("username")
+    return username.strip().lower() if isinstance(username, str) else username
+
+
+class LoginThrottleBackend(AxesStandaloneBackend):
+    """axes' check, for logins that come with a request (the login pages, the admin's).
+
+    ``authenticate()`` without a request (the test client's ``login``, a shell) has no
+    address to count against and is left to the next backend.
+    """
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        if request is None:
+            return None
+        return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+@dataclass(frozen=True)
+class Lockout:
+    username: str
+    address: str | None
+    until: datetime.datetime
+
+
+def lockouts(usernames=None) -> list[Lockout]:
+    """The user name and address pairs locked out now, latest end first."""
+    limit = settings.AXES_FAILURE_LIMIT
     now = timezone.now()
-    since = now - window
-    last_success = (
-        LoginAttempt.objects.filter(username__iexact=username, succeeded=True)
-        .order_by("-at")
-        .values_list("at", flat=True)
-        .first()
+    cool_off = settings.AXES_COOLOFF_TIME
+    rows = (
+        AccessAttempt.objects.filter(attempt_time__gte=now - cool_off)
+        .values("username", "ip_address")
+        .annotate(failures=Sum("failures_since_start"), last=Max("attempt_time"))
+        .filter(failures__gte=limit)
     )
-    since_user = max(since, last_success) if last_success else since
-    recent = Q(username__iexact=username, at__gte=since_user)
-    if address:
-        recent |= Q(address=address, at__gte=since)
-    failures = LoginAttempt.objects.filter(recent, succeeded=False).order_by("-at")
-    allowed = settings.LOGIN_FAILURES_ALLOWED
-    if failures.count() < allowed:
-        return 0
-    oldest_counted = failures[allowed - 1].at
-    return max(1, int((oldest_counted + window - now).total_seconds()))
+    if usernames is not None:
+        rows = rows.filter(username__in=[u.lower() for u in usernames])
+    found = [Lockout(r["username"], r["ip_address"], r["last"] + cool_off) for r in rows]
+    return sorted(found, key=lambda lockout: lockout.until, reverse=True)
 
 
-def login_record(username: str, address: str | None, succeeded: bool) -> None:
-    LoginAttempt.objects.create(username=username[:150], address=address, succeeded=succeeded)
+def lockout_end(username: str | None, address: str | None) -> datetime.datetime | None:
+    """When the lockout of this user name from this address ends (None: not locked)."""
+    for lockout in lockouts([username or ""]):
+        if lockout.address == address:
+            return lockout.until
+    return None

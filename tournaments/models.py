@@ -313,21 +313,3 @@ class Bye(models.Model):
 
     def __str__(self):
         return f"{self.round}: bye for {self.entrant}"
-
-
-class LoginAttempt(models.Model):
-    """Every login attempt, to throttle guessing (kept in the database, not only in Redis)."""
-
-    username = models.CharField(max_length=150)
-    address = models.GenericIPAddressField(null=True, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
-    succeeded = models.BooleanField(default=False)
-
-    class Meta:
-        indexes = [
-            models.Index(fields=["username", "at"]),
-            models.Index(fields=["address", "at"]),
-        ]
-
-    def __str__(self):
-        return f"{self.username} from {self.address} at {self.at}: {self.succeeded}"

@@ -1,41 +1,51 @@
 """The home page and logging in and out."""
 
-from django import forms
+import math
+
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.shortcuts import render
+from django.utils import timezone
+from django.utils.formats import date_format
 
 from . import access
 from .models import Event
 
 
-class ThrottledLoginForm(AuthenticationForm):
-    """Django's login form, refusing further attempts after repeated failures."""
-
-    def clean(self):
-        username = self.cleaned_data.get("username") or ""
-        address = self.request.META.get("REMOTE_ADDR") if self.request else None
-        wait = access.login_wait_seconds(username, address)
-        if wait:
-            minutes = max(1, round(wait / 60))
-            raise forms.ValidationError(
-                f"Too many failed attempts. Please wait {minutes} minute"
-                f"{'s' if minutes > 1 else ''} and try again, or ask the organizer.",
-                code="throttled",
-            )
-        try:
-            data = super().clean()
-        except forms.ValidationError:
-            access.login_record(username, address, succeeded=False)
-            raise
-        access.login_record(username, address, succeeded=True)
-        return data
-
-
 class LoginView(auth_views.LoginView):
-    form_class = ThrottledLoginForm
     template_name = "registration/login.html"
     redirect_authenticated_user = True
+
+
+def lockout_message(username: str, until) -> str:
+    """When the person may try again, and whom to ask meanwhile."""
+    now = timezone.now()
+    minutes = max(1, math.ceil((until - now).total_seconds() / 60)) if until else 15
+    at = date_format(timezone.localtime(until or now), "TIME_FORMAT")
+    who = f" for {username}" if username else ""
+    return (
+        f"Too many wrong passwords{who}. Try again at {at} (in {minutes} minute"
+        f"{'s' if minutes != 1 else ''}), or ask the organizer at the desk: they can "
+        "unlock your account and give you a new password."
+    )
+
+
+def login_locked_out(request, response=None, credentials=None):
+    """django-axes' answer to a locked-out login (the sign-in page and the admin's): the
+    sign-in page again, its user name kept, saying when to try again and whom to ask."""
+    username = access.login_username(request, credentials) or ""
+    until = access.lockout_end(username, access.client_address(request))
+    form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+    return render(
+        request,
+        "registration/login.html",
+        {
+            "form": form,
+            "lockout": lockout_message(username, until),
+            "next": request.POST.get("next", ""),
+        },
+        status=429,
+    )
 
 
 def home(request):

@@ -6,10 +6,12 @@ import json
 import uuid
 
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 
 from scoring import services as scoring
 from scoring.backup import event_backup
@@ -18,7 +20,15 @@ from tournaments import services
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 from tournaments.printing.models import GeneratedDocument
 
-from .conftest import CLEAR_GAMES, build_world, import_rows, people_rows, play_games, simple_people
+from .conftest import (
+    CLEAR_GAMES,
+    PASSWORD,
+    build_world,
+    import_rows,
+    people_rows,
+    play_games,
+    simple_people,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +57,8 @@ MATRIX = {
     "settings GET": DESK_GET,
     "settings POST": DESK_POST,
     "scorekeeper add POST": DESK_POST,
+    "scorekeeper unlock POST": DESK_POST,
+    "scorekeeper password POST": DESK_POST,
     "scorekeeper remove POST": DESK_POST,
     "entrants": DESK_GET,
     "entrant new GET": DESK_GET,
@@ -128,6 +140,14 @@ def build_roles_world(media):
     for table in world.tables:
         play_games(table, CLEAR_GAMES)
     # A document ready to download, and an upload waiting for its preview.
+    # sam typed five wrong passwords on the hall's tablet.
+    AccessAttempt.objects.create(
+        username="sam",
+        ip_address="10.0.0.5",
+        user_agent="tablet",
+        failures_since_start=5,
+        attempt_time=timezone.now(),
+    )
     document = GeneratedDocument.objects.create(
         event=event,
         kind="table-list",
@@ -160,7 +180,7 @@ def requests(world):
     desk = f"/e/{event.slug}/desk"
     ann = Entrant.objects.get(event=event, external_id="P001")
     bo = Entrant.objects.get(event=event, external_id="P002")
-    sue = world.users["scorekeeper2"]
+    sam, sue = world.users["scorekeeper"], world.users["scorekeeper2"]
     first, second = extra["swap"]
     settings_data = {
         "name": event.name,
@@ -204,6 +224,8 @@ def requests(world):
         "settings GET": ("get", f"{desk}/settings/", None),
         "settings POST": ("post", f"{desk}/settings/", settings_data),
         "scorekeeper add POST": ("post", f"{desk}/scorekeepers/add/", {"username": "newbie"}),
+        "scorekeeper unlock POST": ("post", f"{desk}/scorekeepers/{sam.pk}/unlock/", {}),
+        "scorekeeper password POST": ("post", f"{desk}/scorekeepers/{sue.pk}/password/", {}),
         "scorekeeper remove POST": ("post", f"{desk}/scorekeepers/{sue.pk}/remove/", {}),
         "entrants": ("get", f"{desk}/entrants/", None),
         "entrant new GET": ("get", f"{desk}/entrants/new/", None),
@@ -342,6 +364,8 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
     done = {
         "settings POST": event.venue == "Moved Hall",
         "scorekeeper add POST": event.scorekeepers.filter(username="newbie").exists(),
+        "scorekeeper unlock POST": not AccessAttempt.objects.filter(username="sam").exists(),
+        "scorekeeper password POST": not User.objects.get(username="sue").check_password(PASSWORD),
         "scorekeeper remove POST": not event.scorekeepers.filter(username="sue").exists(),
         "entrant new POST": Entrant.objects.filter(event=event, first_name="Walk").exists(),
         "entrant edit POST": entrants["P001"].club == "Changed Club",

@@ -9,6 +9,12 @@ urlpatterns = [
     path("settings/", views.settings_page, name="settings"),
     path("scorekeepers/add/", views.scorekeeper_add, name="scorekeeper_add"),
     path("scorekeepers/<int:user_id>/remove/", views.scorekeeper_remove, name="scorekeeper_remove"),
+    path("scorekeepers/<int:user_id>/unlock/", views.scorekeeper_unlock, name="scorekeeper_unlock"),
+    path(
+        "scorekeepers/<int:user_id>/password/",
+        views.scorekeeper_password,
+        name="scorekeeper_password",
+    ),
     path("entrants/", views.entrants, name="entrants"),
     path("entrants/new/", views.entrant_edit, name="entrant_new"),
     path("entrants/<int:entrant_id>/", views.entrant_edit, name="entrant_edit"),

@@ -5,6 +5,7 @@ Rules of the game come from ``tournaments.engine``; reads from
 ``tournaments.selectors``. Nothing here imports ``scoring``.
 """
 
+from .accounts import readable_password, scorekeeper_password_reset, scorekeeper_unlock
 from .bracket import (
     SeatResult,
     division_finish,
@@ -54,12 +55,15 @@ __all__ = [
     "event_get_or_create",
     "medals_confirm",
     "new_seed",
+    "readable_password",
     "round_create",
     "round_mark_closed",
     "round_mark_in_play",
     "round_seat_again",
     "round_started",
     "scorekeeper_add",
+    "scorekeeper_password_reset",
     "scorekeeper_remove",
+    "scorekeeper_unlock",
     "seats_swap",
 ]

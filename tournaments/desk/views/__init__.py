@@ -20,7 +20,9 @@ from .events import (
     overview,
     restore,
     scorekeeper_add,
+    scorekeeper_password,
     scorekeeper_remove,
+    scorekeeper_unlock,
     settings_page,
 )
 from .registration import (
@@ -54,6 +56,8 @@ __all__ = [
     "overview",
     "restore",
     "scorekeeper_add",
+    "scorekeeper_password",
     "scorekeeper_remove",
+    "scorekeeper_unlock",
     "settings_page",
 ]

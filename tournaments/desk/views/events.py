@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from scoring.backup import event_backup, event_restore
-from tournaments import services
+from tournaments import access, services
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
@@ -64,7 +64,12 @@ def settings_page(request, event):
         else:
             messages.success(request, "Settings saved.")
             return redirect("desk:overview", event.slug)
-    scorekeepers = event.scorekeepers.order_by("username")
+    scorekeepers = list(event.scorekeepers.order_by("username"))
+    locked = {}
+    for lockout in access.lockouts([user.username for user in scorekeepers]):
+        locked.setdefault(lockout.username, lockout.until)
+    for user in scorekeepers:
+        user.locked_until = locked.get(user.username.lower())
     return render(
         request,
         "desk/settings.html",
@@ -110,6 +115,37 @@ def scorekeeper_remove(request, event, user_id):
         request,
         lambda: services.scorekeeper_remove(event=event, user=user),
         done=f"{user.username} no longer keeps scores for {event.name}.",
+        to=("desk:settings", event.slug),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def scorekeeper_unlock(request, event, user_id):
+    user = get_object_or_404(event.scorekeepers, pk=user_id)
+    return act(
+        request,
+        lambda: services.scorekeeper_unlock(event=event, user=user),
+        done=lambda cleared: (
+            f"{user.username} can sign in again now."
+            if cleared
+            else f"{user.username} was not locked out: they can sign in."
+        ),
+        to=("desk:settings", event.slug),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def scorekeeper_password(request, event, user_id):
+    user = get_object_or_404(event.scorekeepers, pk=user_id)
+    return act(
+        request,
+        lambda: services.scorekeeper_password_reset(event=event, user=user),
+        done=lambda password: (
+            f"{user.username}'s new password is {password} — write it down now and give it "
+            f"to {user.username}, it is shown once. The old password no longer works."
+        ),
         to=("desk:settings", event.slug),
     )
 

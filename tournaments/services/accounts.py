@@ -1,0 +1,52 @@
+"""Scorekeepers' accounts at the desk: unlocking one after too many wrong passwords, and
+giving one a new password. An organizer may do this for their event's scorekeepers only,
+never for an organizer's or an administrator's account."""
+
+import secrets
+
+from axes.utils import reset as axes_reset
+from django.db import transaction
+
+from tournaments.engine import RuleError
+from tournaments.models import Event
+
+# Lower-case letters and digits that cannot be mistaken for one another (no l, 1, o, 0),
+# in groups of four: easy to read off a slip of paper and type on a tablet.
+_READABLE = "abcdefghijkmnpqrstuvwxyz23456789"
+
+
+def readable_password() -> str:
+    """A new password such as ``k7mx-p4rt-9hwe`` (60 bits)."""
+    return "-".join("".join(secrets.choice(_READABLE) for _ in range(4)) for _ in range(3))
+
+
+def _scorekeeper_of(event: Event, user) -> None:
+    if not event.scorekeepers.filter(pk=user.pk).exists():
+        raise RuleError(f"{user.username} does not keep scores for {event.name}.")
+
+
+def scorekeeper_unlock(*, event: Event, user) -> int:
+    """Let a locked-out scorekeeper try again at once, from every device.
+
+    Returns how many locked records were cleared (0: they were not locked)."""
+    _scorekeeper_of(event, user)
+    return axes_reset(username=user.get_username().lower())
+
+
+def scorekeeper_password_reset(*, event: Event, user) -> str:
+    """Give a scorekeeper a new password (returned, to be shown once) and unlock them.
+
+    Their other devices are signed out (Django ends sessions made with the old password).
+    Refused for organizers' and administrators' accounts: their owners change those."""
+    _scorekeeper_of(event, user)
+    if user.is_staff or user.is_superuser or user.organized_events.exists():
+        raise RuleError(
+            f"{user.username} is an organizer's account: only its owner or the site's "
+            "administrator can change its password."
+        )
+    password = readable_password()
+    with transaction.atomic():
+        user.set_password(password)
+        user.save(update_fields=["password"])
+        scorekeeper_unlock(event=event, user=user)
+    return password
