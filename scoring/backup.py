@@ -1,4 +1,12 @@
-"""A whole event as one JSON document, and back: registration, bracket, scores, audit trail."""
+"""A whole event as one JSON document, and back: registration, bracket, scores, audit trail.
+
+Backup → restore → backup gives the same document, every timestamp and every person
+included: times the database would stamp anew on creation (``auto_now_add``) are written
+back after the rows are made, and people named in the event who have no account in the
+restoring database get one without a password (nobody can sign in with it until an
+organizer or administrator gives it one). Version 1 files, without the extra times and
+people, still restore.
+"""
 
 import datetime
 
@@ -11,8 +19,9 @@ from tournaments.models import EVENT_SETTINGS, Bye, Division, Entrant, Event, Ro
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 FORMAT = "rummikub-event-backup"
-VERSION = 1
-EVENT_FIELDS = ("slug", *EVENT_SETTINGS)
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
+EVENT_FIELDS = ("slug", *EVENT_SETTINGS, "created_at")
 ENTRANT_FIELDS = (
     "external_id",
     "first_name",
@@ -24,6 +33,7 @@ ENTRANT_FIELDS = (
     "email",
     "phone",
     "status",
+    "created_at",
 )
 
 
@@ -38,6 +48,9 @@ def _user(user):
 
 
 def _game_json(game: Game) -> dict:
+    racks = list(
+        game.racks.select_related("entrant", "entered_by").order_by("entrant__external_id")
+    )
     return {
         "number": game.number,
         "ended": game.ended,
@@ -47,8 +60,14 @@ def _game_json(game: Game) -> dict:
         "entered_at": _plain(game.entered_at),
         "confirmed_by": _user(game.confirmed_by),
         "confirmed_at": _plain(game.confirmed_at),
-        "racks": {
-            r.entrant.external_id: r.rack_total for r in game.racks.select_related("entrant")
+        "racks": {r.entrant.external_id: r.rack_total for r in racks},
+        "rack_entries": {
+            r.entrant.external_id: {
+                "entered_by": _user(r.entered_by),
+                "entered_at": _plain(r.entered_at),
+                "version": r.version,
+            }
+            for r in racks
         },
     }
 
@@ -76,9 +95,10 @@ def _round_json(round_: Round) -> dict:
         "status": round_.status,
         "seed": round_.seed,
         "warnings": round_.warnings,
+        "created_at": _plain(round_.created_at),
         "closed_at": _plain(round_.closed_at),
         "tables": tables,
-        "byes": [b.entrant.external_id for b in round_.byes.select_related("entrant")],
+        "byes": sorted(b.entrant.external_id for b in round_.byes.select_related("entrant")),
         "penalties": [
             {
                 "entrant": p.entrant.external_id,
@@ -87,7 +107,9 @@ def _round_json(round_: Round) -> dict:
                 "given_by": _user(p.given_by),
                 "given_at": _plain(p.given_at),
             }
-            for p in round_.penalties.select_related("entrant", "given_by")
+            for p in round_.penalties.select_related("entrant", "given_by").order_by(
+                "given_at", "id"
+            )
         ],
     }
 
@@ -118,6 +140,7 @@ def _change_json(c: ScoreChange) -> dict:
         "after": c.after,
         "reason": c.reason,
         "actor": c.actor_label,
+        "actor_user": _user(c.actor),
         "at": _plain(c.at),
         "flag": c.flag,
         "decision": _decision_json(c),
@@ -133,6 +156,7 @@ def _decision_json(c: ScoreChange) -> dict | None:
         "choice": decision.choice,
         "note": decision.note,
         "by": decision.decided_by_label,
+        "by_user": _user(decision.decided_by),
         "at": _plain(decision.decided_at),
     }
 
@@ -142,20 +166,20 @@ def event_backup(event: Event) -> dict:
     rounds = Round.objects.filter(division__event=event).select_related("division")
     decisions = (
         TieBreakDecision.objects.filter(division__event=event)
-        .select_related("division")
+        .select_related("division", "decided_by")
         .order_by("decided_at", "id")
     )
     changes = (
         ScoreChange.objects.filter(division__event=event)
-        .select_related("division", "entrant", "decision")
+        .select_related("division", "entrant", "actor", "decision__decided_by")
         .order_by("at", "id")
     )
     return {
         "format": FORMAT,
         "version": VERSION,
         "event": {f: _plain(getattr(event, f)) for f in EVENT_FIELDS},
-        "organizers": [u.get_username() for u in event.organizers.all()],
-        "scorekeepers": [u.get_username() for u in event.scorekeepers.all()],
+        "organizers": sorted(u.get_username() for u in event.organizers.all()),
+        "scorekeepers": sorted(u.get_username() for u in event.scorekeepers.all()),
         "divisions": [_division_json(d) for d in event.divisions.select_related("combined_into")],
         "entrants": [
             {**{f: _plain(getattr(e, f)) for f in ENTRANT_FIELDS}, "division": e.division.name}
@@ -168,6 +192,7 @@ def event_backup(event: Event) -> dict:
                 "round": d.round_number,
                 "order": d.order,
                 "note": d.note,
+                "decided_by": _user(d.decided_by),
                 "decided_at": _plain(d.decided_at),
             }
             for d in decisions
@@ -206,15 +231,28 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
     return divisions
 
 
+def _stamp(rows_and_times: list, field: str) -> None:
+    """Give rows made just now their recorded ``field`` (an auto_now_add time the database
+    stamped on creation); bulk_update writes the value as it is."""
+    stamped = []
+    for row, text in rows_and_times:
+        if text:
+            setattr(row, field, _datetime(text))
+            stamped.append(row)
+    if stamped:
+        type(stamped[0]).objects.bulk_update(stamped, [field], batch_size=500)
+
+
 def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Entrant]:
     entrants = {}
     for e in rows:
-        values = {f: e[f] for f in ENTRANT_FIELDS}
+        values = {f: e[f] for f in ENTRANT_FIELDS if f != "created_at"}
         values["birth_date"] = _date(values["birth_date"])
         entrants[e["external_id"]] = Entrant(
             event=event, division=divisions[e["division"]], **values
         )
     Entrant.objects.bulk_create(entrants.values(), batch_size=500)
+    _stamp([(entrants[e["external_id"]], e.get("created_at")) for e in rows], "created_at")
     return entrants
 
 
@@ -237,8 +275,26 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict) -> None:
             confirmed_by=users.get(g["confirmed_by"]),
             confirmed_at=_datetime(g["confirmed_at"]),
         )
-        RackScore.objects.bulk_create(
-            [RackScore(game=game, entrant=entrants[i], rack_total=v) for i, v in g["racks"].items()]
+        _stamp([(game, g.get("entered_at"))], "entered_at")
+        entries = g.get("rack_entries", {})
+        racks = RackScore.objects.bulk_create(
+            [
+                RackScore(
+                    game=game,
+                    entrant=entrants[i],
+                    rack_total=v,
+                    entered_by=users.get(entries.get(i, {}).get("entered_by")),
+                    version=entries.get(i, {}).get("version", 1),
+                )
+                for i, v in g["racks"].items()
+            ]
+        )
+        _stamp(
+            [
+                (rack, entries.get(i, {}).get("entered_at"))
+                for rack, i in zip(racks, g["racks"], strict=True)
+            ],
+            "entered_at",
         )
 
 
@@ -253,20 +309,22 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
         warnings=r["warnings"],
         closed_at=_datetime(r["closed_at"]),
     )
+    _stamp([(round_, r.get("created_at"))], "created_at")
     for t in r["tables"]:
         _restore_table(round_, t, entrants, users)
     Bye.objects.bulk_create([Bye(round=round_, entrant=entrants[i]) for i in r["byes"]])
     for p in r["penalties"]:
-        Penalty.objects.create(
+        penalty = Penalty.objects.create(
             round=round_,
             entrant=entrants[p["entrant"]],
             points=p["points"],
             reason=p["reason"],
             given_by=users.get(p["given_by"]),
         )
+        _stamp([(penalty, p.get("given_at"))], "given_at")
 
 
-def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
+def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> None:
     changes = ScoreChange.objects.bulk_create(
         [
             ScoreChange(
@@ -279,6 +337,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
                 before=c["before"],
                 after=c["after"],
                 reason=c["reason"],
+                actor=users.get(c.get("actor_user")),
                 actor_label=c["actor"],
                 at=_datetime(c["at"]),
                 flag=c["flag"],
@@ -293,6 +352,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
                 change=change,
                 choice=c["decision"]["choice"],
                 note=c["decision"]["note"],
+                decided_by=users.get(c["decision"].get("by_user")),
                 decided_by_label=c["decision"]["by"],
                 decided_at=_datetime(c["decision"]["at"]),
             )
@@ -302,18 +362,44 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict) -> None:
     )
 
 
+def _named_people(data: dict) -> set[str]:
+    """Every user name the backup names: organizers, scorekeepers, who entered, confirmed,
+    gave a penalty, decided a tie or made a change in the audit trail."""
+    names = set(data.get("organizers", [])) | set(data.get("scorekeepers", []))
+    for r in data["rounds"]:
+        for t in r["tables"]:
+            for g in t["games"]:
+                names |= {g.get("entered_by"), g.get("confirmed_by")}
+                names |= {e.get("entered_by") for e in g.get("rack_entries", {}).values()}
+        names |= {p.get("given_by") for p in r["penalties"]}
+    names |= {d.get("decided_by") for d in data["decisions"]}
+    names |= {c.get("actor_user") for c in data["audit"]}
+    names |= {(c.get("decision") or {}).get("by_user") for c in data["audit"]}
+    return {name for name in names if name}
+
+
+def _users(data: dict) -> dict:
+    """The accounts the backup names, made (without a password) where missing."""
+    User = get_user_model()
+    names = _named_people(data)
+    users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
+    for name in sorted(names - set(users)):
+        users[name] = User.objects.create_user(username=name, password=None)
+    return users
+
+
 def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Event:
     """Recreate an event from ``event_backup``'s document, all of it or nothing.
 
     ``organizer`` (who restores it from the desk) organizes the copy too."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RuleError("This file is not an event backup made by backup_event.")
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         raise RuleError(
             f"Backup version {data.get('version')} is not supported (expected {VERSION})."
         )
-    users = {u.get_username(): u for u in get_user_model().objects.all()}
     fields = dict(data["event"])
+    created_at = fields.pop("created_at", None)
     fields["slug"] = slug or fields["slug"]
     fields["date"] = _date(fields["date"])
     fields["cutoff_date"] = _date(fields["cutoff_date"])
@@ -324,7 +410,9 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                     f"An event '{fields['slug']}' already exists here; restore under another "
                     "name with --as SLUG."
                 )
+            users = _users(data)
             event = Event.objects.create(**fields)
+            _stamp([(event, created_at)], "created_at")
             event.organizers.set([users[n] for n in data.get("organizers", []) if n in users])
             if organizer is not None:
                 event.organizers.add(organizer)
@@ -334,13 +422,15 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             for r in data["rounds"]:
                 _restore_round(r, divisions, entrants, users)
             for d in data["decisions"]:
-                TieBreakDecision.objects.create(
+                decision = TieBreakDecision.objects.create(
                     division=divisions[d["division"]],
                     round_number=d["round"],
                     order=d["order"],
                     note=d["note"],
+                    decided_by=users.get(d.get("decided_by")),
                 )
-            _restore_audit(data["audit"], divisions, entrants)
+                _stamp([(decision, d.get("decided_at"))], "decided_at")
+            _restore_audit(data["audit"], divisions, entrants, users)
             return event
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RuleError):
