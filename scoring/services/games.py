@@ -164,7 +164,9 @@ def game_confirm(
     """
     with transaction.atomic():
         game = (
-            Game.objects.select_for_update()
+            # Only the game's row: PostgreSQL cannot lock the nullable side of the join
+            # (entered_by), and the rest is not changed here.
+            Game.objects.select_for_update(of=("self",))
             .select_related("table__round__division", "entered_by")
             .get(pk=game.pk)
         )
