@@ -9,7 +9,7 @@ from .corrections import (
     division_pending_correction,
     undecided_changes,
 )
-from .results import division_results, event_results
+from .results import division_results, event_results, finished_places, public_results
 from .sheets import (
     SheetGame,
     SheetSeat,
@@ -38,6 +38,8 @@ __all__ = [
     "division_results",
     "division_state",
     "event_results",
+    "finished_places",
+    "public_results",
     "game_record_of",
     "decided_at_table",
     "round_standings",

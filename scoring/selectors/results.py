@@ -2,6 +2,7 @@
 
 from tournaments.models import Division, Entrant, Event
 from tournaments.selectors import bracket_division_ids, brackets
+from tournaments.text import ordinal
 
 from ..models import ScoreChange
 from .corrections import division_pending_correction
@@ -174,4 +175,49 @@ def event_results(event: Event) -> dict:
             "medal_policy": event.medal_policy,
         },
         "divisions": divisions,
+    }
+
+
+def public_results(event: Event) -> list[dict]:
+    """Every finished bracket's placings for the public results page: names, places and
+    medals only (nothing private). ``confirmed`` is False while the desk still checks."""
+    divisions = []
+    for division in brackets(event).filter(status=Division.Status.COMPLETE):
+        state = division_state(division)
+        rows = []
+        for placing in state.placings.placings:
+            entrant = state.entrants.get(placing.player)
+            rows.append(
+                {
+                    "entrant_id": placing.player,
+                    "place": placing.place,
+                    "name": state.names.get(placing.player, placing.player),
+                    "medal": placing.medal,
+                    "place_text": ordinal(placing.place) if placing.place else "",
+                    "medal_text": state.medal_text(placing),
+                    # what the medal is of, where the bracket alone does not say it
+                    "detail": state.medal_text(placing).partition(" — ")[2],
+                    "age_group": state.age_group_label(placing.player),
+                    "status": entrant.out_of_play_word if entrant else "",
+                }
+            )
+        divisions.append(
+            {
+                "division": division,
+                "name": state.bracket_name,
+                "confirmed": division.medals_confirmed_at is not None,
+                "walkover": division.walkover,
+                "rows": rows,
+            }
+        )
+    return divisions
+
+
+def finished_places(event: Event) -> dict[str, dict]:
+    """Each placed player of a finished bracket, by entrant id: their row of
+    ``public_results`` with the bracket's name and whether it is confirmed."""
+    return {
+        row["entrant_id"]: {**row, "division": d["name"], "confirmed": d["confirmed"]}
+        for d in public_results(event)
+        for row in d["rows"]
     }

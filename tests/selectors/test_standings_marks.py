@@ -141,7 +141,7 @@ def test_the_projector_marks_scores_still_to_confirm_and_explains_places():
     assert all(r["to_confirm"] for r in rows)
     page = Client().get(f"/p/{division.event.slug}/").content.decode()
     assert page.count("to confirm") == 4
-    assert "the finishing position at the table comes first" in page
+    assert "the finishing position at the table first" in page
     # once confirmed by an organizer, the mark goes
     game = table.games.get(number=1)
     scoring.game_confirm(game=game, user=UserFactory(username="org1"), organizer=True)

@@ -7,4 +7,5 @@ app_name = "public"
 urlpatterns = [
     path("", views.projector, name="projector"),
     path("find/", views.find, name="find"),
+    path("results/", views.results, name="results"),
 ]

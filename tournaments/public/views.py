@@ -1,17 +1,20 @@
-"""Public pages, no login: the projector and "find my table". Names only — no birth
-dates, no contact details, nothing private in the HTML."""
+"""Public pages, no login: the projector, "find my table" and the results. Names only —
+no birth dates, no contact details, nothing private in the HTML."""
 
 from django.shortcuts import get_object_or_404, render
 
-from scoring.selectors import division_state, round_standings
+from scoring.selectors import division_state, finished_places, public_results, round_standings
 from tournaments.models import Division, Event, Round
 from tournaments.selectors import brackets, find_table
 
 SLIDE_SECONDS = 15
+# What fits a 1280×720 projector at the projector's type sizes (tests/browser measure it):
+# longer lists turn over page by page, whole tables together.
+PAGE_ROWS = {"standings": 8, "seating": 3, "medals": 6}
 
 
 def _slide(division: Division) -> dict:
-    """What the projector shows for one division right now."""
+    """What the projector shows for one division right now (every page of it)."""
     state = division_state(division)
     slide = {"division": division, "title": state.bracket_name, "kind": "waiting"}
     if division.status == Division.Status.COMPLETE:
@@ -19,7 +22,7 @@ def _slide(division: Division) -> dict:
             slide["kind"] = "checking"
             return slide
         slide["kind"] = "medals"
-        slide["medals"] = [
+        slide["items"] = [
             {
                 "medal": p.medal,
                 "name": state.names.get(p.player, p.player),
@@ -39,7 +42,7 @@ def _slide(division: Division) -> dict:
     if current.status == Round.Status.SEATED:
         slide["kind"] = "seating"
         record = state.records[-1]
-        slide["tables"] = [
+        slide["items"] = [
             {"number": t.number, "names": [state.names[p] for p in t.players]}
             for t in record.tables
         ]
@@ -47,26 +50,56 @@ def _slide(division: Division) -> dict:
     else:
         slide["kind"] = "standings"
         rows = round_standings(state, current.number)
-        slide["rows"] = sorted(rows, key=lambda r: (r["table"], r["sort_position"]))
+        slide["items"] = sorted(rows, key=lambda r: (r["table"], r["sort_position"]))
     return slide
+
+
+def _pages(slide: dict) -> list[list]:
+    """The slide's items split into pages; a table's rows are never split."""
+    items = slide.get("items", [])
+    size = PAGE_ROWS.get(slide["kind"], len(items) or 1)
+    if slide["kind"] != "standings":
+        return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
+    pages: list[list] = [[]]
+    for table in dict.fromkeys(r["table"] for r in items):
+        rows = [r for r in items if r["table"] == table]
+        if pages[-1] and len(pages[-1]) + len(rows) > size:
+            pages.append([])
+        pages[-1].extend(rows)
+    return pages
+
+
+def _number(request, name: str) -> int:
+    value = request.GET.get(name, "0")
+    return int(value) if value.isdigit() else 0
 
 
 def projector(request, slug):
     event = get_object_or_404(Event, slug=slug)
     divisions = [d for d in brackets(event) if d.rounds.exists() or d.walkover]
-    index = request.GET.get("i", "0")
-    index = int(index) % len(divisions) if index.isdigit() and divisions else 0
-    slide = _slide(divisions[index]) if divisions else None
+    index = _number(request, "i") % len(divisions) if divisions else 0
+    slide, page, pages = None, 0, 1
+    following = f"?i={(index + 1) % max(1, len(divisions))}"
+    if divisions:
+        slide = _slide(divisions[index])
+        split = _pages(slide)
+        pages = len(split)
+        page = min(_number(request, "p"), pages - 1)
+        slide["page_items"] = split[page]
+        if page + 1 < pages:
+            following = f"?i={index}&p={page + 1}"
     return render(
         request,
         "public/projector.html",
         {
             "event": event,
             "slide": slide,
-            "next": (index + 1) % max(1, len(divisions)),
+            "following": following,
             "seconds": SLIDE_SECONDS,
             "count": len(divisions),
             "index": index,
+            "page": page,
+            "pages": pages,
             "scoring": event.scoring,
         },
     )
@@ -75,10 +108,23 @@ def projector(request, slug):
 def find(request, slug):
     event = get_object_or_404(Event, slug=slug)
     query = request.GET.get("q", "")
-    context = {"event": event, "query": query, "found": find_table(event, query)}
+    found = find_table(event, query)
+    if found:
+        # Once a bracket is finished, its players see their place, not a table.
+        places = finished_places(event)
+        for row in found:
+            row["finished"] = places.get(row["entrant"].external_id)
+    context = {"event": event, "query": query, "found": found}
     template = (
         "public/_find_results.html"
         if request.htmx and request.GET.get("partial")
         else "public/find.html"
     )
     return render(request, template, context)
+
+
+def results(request, slug):
+    event = get_object_or_404(Event, slug=slug)
+    return render(
+        request, "public/results.html", {"event": event, "divisions": public_results(event)}
+    )
