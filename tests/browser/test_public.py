@@ -313,8 +313,8 @@ def test_public_pages_axe_and_screenshots(browser, live_server):
     expect(card).to_have_text(
         re.compile(
             rf"^\s*{out.name}\s+Big, round 1\s+Round 1 is over\s+Played at table "
-            rf"{seat.table.number}, seat {seat.number}\. Your place shows here when your division has "
-            r"finished\.\s*$"
+            rf"{seat.table.number}, seat {seat.number}\. Your place shows here when your "
+            r"division has finished\.\s*$"
         )
     )
     scans["find, round over"] = axe_violations(page)
