@@ -4,10 +4,10 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q
 
-from scoring.selectors import DivisionState, division_state
+from scoring.selectors import DivisionState, corrections_pending, division_state
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round
-from tournaments.selectors import bracket_entrants, brackets
+from tournaments.selectors import bracket_entrants, brackets, played_brackets
 
 
 @dataclass
@@ -18,6 +18,7 @@ class DivisionLine:
     absent: int
     current: Round | None
     combined: list[str] = field(default_factory=list)
+    waits: list["Waiting"] = field(default_factory=list)  # the overview's "waiting for"
 
     @property
     def small(self) -> bool:
@@ -164,3 +165,67 @@ def division_desk(division: Division) -> DivisionDesk:
         ),
         checked_in,
     )
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """One thing a division waits for, for the overview: what, and where to do it."""
+
+    kind: str  # "seat", "enter", "confirm", "tie", "close", "correction", "medals"
+    text: str
+    table_id: int | None = None  # "confirm": the first table with a game to confirm
+
+
+def _round_waits(state: DivisionState) -> list[Waiting]:
+    """What the current round of a bracket in play still needs."""
+    current, record, outcome = state.current, state.records[-1], state.outcomes[-1]
+    if current.status == Round.Status.CLOSED:
+        return []
+    waits = []
+    to_enter = 0
+    for table in record.tables:
+        if sum(1 for p in table.players if p not in state.withdrawn) < 2:
+            continue  # nobody left to play against
+        entered = sum(1 for (r, t, _g) in state.games if r == record.number and t == table.number)
+        to_enter += max(0, record.games - entered)
+    if to_enter:
+        waits.append(Waiting("enter", f"{to_enter} game{'s' if to_enter != 1 else ''} to enter"))
+    if state.event.confirmation == Event.Confirmation.SECOND_PERSON:
+        unconfirmed = state.unconfirmed(record.number)
+        if unconfirmed:
+            count = len(unconfirmed)
+            first = unconfirmed[0]
+            text = f"{count} game{'s' if count != 1 else ''} to confirm"
+            text += f" (table {first.table.number}" + (" first)" if count > 1 else ")")
+            waits.append(Waiting("confirm", text, first.table_id))
+    ties = state.blocking_ties(state.placings)
+    if ties:
+        count = len(ties)
+        waits.append(Waiting("tie", "A tie to record" if count == 1 else f"{count} ties to record"))
+    elif not to_enter and outcome.complete and not waits:
+        what = "The final" if record.kind == engine.FINAL else f"Round {record.number}"
+        waits.append(Waiting("close", f"{what} is ready to close"))
+    return waits
+
+
+def division_waits(event: Event) -> dict[int, list[Waiting]]:
+    """What each bracket waits for, by division pk: games to enter or confirm, a tie to
+    record, a round to close, a correction to decide, medals to confirm."""
+    pending = corrections_pending(event)
+    waits: dict[int, list[Waiting]] = {}
+    for division in played_brackets(event).select_related("event"):
+        found: list[Waiting] = []
+        if division.pk in pending:
+            found.append(Waiting("correction", pending[division.pk].summary))
+        if division.status == Division.Status.COMPLETE:
+            if division.results and division_state(division).results_changed:
+                if division.pk not in pending:
+                    found.append(Waiting("correction", "A correction changes the results"))
+            if division.medals_confirmed_at is None:
+                found.append(Waiting("medals", "Medals to confirm"))
+        elif division.rounds.exists():
+            found.extend(_round_waits(division_state(division)))
+        elif bracket_entrants(division).checked_in().exists():
+            found.append(Waiting("seat", "Ready to seat round 1"))
+        waits[division.pk] = found
+    return waits

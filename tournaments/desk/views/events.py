@@ -40,6 +40,9 @@ def event_new(request):
 @event_role("organizer")
 def overview(request, event):
     lines = selectors.event_overview(event)
+    waits = selectors.division_waits(event)
+    for line in lines:
+        line.waits = waits.get(line.division.pk, [])
     small = [line for line in lines if line.small]
     return render(
         request,
