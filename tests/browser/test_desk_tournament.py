@@ -201,8 +201,8 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
 
     desk.get_by_role("link", name="Overview").click()
     assert cells(desk, "table[aria-labelledby=divisions-heading]") == [
-        ["Open", "18", "17", "1", "not seated"],
-        ["80+", "1", "1", "0", "not seated"],
+        ["Open", "18", "17", "1", "not seated\nReady to seat round 1"],
+        ["80+", "1", "1", "0", "not seated\nReady to seat round 1"],
     ]
 
     # ---- the walkover division: one player, gold without play
