@@ -195,8 +195,10 @@ def public_results(event: Event) -> list[dict]:
                     "medal": placing.medal,
                     "place_text": ordinal(placing.place) if placing.place else "",
                     "medal_text": state.medal_text(placing),
-                    # what the medal is of, where the bracket alone does not say it
-                    "detail": state.medal_text(placing).partition(" — ")[2],
+                    # what the medal is of, where the bracket's name does not say it
+                    "detail": state.medal_text(placing).partition(" — ")[2]
+                    if state.medals_by_age_group
+                    else "",
                     "age_group": state.age_group_label(placing.player),
                     "status": entrant.out_of_play_word if entrant else "",
                 }

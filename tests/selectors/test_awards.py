@@ -132,3 +132,21 @@ def test_a_division_played_alone_keeps_its_name():
         ("70-74", 3, "Division"),
     ]
     assert division_desk(division).placings[0]["medal_text"] == "Gold"
+
+
+def test_the_public_results_page_names_what_each_medal_is_of():
+    event, bracket = combined_event("age-group")
+    page = Client().get(f"/p/{event.slug}/results/").content.decode()
+    assert "<h2" in page and "55-59 and 60-64 combined</h2>" in page
+    assert page.count("Gold — 1st of age group") == 2
+    assert "Still being checked at the desk" in page  # the medals are not confirmed yet
+    services.medals_confirm(division=bracket)
+    page = Client().get(f"/p/{event.slug}/results/").content.decode()
+    assert "Still being checked" not in page
+
+    event, bracket = combined_event("combined")
+    page = Client().get(f"/p/{event.slug}/results/").content.decode()
+    assert page.count('class="medal-word') == 3 and "— 1st of" not in page
+    found = Client().get(f"/p/{event.slug}/find/", {"q": "Player"}).content.decode()
+    assert found.count("place</span>") == 10  # every player of the finished bracket
+    assert "55-59 and 60-64 combined — finished" in found
