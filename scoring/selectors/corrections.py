@@ -60,8 +60,14 @@ class PendingCorrection:
         return f"{corrections} {what}: accept or undo."
 
 
-def _names(state: DivisionState, players) -> tuple[str, ...]:
-    return tuple(sorted((state.names.get(p, p) for p in players), key=str.casefold)) or ("nobody",)
+def _marked(state: DivisionState, players, others, mark: str) -> tuple[str, ...]:
+    """Names in order, those missing from ``others`` marked (the difference at a glance)."""
+    others = set(others)
+    lines = [
+        state.names.get(p, p) + ("" if p in others else f" — {mark}")
+        for p in sorted(players, key=lambda p: state.names.get(p, p).casefold())
+    ]
+    return tuple(lines) or ("nobody",)
 
 
 def _started(state: DivisionState, number: int) -> bool:
@@ -90,12 +96,14 @@ def _comparisons(state: DivisionState, effects) -> list[Comparison]:
             started = following is not None and _started(state, number + 1)
             if effect.kind == engine.Consequence.ADVANCED:
                 heading = f"Who goes on from round {number} to round {number + 1}"
-                now = _names(state, following.players if following else ())
-                then = _names(state, outcome.advancing)
+                recorded = following.players if following else ()
+                given = outcome.advancing
             else:
                 heading = f"Who has a bye in round {number + 1}"
-                now = _names(state, following.byes if following else ())
-                then = _names(state, outcome.next_byes)
+                recorded = following.byes if following else ()
+                given = outcome.next_byes
+            now = _marked(state, recorded, given, "not if you accept")
+            then = _marked(state, given, recorded, "instead")
             note = (
                 f"Round {number + 1} has started: it stands whatever you decide; the records "
                 "keep the correction and its flag."

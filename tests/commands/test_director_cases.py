@@ -231,3 +231,24 @@ def test_checkin_checks_in_a_no_show_who_turns_up_and_exits_non_zero_on_what_it_
     assert out.getvalue() == "Checked in 1 entrant(s).\n"  # C9 of the unseated division
     assert Entrant.objects.get(external_id="C9").status == "checked_in"
     assert Entrant.objects.get(external_id="C8").status == "registered"
+
+
+def test_plan_says_how_players_of_different_tables_are_compared(tmp_path):
+    players = [(f"P{i}", f"First{i}", f"Last{i}", "1950-01-01", "F", "", "Open") for i in range(17)]
+    entrants_file(tmp_path / "e.csv", players)
+    run(
+        "import_entrants",
+        SLUG,
+        tmp_path / "e.csv",
+        "--create-event",
+        "--name",
+        "P",
+        "--date",
+        "2026-05-01",
+    )
+    run("checkin", SLUG)
+    out = run("plan", SLUG)
+    notes = [line for line in out.splitlines() if "how tables are compared" in line]
+    assert len(notes) == 2
+    assert "Byes go to the best placed players going on" in notes[0]
+    assert all("score per game" in line for line in notes)

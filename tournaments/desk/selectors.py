@@ -1,10 +1,16 @@
 """Reads for the organizer's desk: the overview and a division's page."""
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Count, Q
 
-from scoring.selectors import DivisionState, corrections_pending, division_state
+from scoring.selectors import (
+    DivisionState,
+    corrections_pending,
+    division_pending_correction,
+    division_state,
+)
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.selectors import bracket_entrants, brackets, played_brackets
@@ -69,6 +75,16 @@ class DivisionDesk:
     @property
     def current(self) -> Round | None:
         return self.state.current
+
+    @property
+    def plan_notes(self) -> list[str]:
+        """How players from different tables are compared (issue 9, item 24)."""
+        return self.plan.comparison_notes(medals_by_age_group=self.state.medals_by_age_group)
+
+    @cached_property
+    def pending_correction(self):
+        """A flagged correction waiting for the organizer's decision, or None."""
+        return division_pending_correction(self.division, self.state)
 
     @property
     def outcome(self):

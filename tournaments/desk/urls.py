@@ -31,5 +31,15 @@ urlpatterns = [
     path("divisions/<int:division_id>/withdraw/", views.division_withdraw, name="withdraw"),
     path("divisions/<int:division_id>/medals/", views.division_medals, name="medals"),
     path("divisions/<int:division_id>/accept/", views.division_accept, name="accept"),
+    path(
+        "divisions/<int:division_id>/corrections/accept/",
+        views.correction_accept,
+        name="correction_accept",
+    ),
+    path(
+        "divisions/<int:division_id>/corrections/<int:change_id>/undo/",
+        views.correction_undo,
+        name="correction_undo",
+    ),
     path("backup/", views.backup, name="backup"),
 ]

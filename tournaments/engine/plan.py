@@ -101,6 +101,30 @@ class Plan:
         """A table of two is unavoidable (2 or 5 players): the organizer is told."""
         return any(2 in shape.tables for shape in self.rounds)
 
+    def comparison_notes(self, *, medals_by_age_group: bool = False) -> list[str]:
+        """In words, where players from different tables are compared, and how: by score
+        per game, never by raw totals (tables of three and four are not alike)."""
+        notes = []
+        if any(shape.byes for shape in self.rounds):
+            notes.append(
+                "Byes go to the best placed players going on: first their finishing "
+                "position at their table, then their score per game (total ÷ games played), "
+                "because totals from a table of three and a table of four are not alike."
+            )
+        if any(len(shape.tables) > 1 for shape in self.rounds):
+            notes.append(
+                "Players from different tables are compared by score per game, never by "
+                "raw totals: placings within a round go by finishing position at the "
+                "table, then score per game."
+            )
+        if medals_by_age_group and self.players > 1:
+            notes.append(
+                "Medals by age group: an age group's players from different tables are "
+                "placed by the round they reached, their finishing position at the table, "
+                "then score per game."
+            )
+        return notes
+
     def describe(self) -> list[str]:
         if self.players == 0:
             return ["no players checked in"]

@@ -174,16 +174,19 @@ def _division_results(division: Division) -> data.DivisionResults:
     lines = []
     if division.status == Division.Status.COMPLETE:
         for placing in state.placings.placings:
+            # The total of the round the player reached, never an earlier round's total
+            # under a later round (a bye, or a withdrawal before playing: no total).
             total = ""
-            for outcome in reversed(state.outcomes):
-                score = outcome.scores.get(placing.player)
-                if score is not None and score.games:
-                    total = (
-                        f"{score.total:+d}"
-                        if state.rules.scoring == engine.SABRA
-                        else str(score.total)
-                    )
-                    break
+            reached = placing.round_reached
+            score = (
+                state.outcomes[reached - 1].scores.get(placing.player)
+                if 0 < reached <= len(state.outcomes)
+                else None
+            )
+            if score is not None and score.games:
+                total = (
+                    f"{score.total:+d}" if state.rules.scoring == engine.SABRA else str(score.total)
+                )
             lines.append(
                 data.PlacingLine(
                     place=placing.place,

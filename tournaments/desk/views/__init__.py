@@ -5,6 +5,8 @@ data, selectors read; ``tournaments.web.act`` turns a service's answer into a me
 """
 
 from .divisions import (
+    correction_accept,
+    correction_undo,
     division_accept,
     division_advance,
     division_medals,
@@ -40,6 +42,8 @@ __all__ = [
     "checkin",
     "checkin_set",
     "combine",
+    "correction_accept",
+    "correction_undo",
     "division_accept",
     "division_advance",
     "division_medals",

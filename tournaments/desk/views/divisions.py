@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from scoring import services as scoring_services
+from scoring.models import ScoreChange
 from tournaments import services
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
@@ -220,6 +221,47 @@ def division_accept(request, event, division_id):
         division_id,
         scoring_services.results_accept,
         "{division}: results updated from the scores; confirm the medals again.",
+    )
+
+
+def _accepted(result) -> str:
+    if result.nothing_pending:
+        return "No correction waits for a decision any more."
+    done = ["Accepted."]
+    done += [
+        f"Round {r.number} is seated again with the players the scores give." for r in result.seated
+    ]
+    done += [f"Round {n} had started: it stands." for n in result.standing]
+    if result.results_updated:
+        done.append("Placings recomputed: confirm the medals again.")
+    return " ".join(done)
+
+
+@require_POST
+@event_role("organizer")
+def correction_accept(request, event, division_id):
+    """The organizer accepts what the scores give after a flagged correction."""
+    division = _division(event, division_id)
+    return act(
+        request,
+        lambda: scoring_services.corrections_accept(division=division, user=request.user),
+        done=_accepted,
+        to=_back(event, division),
+        refused=refusal_lines,
+    )
+
+
+@require_POST
+@event_role("organizer")
+def correction_undo(request, event, division_id, change_id):
+    """The organizer undoes a flagged correction (or late penalty)."""
+    division = _division(event, division_id)
+    change = get_object_or_404(ScoreChange, pk=change_id, division=division)
+    return act(
+        request,
+        lambda: scoring_services.correction_undo(change=change, user=request.user),
+        done="Undone: the value is back as it was; both steps stay in the audit trail.",
+        to=_back(event, division),
     )
 
 

@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
 from scoring.backup import event_backup, event_restore
+from scoring.selectors import corrections_pending
 from tournaments import access, services
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
@@ -44,6 +45,7 @@ def overview(request, event):
     for line in lines:
         line.waits = waits.get(line.division.pk, [])
     small = [line for line in lines if line.small]
+    pending = list(corrections_pending(event).values())
     return render(
         request,
         "desk/overview.html",
@@ -51,6 +53,7 @@ def overview(request, event):
             "event": event,
             "lines": lines,
             "small": small,
+            "pending": pending,
             "unplaced": not Entrant.objects.filter(event=event).exists(),
         },
     )

@@ -33,5 +33,10 @@ class Command(EventCommand):
                     f"  estimated duration: {plan.games} games one after another × "
                     f"{event.minutes_per_game} min = {hours} h {minutes:02d} min"
                 )
+            medals_by_age_group = (
+                event.medal_policy == "age-group" and division.combined_from.exists()
+            )
+            for note in plan.comparison_notes(medals_by_age_group=medals_by_age_group):
+                self.say(f"  how tables are compared: {note}")
             if plan.table_of_two:
                 self.say("  note: a table of two is unavoidable with this number of players")

@@ -21,7 +21,13 @@ from .base import (
 MEDAL_ORDER = {"gold": 0, "silver": 1, "bronze": 2}
 PLACING_RULE = (
     "Placing: a later round ranks higher; within a round, the finishing position at the "
-    "table comes first, then the score per game."
+    "table comes first, then the score per game. Players from different tables are "
+    "compared by score per game (total ÷ games played), never by raw totals: tables of "
+    "three and of four are not alike."
+)
+COLUMNS_NOTE = (
+    "Round: the furthest round reached. Total: the total of that round (none after a bye "
+    "or a withdrawal before playing it)."
 )
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
@@ -175,11 +181,10 @@ def _division(doc: Document, d: DivisionResults) -> None:
     flow.item(
         28, lambda page, x, y, w: page.text(x, y - 20, "All placings", 18, bold=True), keep_with=80
     )
+    column_lines = fonts.wrap_text(COLUMNS_NOTE, f.content_width, 12)
     flow.item(
-        22,
-        lambda page, x, y, w: page.text(
-            x, y - 14, "Round: the furthest round reached. Total: the total of that round.", 12
-        ),
+        len(column_lines) * 14.4 + 8,
+        lambda page, x, y, w: page.lines(x, y - 14, column_lines, 12, 14.4),
         keep_with=60,
     )
     rule_lines = fonts.wrap_text(PLACING_RULE, f.content_width, 12)

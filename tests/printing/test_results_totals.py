@@ -1,0 +1,59 @@
+"""The results sheet never shows a round-1 total under a later round, and says how players
+from different tables are compared (issue 9, item 24)."""
+
+import pytest
+
+from scoring import services as scoring
+from tests.factories import enter, seated, seated_division
+from tournaments import services
+from tournaments.engine import plan_division
+from tournaments.models import Bye, Division, Round
+from tournaments.printing.renderers.results import PLACING_RULE
+from tournaments.printing.selectors import results_data
+
+pytestmark = pytest.mark.django_db
+
+
+def play(round_):
+    """Every table: seat 1 wins with a total of its table number (seat 2 goes out in game 1,
+    seat 1 in the others), so the table winners' totals differ; the rest hold 10, 20, …"""
+    for k, table in enumerate(round_.tables.order_by("number"), start=1):
+        players = [p for p in seated(table) if not p.out_of_play]
+        for number in range(1, round_.games + 1):
+            values = [i * 10 for i in range(len(players))]
+            if number == 1 and round_.games > 1:
+                values[0], values[1] = k, 0
+            enter(table, number, values)
+
+
+def test_a_withdrawn_bye_player_shows_no_round_one_total_under_round_two():
+    division = seated_division(17)
+    play(division.rounds.get(number=1))
+    scoring.division_advance(division=division, seed=1)
+    second = division.rounds.get(number=2)
+    bye = Bye.objects.filter(round=second).select_related("entrant").first().entrant
+    services.entrants_withdraw(event=division.event, ids=[bye.external_id])
+    play(second)
+    scoring.division_advance(division=division, seed=1)
+    play(Round.objects.get(division=division, number=3))
+    scoring.division_advance(division=division)
+    division.refresh_from_db()
+    assert division.status == Division.Status.COMPLETE
+    (results,) = results_data(division.event, division).divisions
+    line = next(p for p in results.placings if p.entrant_id == bye.external_id)
+    assert (line.round_reached, line.withdrawn) == (2, True)
+    assert line.total == ""  # not their round-1 total
+    finalist = next(p for p in results.placings if p.round_reached == 3)
+    assert finalist.total != ""
+
+
+def test_the_results_sheet_and_the_plan_say_players_of_different_tables_compare_per_game():
+    assert "Players from different tables are compared by score per game" in PLACING_RULE
+    notes = plan_division(17).comparison_notes()
+    assert len(notes) == 2
+    assert notes[0].startswith("Byes go to the best placed players going on")
+    assert "score per game" in notes[0] and "score per game" in notes[1]
+    assert plan_division(4).comparison_notes() == []  # one table: nothing to compare
+    assert plan_division(9).comparison_notes() == [notes[1]]  # no byes
+    by_age = plan_division(9).comparison_notes(medals_by_age_group=True)
+    assert by_age[-1].startswith("Medals by age group:")
