@@ -185,3 +185,23 @@ def test_accepting_a_finished_divisions_new_medals_asks_to_confirm_them_again():
     medals = {r["player"]: r["medal"] for r in division.results}
     assert medals[second.external_id] is None
     assert division_pending_correction(division) is None
+
+
+def test_decisions_survive_backup_and_restore():
+    from scoring.backup import event_backup, event_restore
+
+    division, table = round_one_closed()
+    second = seated(table)[1]
+    game = table.games.get(number=3)
+    first = services.score_correct(game=game, entrant=second, rack_total=200, reason="misread")
+    services.correction_undo(change=first)
+    services.score_correct(game=game, entrant=second, rack_total=201, reason="misread again")
+    data = event_backup(division.event)
+    decisions = [c["decision"] for c in data["audit"] if c["decision"]]
+    assert [d["choice"] for d in decisions] == ["undone"]
+    copy = event_restore(data, slug="copy-of-it")
+    again = event_backup(copy)
+    assert [c["decision"] for c in again["audit"]] == [c["decision"] for c in data["audit"]]
+    restored = Division.objects.get(event=copy, name=division.name)
+    pending = division_pending_correction(restored)
+    assert pending is not None and [c.reason for c in pending.changes] == ["misread again"]
