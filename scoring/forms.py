@@ -55,6 +55,7 @@ class GameForm(forms.Form):
                 error_messages={"required": f"Enter {entrant.name}'s rack total (0 if out)."},
             )
         self.fields["winner"].choices = [("", "—")] + [(str(e.pk), e.name) for e in self.playing]
+        self.fields["winner"].widget.attrs["aria-describedby"] = "id_winner-error"
         if sheet.event.scoring == engine.SABRA:
             self.fields["winner_plus"] = forms.CharField(
                 required=False,
@@ -74,6 +75,23 @@ class GameForm(forms.Form):
 
     def rack_fields(self):
         return [self[rack_field_name(e)] for e in self.players]
+
+    def summary(self) -> list[tuple[str, str]]:
+        """Every problem once, as the summary above the form lists them: the whole
+        game's first, then each field's in page order, with the id of the field to
+        go to ("" for the whole game)."""
+        seen: set[str] = set()
+        out: list[tuple[str, str]] = []
+        for message in self.non_field_errors():
+            if message not in seen:
+                seen.add(message)
+                out.append((message, ""))
+        for name in self.fields:
+            for message in self.errors.get(name, []):
+                if message not in seen:
+                    seen.add(message)
+                    out.append((message, self[name].id_for_label))
+        return out
 
     def clean(self):
         data = super().clean()

@@ -68,13 +68,47 @@
       if (plusError) fieldErrors[plus.id] = plusError;
     }
     inputs.forEach(function (input) { setFieldError(input, fieldErrors[input.id]); });
-    var box = form.querySelector("[data-game-errors]");
-    if (box) {
-      box.innerHTML = "";
-      problems.forEach(function (p) { var el = document.createElement("p"); el.textContent = p; box.appendChild(el); });
-      box.hidden = problems.length === 0;
-    }
+    renderSummary(form, problems, fieldErrors);
     return problems.length === 0 && Object.keys(fieldErrors).length === 0;
+  }
+
+  /* The summary above the form: the whole game's problems; after a refused save, every
+     field's too (each once, linked to its field), as the server lists them. */
+  function renderSummary(form, problems, fieldErrors) {
+    var box = form.querySelector("[data-game-errors]");
+    if (!box) return;
+    var items = problems.map(function (p) { return { message: p, target: "" }; });
+    if (form.dataset.refused === "1") {
+      var seen = {};
+      problems.forEach(function (p) { seen[p] = true; });
+      Array.prototype.forEach.call(form.querySelectorAll("input.rack, input[name=winner_plus]"), function (input) {
+        var message = fieldErrors[input.id];
+        if (message && !seen[message]) { seen[message] = true; items.push({ message: message, target: input.id }); }
+      });
+    }
+    var list = box.querySelector("ul");
+    list.innerHTML = "";
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      if (item.target) {
+        var a = document.createElement("a");
+        a.href = "#" + item.target; a.textContent = item.message;
+        li.appendChild(a);
+      } else li.textContent = item.message;
+      list.appendChild(li);
+    });
+    box.hidden = items.length === 0;
+  }
+
+  /* A refused save: the summary lists everything, and the keyboard and the eyes go to it. */
+  function showRefusal(form) {
+    form.dataset.refused = "1";
+    validate(form, true);
+    var box = form.querySelector("[data-game-errors]");
+    if (box && !box.hidden) {
+      box.scrollIntoView({ block: "start" });
+      box.focus({ preventScroll: true });
+    }
   }
 
   /* Sabra: the winner's plus written on the sheet must equal what the losers lost. */
@@ -211,21 +245,30 @@
           panel.querySelector("button").focus();
         });
       });
-      form.addEventListener("change", function () { validate(form, false); });
+      // Errors change while typing and when a choice is tapped, never when a field is
+      // left: leaving a field is what tapping Save does, and a message appearing or going
+      // then would move the button from under the finger (the tap would save nothing).
       form.addEventListener("input", function (e) {
-        if (e.target.classList.contains("rack")) {
-          var parsed = parseRack(e.target);
-          setFieldError(e.target, parsed.error || "");
-        } else if (e.target.name === "winner_plus") {
-          setFieldError(e.target, "");  // checked again on leaving the field and on saving
+        if (e.target.tagName === "INPUT" && e.target.type === "text") {
+          validate(form, form.dataset.refused === "1");
         }
+      });
+      form.addEventListener("change", function (e) {
+        if (e.target.type === "radio" || e.target.tagName === "SELECT") {
+          validate(form, form.dataset.refused === "1");
+        }
+      });
+      form.addEventListener("click", function (e) {
+        var link = e.target.closest("[data-game-errors] a[href^='#']");
+        if (!link) return;
+        var field = document.getElementById(link.getAttribute("href").slice(1));
+        if (field) { e.preventDefault(); field.focus(); }
       });
       var saving = false;
       function guard(e) {
         if (!validate(form, true)) {
           e.preventDefault();
-          var first = form.querySelector("[aria-invalid=true]") || form.querySelector("[data-game-errors]:not([hidden])");
-          if (first && first.focus) first.focus();
+          showRefusal(form);
           return;
         }
         if (saving) { e.preventDefault(); return; }
@@ -238,7 +281,7 @@
       }
       form.addEventListener("submit", guard);
       form.addEventListener("htmx:beforeRequest", function (e) {
-        if (!validate(form, true)) e.preventDefault();
+        if (!validate(form, true)) { e.preventDefault(); showRefusal(form); }
       });
       form.addEventListener("htmx:afterRequest", function (e) {
         saving = false;
@@ -249,13 +292,16 @@
         if (button) { button.disabled = false; button.textContent = button.getAttribute("data-text") || "Save"; }
         var box = form.querySelector("[data-game-errors]");
         if (!box) return;
-        var p = document.createElement("p");
+        var p = document.createElement("li");
         p.textContent = status === 0
           ? "Not saved: the server could not be reached. Check the connection, then save again."
           : status === 403
             ? "Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer."
             : "Not saved: the server had a problem (error " + status + "). Save again; if it keeps failing, keep the paper sheet and tell the organizer.";
-        box.innerHTML = ""; box.appendChild(p); box.hidden = false;
+        var list = box.querySelector("ul");
+        list.innerHTML = ""; list.appendChild(p); box.hidden = false;
+        box.scrollIntoView({ block: "start" });
+        box.focus({ preventScroll: true });
       });
     });
   }
@@ -279,8 +325,13 @@
     if (!sheet || e.target !== sheet) return;
     var active = document.activeElement;
     if (active && active !== document.body && !sheet.contains(active)) return;
-    var next = sheet.querySelector("form.game-form [aria-invalid=true]") ||
-      sheet.querySelector("form.game-form input.rack");
+    var summary = sheet.querySelector("form.game-form [data-game-errors]:not([hidden])");
+    if (summary) {
+      summary.scrollIntoView({ block: "start" });
+      summary.focus({ preventScroll: true });
+      return;
+    }
+    var next = sheet.querySelector("form.game-form input.rack");
     if (next) next.focus();
   });
 })();

@@ -41,7 +41,7 @@ def test_axe_finds_no_serious_problem(page, live_server, world):
     ).to_be_visible()
     scans["table, game entered"] = axe_violations(page)
 
-    page.goto(table_url)  # game 2's form, with the calculator open
+    page.goto(table_url + "?game=2")  # game 2's form, with the calculator open
     page.get_by_role("button", name="Count tiles").first.click()
     page.locator("button[data-label='orange 9']").click()
     expect(page.locator(".calc-total")).to_have_text("Total: 9")

@@ -303,7 +303,7 @@ def test_a_save_that_cannot_go_through_is_said_in_words(page, live_server, world
     # Taken off the event's scorekeepers meanwhile: the server answers 403.
     world.event.scorekeepers.remove(world.users["scorekeeper"])
     page.get_by_role("button", name="Save game 1").click()
-    expect(page.locator("[data-game-errors]")).to_have_text(
+    expect(page.locator("[data-game-errors] li")).to_have_text(
         "Not saved: the server refused it (you may no longer enter scores for this event, "
         "or this page is too old). Reload the page and try again, or ask the organizer."
     )
