@@ -13,6 +13,20 @@ ENDED_CHOICES = [
 ]
 
 
+# The form's own words around the engine's messages (engine.MESSAGES); the page's script
+# gets both (entry_rules), so the browser says exactly what the server says.
+FORM_MESSAGES = {
+    "field": "{name}: {message}",
+    "required": "Enter {name}'s rack total (0 if out).",
+    "plus_expected": "{message} From the racks, the winner's plus is {expected}.",
+}
+
+
+def entry_rules() -> dict:
+    """The limits and messages the score entry page's script checks a game with."""
+    return {**engine.entry_rules(), "form": dict(FORM_MESSAGES)}
+
+
 def rack_field_name(entrant) -> str:
     return f"rack_{entrant.pk}"
 
@@ -41,7 +55,12 @@ class GameForm(forms.Form):
             entrant = seat.entrant
             self.fields[rack_field_name(entrant)] = forms.CharField(
                 required=not entrant.out_of_play,
-                label=f"Seat {seat.number}: {entrant.name}",
+                label=f"Seat {seat.number}: {entrant.name}"
+                + (
+                    f" ({entrant.out_of_play_word}: no rack total needed)"
+                    if entrant.out_of_play
+                    else ""
+                ),
                 max_length=6,
                 widget=forms.TextInput(
                     attrs={
@@ -52,7 +71,7 @@ class GameForm(forms.Form):
                         "aria-describedby": f"id_{rack_field_name(entrant)}-error",
                     }
                 ),
-                error_messages={"required": f"Enter {entrant.name}'s rack total (0 if out)."},
+                error_messages={"required": FORM_MESSAGES["required"].format(name=entrant.name)},
             )
         self.fields["winner"].choices = [("", "—")] + [(str(e.pk), e.name) for e in self.playing]
         self.fields["winner"].widget.attrs["aria-describedby"] = "id_winner-error"
@@ -106,7 +125,9 @@ class GameForm(forms.Form):
             try:
                 racks[entrant] = engine.parse_rack_total(text)
             except engine.RuleError as error:
-                self.add_error(name, f"{entrant.name}: {error}")
+                self.add_error(
+                    name, FORM_MESSAGES["field"].format(name=entrant.name, message=error)
+                )
         if self.errors:
             return data
         winner = None
@@ -163,7 +184,8 @@ class GameForm(forms.Form):
         except engine.RuleError as error:
             expected = -sum(v for p, v in points.items() if p != result.winner)
             self.add_error(
-                "winner_plus", f"{error} From the racks, the winner's plus is {expected}."
+                "winner_plus",
+                FORM_MESSAGES["plus_expected"].format(message=error, expected=expected),
             )
 
 

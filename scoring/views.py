@@ -21,7 +21,7 @@ from tournaments.selectors import brackets
 from tournaments.web import act, form_errors_to_messages
 
 from . import services
-from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm
+from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules
 from .models import Game
 from .selectors import division_state, round_standings, table_sheet, tables_in_play
 from .tables import StandingsTable
@@ -108,6 +108,7 @@ def _render_table(
         "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
         "correction_form": CorrectionForm(),
         "table_address": settings.BASE_URL + _table_url(event, table),
+        "entry_rules": entry_rules(),
         **extra,
     }
     return render(request, "scoring/table.html", context, status=status)

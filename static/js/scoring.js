@@ -1,75 +1,143 @@
 /* Score entry: the tile calculator, errors in words at once, one save per tap.
-   Everything here is help on top of a plain form: the server checks again. */
+   Everything here is help on top of a plain form: the server checks again, with the same
+   rules and the same words — the limits and messages come from the engine through the
+   page ("entry-rules"), never copied here. */
 (function () {
   "use strict";
-  var MAX_RACK = 788, JOKER = 30;
-  var COLOURS = ["black", "red", "blue", "orange"];
+  var RULES = null;
+  function rules() {
+    if (!RULES) {
+      var source = document.getElementById("entry-rules");
+      RULES = source ? JSON.parse(source.textContent) : null;
+    }
+    return RULES;
+  }
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (whole, key) {
+      return Object.prototype.hasOwnProperty.call(values, key) ? String(values[key]) : whole;
+    });
+  }
+  function say(key, values) { return fill(rules().messages[key], values || {}); }
+  function formSay(key, values) { return fill(rules().form[key], values || {}); }
 
   function playerName(input) { return input.getAttribute("data-player") || "This player"; }
 
-  function setFieldError(input, message) {
+  function setFieldError(input, messages) {
     var box = document.getElementById(input.id + "-error");
-    if (box) box.textContent = message || "";
-    if (message) input.setAttribute("aria-invalid", "true");
+    var text = (messages || []).join(" ");
+    if (box) box.textContent = text;
+    if (text) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
+  }
+
+  /* engine.parse_rack_total: a message, or the value. */
+  function parseNumber(text) {
+    if (!/^[+-]?[0-9]+$/.test(text)) return { error: say("not_number", { text: text }) };
+    var value = parseInt(text, 10);
+    if (value < 0) return { error: say("negative", { value: value }) };
+    if (value > rules().max_rack) return { error: say("too_big", { value: value, max: rules().max_rack }) };
+    return { value: value === 0 ? 0 : value };  // "-0" is 0
   }
 
   function parseRack(input) {
     var text = input.value.trim();
     if (text === "") return { empty: true };
-    if (!/^\d+$/.test(text)) {
-      return { error: playerName(input) + ": '" + text + "' is not a whole number of points." };
+    var parsed = parseNumber(text);
+    if (parsed.error) parsed.error = formSay("field", { name: playerName(input), message: parsed.error });
+    return parsed;
+  }
+
+  /* engine.validate_game, step by step in the same order: the reasons for the whole game,
+     and for each player's field the reasons that concern it. Returns the winner too. */
+  function checkGame(entries, ended, named) {
+    var reasons = [], fields = {}, R = rules();
+    function add(message, concerned) {
+      if (concerned && concerned.length) {
+        concerned.forEach(function (e) { (fields[e.input.id] = fields[e.input.id] || []).push(message); });
+      } else reasons.push(message);
     }
-    var value = parseInt(text, 10);
-    if (value > MAX_RACK) {
-      return { error: playerName(input) + ": " + value + " is more than any rack can hold (at most " + MAX_RACK + ")." };
+    function who(list) { return list.map(function (e) { return e.name; }).join(" and "); }
+    var result = { reasons: reasons, fields: fields, winner: null };
+    if (entries.length < 2) { add(say("too_few")); return result; }
+    var total = entries.reduce(function (a, e) { return a + e.value; }, 0);
+    if (total > R.max_rack) add(say("sum_too_big", { total: total, max: R.max_rack }));
+    var zeros = entries.filter(function (e) { return e.value === 0; });
+    if (!ended) {
+      if (!zeros.length) { add(say("nobody_out")); return result; }
+      ended = R.out;
     }
-    return { value: value };
+    if (ended === R.out) {
+      if (zeros.length > 1) add(say("all_zero", { who: who(zeros) }), zeros);
+      else if (!zeros.length) add(say("out_without_zero"));
+      else if (named && named !== zeros[0]) add(say("out_not_winner", { out: zeros[0].name, winner: named.name }), [named]);
+      result.winner = zeros[0] || null;
+      return result;
+    }
+    if (zeros.length) add(say("zero_exhausted", { who: who(zeros) }), zeros);
+    if (reasons.length || Object.keys(fields).length) return result;
+    var lowest = Math.min.apply(null, entries.map(function (e) { return e.value; }));
+    var tied = entries.filter(function (e) { return e.value === lowest; });
+    if (!named) {
+      if (tied.length > 1) add(say("tie_exhausted", { who: who(tied), lowest: lowest }), tied);
+      else result.winner = tied[0];
+    } else if (tied.indexOf(named) < 0) {
+      add(say("not_lowest", { winner: named.name, value: named.value, lowest: lowest }), [named]);
+    } else result.winner = named;
+    return result;
   }
 
   function validate(form, showEmpty) {
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input.rack"));
-    var problems = [], values = [], fieldErrors = {};
+    var problems = [], entries = [], fieldErrors = {};
     inputs.forEach(function (input) {
       var parsed = parseRack(input);
-      if (parsed.error) fieldErrors[input.id] = parsed.error;
+      if (parsed.error) fieldErrors[input.id] = [parsed.error];
       else if (parsed.empty) {
-        if (input.required && showEmpty) fieldErrors[input.id] = "Enter " + playerName(input) + "'s rack total (0 if out).";
-      } else values.push({ input: input, value: parsed.value });
+        if (input.required && showEmpty) fieldErrors[input.id] = [formSay("required", { name: playerName(input) })];
+      } else entries.push({ input: input, name: playerName(input), value: parsed.value });
     });
-    var complete = Object.keys(fieldErrors).length === 0 && values.length === inputs.filter(function (i) { return i.required; }).length;
-    if (complete && values.length >= 2) {
+    var required = inputs.filter(function (i) { return i.required; });
+    var complete = Object.keys(fieldErrors).length === 0 &&
+      required.every(function (i) { return entries.some(function (e) { return e.input === i; }); });
+    var game = null;
+    if (complete) {
       var ended = (form.querySelector("input[name=ended]:checked") || {}).value || "";
-      var zeros = values.filter(function (v) { return v.value === 0; });
-      var sum = values.reduce(function (a, v) { return a + v.value; }, 0);
-      if (sum > MAX_RACK) problems.push("The rack totals add up to " + sum + ", more than all 106 tiles together (" + MAX_RACK + "): one of them is wrong.");
-      if (ended === "exhausted") {
-        zeros.forEach(function (z) { fieldErrors[z.input.id] = playerName(z.input) + " has 0, but the pool was exhausted: a player with 0 went out."; });
-        var lowest = Math.min.apply(null, values.map(function (v) { return v.value; }));
-        var tied = values.filter(function (v) { return v.value === lowest; });
-        var winner = form.querySelector("select[name=winner]");
-        if (tied.length > 1 && winner && !winner.value) {
-          problems.push(tied.map(function (t) { return playerName(t.input); }).join(" and ") + " tie for the lowest rack (" + lowest + ") on an exhausted pool: choose the winner the table named.");
-        }
-      } else if (zeros.length > 1) {
-        var who = zeros.map(function (z) { return playerName(z.input); }).join(" and ");
-        zeros.forEach(function (z) { fieldErrors[z.input.id] = who + " all have 0: only one player can go out."; });
-      } else if (zeros.length === 0) {
-        problems.push("Nobody has 0, so nobody went out: if the pool ran out, choose 'Pool exhausted'.");
-      }
+      var select = form.querySelector("select[name=winner]");
+      var named = select && select.value
+        ? entries.filter(function (e) { return e.input.id === "id_rack_" + select.value; })[0] || null
+        : null;
+      game = checkGame(entries, ended, named);
+      problems = game.reasons;
+      Object.keys(game.fields).forEach(function (id) { fieldErrors[id] = game.fields[id]; });
     }
     var plus = form.querySelector("input[name=winner_plus]");
     if (plus) {
       var plusError = "";
-      if (complete && values.length >= 2 && !problems.length && !Object.keys(fieldErrors).length) {
-        plusError = checkBalance(form, values, plus);
+      if (game && game.winner && !problems.length && !Object.keys(fieldErrors).length) {
+        plusError = checkBalance(entries, game.winner, plus);
       }
-      setFieldError(plus, plusError);
-      if (plusError) fieldErrors[plus.id] = plusError;
+      fieldErrors[plus.id] = plusError ? [plusError] : [];
+      setFieldError(plus, fieldErrors[plus.id]);
+      if (!plusError) delete fieldErrors[plus.id];
     }
     inputs.forEach(function (input) { setFieldError(input, fieldErrors[input.id]); });
     renderSummary(form, problems, fieldErrors);
     return problems.length === 0 && Object.keys(fieldErrors).length === 0;
+  }
+
+  /* Sabra: the winner's plus written on the sheet must equal what the losers lost. */
+  function checkBalance(entries, winner, plus) {
+    var text = plus.value.trim();
+    if (text === "") return "";
+    var parsed = parseNumber(text);
+    if (parsed.error) return parsed.error;
+    var expected = entries.reduce(function (a, e) { return e === winner ? a : a + e.value - winner.value; }, 0);
+    var off = parsed.value - expected;
+    if (off === 0) return "";
+    return formSay("plus_expected", {
+      message: say("balance", { total: (off > 0 ? "+" : "") + off }),
+      expected: expected
+    });
   }
 
   /* The summary above the form: the whole game's problems; after a refused save, every
@@ -82,8 +150,9 @@
       var seen = {};
       problems.forEach(function (p) { seen[p] = true; });
       Array.prototype.forEach.call(form.querySelectorAll("input.rack, input[name=winner_plus]"), function (input) {
-        var message = fieldErrors[input.id];
-        if (message && !seen[message]) { seen[message] = true; items.push({ message: message, target: input.id }); }
+        (fieldErrors[input.id] || []).forEach(function (message) {
+          if (!seen[message]) { seen[message] = true; items.push({ message: message, target: input.id }); }
+        });
       });
     }
     var list = box.querySelector("ul");
@@ -111,32 +180,18 @@
     }
   }
 
-  /* Sabra: the winner's plus written on the sheet must equal what the losers lost. */
-  function checkBalance(form, values, plus) {
-    var text = plus.value.trim();
-    if (text === "") return "";
-    if (!/^\d+$/.test(text)) return "'" + text + "' is not a whole number of points.";
-    var ended = (form.querySelector("input[name=ended]:checked") || {}).value || "";
-    var winner = null;
-    if (ended === "exhausted") {
-      var named = (form.querySelector("select[name=winner]") || {}).value;
-      var lowest = Math.min.apply(null, values.map(function (v) { return v.value; }));
-      winner = values.filter(function (v) {
-        return named ? v.input.id === "id_rack_" + named : v.value === lowest;
-      })[0];
-    } else {
-      winner = values.filter(function (v) { return v.value === 0; })[0];
-    }
-    if (!winner) return "";
-    var expected = values.reduce(function (a, v) { return v === winner ? a : a + v.value - winner.value; }, 0);
-    var off = parseInt(text, 10) - expected;
-    if (off === 0) return "";
-    return "The points add up to " + (off > 0 ? "+" : "") + off + ", not 0: under Sabra scoring the winner's " +
-      "plus must equal the losers' minus. From the racks, the winner's plus is " + expected + ".";
+  /* Tiles counted so far, per page, game and player: reopening the calculator (or the
+     page's sheet being replaced after a refused save) shows them again. */
+  var kept = {};
+  function calculatorState(form, input) {
+    var game = (form.querySelector("input[name=game]") || {}).value || "";
+    var key = window.location.pathname + "|" + game + "|" + input.id;
+    return kept[key] || (kept[key] = { counts: {}, jokers: 0 });
   }
 
   function buildCalculator(panel, input, opener) {
-    var counts = {}, jokers = 0;
+    var R = rules(), state = calculatorState(input.form, input);
+    var counts = state.counts;
     panel.innerHTML = "";
     var heading = document.createElement("p");
     heading.innerHTML = "<strong></strong>";
@@ -151,59 +206,63 @@
     var buttons = {};
 
     function total() {
-      var sum = jokers * JOKER;
+      var sum = state.jokers * R.joker;
       Object.keys(counts).forEach(function (key) { sum += counts[key] * parseInt(key.split("-")[1], 10); });
       return sum;
     }
     function refresh() {
       totalLine.textContent = "Total: " + total();
       Object.keys(buttons).forEach(function (key) {
-        var n = key === "joker" ? jokers : (counts[key] || 0);
+        var n = key === "joker" ? state.jokers : (counts[key] || 0);
+        var limit = key === "joker" ? R.jokers : R.copies;
         var b = buttons[key];
         b.querySelector(".count").textContent = n ? "×" + n : "";
-        b.disabled = n >= 2;
+        // aria-disabled, not disabled: a disabled button drops the keyboard's focus.
+        if (n >= limit) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
         b.setAttribute("aria-label", b.getAttribute("data-label") + (n ? ", " + n + " counted" : ""));
       });
       picked.innerHTML = "";
-      Object.keys(counts).concat(jokers ? ["joker"] : []).forEach(function (key) {
-        var n = key === "joker" ? jokers : counts[key];
+      Object.keys(counts).concat(state.jokers ? ["joker"] : []).forEach(function (key) {
+        var n = key === "joker" ? state.jokers : counts[key];
         for (var i = 0; i < n; i++) {
           var li = document.createElement("li"), b = document.createElement("button");
           b.type = "button";
           b.textContent = (key === "joker" ? "Joker" : key.replace("-", " ")) + " ✕";
           b.setAttribute("aria-label", "Take off " + (key === "joker" ? "a joker" : key.replace("-", " ")));
           b.addEventListener("click", (function (k) { return function () {
-            if (k === "joker") jokers--; else { counts[k]--; if (!counts[k]) delete counts[k]; }
+            if (k === "joker") state.jokers--; else { counts[k]--; if (!counts[k]) delete counts[k]; }
             refresh();
+            panel.querySelector(".calc-total").focus();
           }; })(key));
           li.appendChild(b); picked.appendChild(li);
         }
       });
     }
-    COLOURS.forEach(function (colour) {
+    totalLine.tabIndex = -1;
+    R.colours.forEach(function (colour) {
       var label = document.createElement("p");
       label.textContent = colour.charAt(0).toUpperCase() + colour.slice(1);
       label.className = "help";
       panel.appendChild(label);
       var grid = document.createElement("div");
       grid.className = "tile-grid";
-      for (var n = 1; n <= 13; n++) {
+      R.numbers.forEach(function (n) {
         var key = colour + "-" + n, b = document.createElement("button");
         b.type = "button"; b.className = "tile " + colour;
         b.setAttribute("data-label", colour + " " + n);
         b.innerHTML = n + '<span class="count" aria-hidden="true"></span>';
         b.addEventListener("click", (function (k) { return function () {
-          if ((counts[k] || 0) < 2) { counts[k] = (counts[k] || 0) + 1; refresh(); }
+          if ((counts[k] || 0) < R.copies) { counts[k] = (counts[k] || 0) + 1; refresh(); }
         }; })(key));
         buttons[key] = b; grid.appendChild(b);
-      }
+      });
       panel.appendChild(grid);
     });
     var jokerButton = document.createElement("button");
     jokerButton.type = "button"; jokerButton.className = "tile joker";
-    jokerButton.setAttribute("data-label", "joker (30 points)");  // holds the visible "Joker (30)"
-    jokerButton.innerHTML = 'Joker (30)<span class="count" aria-hidden="true"></span>';
-    jokerButton.addEventListener("click", function () { if (jokers < 2) { jokers++; refresh(); } });
+    jokerButton.setAttribute("data-label", "joker (" + R.joker + " points)");
+    jokerButton.innerHTML = "Joker (" + R.joker + ')<span class="count" aria-hidden="true"></span>';
+    jokerButton.addEventListener("click", function () { if (state.jokers < R.jokers) { state.jokers++; refresh(); } });
     buttons.joker = jokerButton;
     panel.appendChild(jokerButton);
     panel.appendChild(totalLine);
@@ -216,18 +275,31 @@
       input.value = String(total());
       close(panel, opener);
       input.focus();
-      validate(input.form, false);
+      validate(input.form, input.form.dataset.refused === "1");
     });
     var cancel = document.createElement("button");
     cancel.type = "button"; cancel.className = "secondary"; cancel.textContent = "Close without using";
     cancel.addEventListener("click", function () { close(panel, opener); opener.focus(); });
     actions.appendChild(use); actions.appendChild(cancel);
     panel.appendChild(actions);
-    panel.addEventListener("keydown", function (e) { if (e.key === "Escape") { close(panel, opener); opener.focus(); } });
     refresh();
   }
 
   function close(panel, opener) { panel.hidden = true; opener.setAttribute("aria-expanded", "false"); }
+
+  // Escape closes the open calculator and puts the keyboard back on its "Count tiles".
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    var open = document.querySelectorAll(".calculator:not([hidden])");
+    Array.prototype.forEach.call(open, function (panel) {
+      var active = document.activeElement;
+      if (open.length > 1 && active && !panel.contains(active)) return;
+      var opener = document.querySelector(".calc-open[aria-controls='" + panel.id + "']");
+      close(panel, opener);
+      if (opener) opener.focus();
+      e.preventDefault();
+    });
+  });
 
   function init(root) {
     Array.prototype.forEach.call(root.querySelectorAll("form.game-form"), function (form) {

@@ -281,3 +281,16 @@ def test_check_balance():
         check_balance({"A": 19, "B": -5, "C": -10, "D": -3})
     with pytest.raises(RuleError, match="add up to -2"):
         check_balance({"A": 16, "B": -5, "C": -10, "D": -3})
+
+
+def test_entry_rules_give_the_page_the_engines_limits_and_words():
+    from tournaments.engine import entry_rules, parse_rack_total
+    from tournaments.engine.games import MESSAGES
+
+    rules = entry_rules()
+    assert (rules["max_rack"], rules["joker"], rules["copies"], rules["jokers"]) == (788, 30, 2, 2)
+    assert rules["numbers"] == list(range(1, 14)) and len(rules["colours"]) == 4
+    assert rules["messages"] == MESSAGES
+    with pytest.raises(RuleError) as refused:
+        parse_rack_total("-5")
+    assert str(refused.value) == MESSAGES["negative"].format(value=-5)

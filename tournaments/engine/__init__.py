@@ -22,6 +22,7 @@ from .games import (
     SABRA,
     GameResult,
     check_balance,
+    entry_rules,
     game_points,
     parse_rack_total,
     rack_total_from_tiles,

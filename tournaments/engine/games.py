@@ -27,6 +27,45 @@ LOW = "low"
 SABRA = "sabra"
 SCORING_SYSTEMS = (LOW, SABRA)
 
+# Every message about a game's rack totals, once. The score entry page's script gets
+# these same texts (and the limits above), so the browser and the server say the same
+# words. Placeholders are filled with str.format; none takes a format spec.
+MESSAGES = {
+    "not_number": "'{text}' is not a whole number of points.",
+    "negative": "{value} is negative: a rack total is 0 or more.",
+    "too_big": (
+        "{value} is more than any rack can hold: the largest possible rack total is "
+        "{max} (every tile and both jokers)."
+    ),
+    "too_few": "A game needs the rack totals of at least two players.",
+    "sum_too_big": (
+        "The rack totals add up to {total}, more than all 106 tiles together ({max}): "
+        "one of them is wrong."
+    ),
+    "nobody_out": (
+        "Nobody has 0, so nobody went out: if the pool ran out, mark the game " "'pool exhausted'."
+    ),
+    "out_without_zero": "The game ended by going out, but nobody has 0.",
+    "all_zero": "{who} all have 0: only one player can go out.",
+    "out_not_winner": "{out} went out with 0, so {winner} cannot be the winner.",
+    "zero_exhausted": (
+        "{who} has 0, but the pool was exhausted: a player with 0 went out. Either the "
+        "game ended by going out, or the 0 is wrong."
+    ),
+    "tie_exhausted": (
+        "{who} tie for the lowest rack ({lowest}) on an exhausted pool: enter the winner "
+        "the table named (tile draw)."
+    ),
+    "not_lowest": (
+        "{winner} holds {value}, more than the lowest rack ({lowest}): on an exhausted "
+        "pool the lowest rack wins."
+    ),
+    "balance": (
+        "The points add up to {total}, not 0: under Sabra scoring the winner's plus must "
+        "equal the losers' minus."
+    ),
+}
+
 
 def parse_rack_total(text: object) -> int:
     """Turn what a scorekeeper typed into a rack total, or say why it cannot be one."""
@@ -41,15 +80,28 @@ def parse_rack_total(text: object) -> int:
         if re.fullmatch(r"[+-]?[0-9]+", raw):
             value = int(raw)
         else:
-            raise RuleError(f"'{raw}' is not a whole number of points.")
+            raise RuleError(MESSAGES["not_number"].format(text=raw))
     if value < 0:
-        raise RuleError(f"{value} is negative: a rack total is 0 or more.")
+        raise RuleError(MESSAGES["negative"].format(value=value))
     if value > MAX_RACK_TOTAL:
-        raise RuleError(
-            f"{value} is more than any rack can hold: the largest possible rack total is "
-            f"{MAX_RACK_TOTAL} (every tile and both jokers)."
-        )
+        raise RuleError(MESSAGES["too_big"].format(value=value, max=MAX_RACK_TOTAL))
     return value
+
+
+def entry_rules() -> dict:
+    """What a score entry page needs to check a game as the engine does: the tiles, the
+    limits and the messages, as plain JSON-ready values."""
+    return {
+        "max_rack": MAX_RACK_TOTAL,
+        "joker": JOKER_VALUE,
+        "jokers": JOKERS,
+        "copies": COPIES,
+        "colours": list(COLOURS),
+        "numbers": list(NUMBERS),
+        "out": OUT,
+        "exhausted": EXHAUSTED,
+        "messages": dict(MESSAGES),
+    }
 
 
 def rack_total_from_tiles(tiles: Iterable[tuple[str, int]], jokers: int = 0) -> int:
@@ -119,11 +171,10 @@ def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> Non
         if isinstance(value, bool) or not isinstance(value, int):
             problems.add(f"{label}: the rack total must be a whole number.", player)
         elif value < 0:
-            problems.add(f"{label}: {value} is negative.", player)
+            problems.add(f"{label}: " + MESSAGES["negative"].format(value=value), player)
         elif value > MAX_RACK_TOTAL:
             problems.add(
-                f"{label}: {value} is more than any rack can hold (at most {MAX_RACK_TOTAL}).",
-                player,
+                f"{label}: " + MESSAGES["too_big"].format(value=value, max=MAX_RACK_TOTAL), player
             )
     for player in players or ():
         if player not in racks:
@@ -132,13 +183,14 @@ def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> Non
 
 def _went_out(racks, zeros: list[str], winner: str | None, problems: _Problems) -> GameResult:
     if len(zeros) > 1:
-        problems.add(f"{problems.who(zeros)} all have 0: only one player can go out.", *zeros)
+        problems.add(MESSAGES["all_zero"].format(who=problems.who(zeros)), *zeros)
     elif not zeros:
-        problems.add("The game ended by going out, but nobody has 0.")
+        problems.add(MESSAGES["out_without_zero"])
     elif winner is not None and winner != zeros[0]:
         problems.add(
-            f"{problems.label(zeros[0])} went out with 0, so {problems.label(winner)} cannot "
-            "be the winner.",
+            MESSAGES["out_not_winner"].format(
+                out=problems.label(zeros[0]), winner=problems.label(winner)
+            ),
             winner,
         )
     problems.raise_any()
@@ -147,27 +199,22 @@ def _went_out(racks, zeros: list[str], winner: str | None, problems: _Problems) 
 
 def _exhausted(racks, zeros: list[str], winner: str | None, problems: _Problems) -> GameResult:
     if zeros:
-        problems.add(
-            f"{problems.who(zeros)} has 0, but the pool was exhausted: a player with 0 went "
-            "out. Either the game ended by going out, or the 0 is wrong.",
-            *zeros,
-        )
+        problems.add(MESSAGES["zero_exhausted"].format(who=problems.who(zeros)), *zeros)
     problems.raise_any()
     lowest = min(racks.values())
     tied = [p for p, value in racks.items() if value == lowest]
     if winner is None:
         if len(tied) > 1:
             problems.add(
-                f"{problems.who(tied)} tie for the lowest rack ({lowest}) on an exhausted "
-                "pool: enter the winner the table named (tile draw).",
-                *tied,
+                MESSAGES["tie_exhausted"].format(who=problems.who(tied), lowest=lowest), *tied
             )
             raise problems.error()
         winner = tied[0]
     elif winner not in tied:
         problems.add(
-            f"{problems.label(winner)} holds {racks[winner]}, more than the lowest rack "
-            f"({lowest}): on an exhausted pool the lowest rack wins.",
+            MESSAGES["not_lowest"].format(
+                winner=problems.label(winner), value=racks[winner], lowest=lowest
+            ),
             winner,
         )
         raise problems.error()
@@ -196,24 +243,18 @@ def validate_game(
     _check_values(racks, players, problems)
     problems.raise_any()
     if len(racks) < 2:
-        problems.add("A game needs the rack totals of at least two players.")
+        problems.add(MESSAGES["too_few"])
         raise problems.error()
     total = sum(racks.values())
     if total > MAX_RACK_TOTAL:
-        problems.add(
-            f"The rack totals add up to {total}, more than all 106 tiles together "
-            f"({MAX_RACK_TOTAL}): one of them is wrong."
-        )
+        problems.add(MESSAGES["sum_too_big"].format(total=total, max=MAX_RACK_TOTAL))
     if ended is not None and ended not in ENDINGS:
         problems.add(f"'{ended}' is not a way a game ends (out or exhausted).")
         raise problems.error()
     zeros = [p for p, value in racks.items() if value == 0]
     if ended is None:
         if not zeros:
-            problems.add(
-                "Nobody has 0, so nobody went out: if the pool ran out, mark the game "
-                "'pool exhausted'."
-            )
+            problems.add(MESSAGES["nobody_out"])
             raise problems.error()
         ended = OUT
     if winner is not None and winner not in racks:
@@ -244,7 +285,4 @@ def check_balance(points: Mapping[str, int]) -> None:
     """Sabra's free check: plus and minus in one game must cancel out."""
     total = sum(points.values())
     if total != 0:
-        raise RuleError(
-            f"The points add up to {total:+d}, not 0: under Sabra scoring the winner's "
-            "plus must equal the losers' minus."
-        )
+        raise RuleError(MESSAGES["balance"].format(total=f"{total:+d}"))
