@@ -66,12 +66,18 @@ def test_readme_screenshots(browser, live_server, world):
         ("score-entry-phone.png", {"width": 390, "height": 844}, "table"),
         ("score-entry-tablet.png", {"width": 820, "height": 1180}, "table"),
         ("standings-laptop.png", {"width": 1280, "height": 800}, "standings"),
+        ("score-confirm-phone.png", {"width": 390, "height": 844}, "confirm"),
     ]
     for filename, viewport, which in shots:
         context = browser.new_context(viewport=viewport, device_scale_factor=1)
         page = context.new_page()
-        login(page, live_server.url, "sam")
-        if which == "table":
+        login(page, live_server.url, "sue" if which == "confirm" else "sam")
+        if which == "confirm":  # Sue opens the table on the game Sam entered, read-only
+            page.goto(world.table_url(world.tables[0], live_server.url))
+            expect(
+                page.get_by_role("heading", name="Game 1: are these the numbers on the sheet?")
+            ).to_be_visible()
+        elif which == "table":
             page.goto(world.table_url(world.tables[0], live_server.url))
             expect(
                 page.get_by_role("heading", name="Game 2: enter each player's rack total")
