@@ -11,6 +11,7 @@ from scoring import services as scoring
 from scoring.selectors import division_state, round_standings, table_sheet
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import UserFactory, enter, seated, seated_division
+from tournaments.desk.selectors import division_desk
 from tournaments.models import Entrant, Event, Table
 from tournaments.printing.renderers import (
     render_bracket,
@@ -99,6 +100,10 @@ def test_withdrawn_and_disqualified_players_are_marked_on_every_sheet():
     rows = {r["name"]: r for r in round_standings(division_state(division), 1)}
     assert rows[quitter.name]["status"] == "withdrawn"
     assert rows[cheat.name]["status"] == "disqualified"
+    # the desk's division page names each for what it is
+    marks = {name: word for t in division_desk(division).tables() for _, name, word in t["players"]}
+    assert marks[quitter.name] == "withdrawn" and marks[cheat.name] == "disqualified"
+    assert sum(1 for word in marks.values() if word) == 2
 
     event = division.event
     for pdf in (
@@ -116,6 +121,8 @@ def test_withdrawn_and_disqualified_players_are_marked_on_every_sheet():
     results = results_data(event).divisions[0]
     status = {p.name: p.status for p in results.placings}
     assert status[quitter.name] == "withdrawn" and status[cheat.name] == "disqualified"
+    desk = {row["name"]: row["status"] for row in division_desk(division).placings}
+    assert desk[cheat.name] == "disqualified" and desk[quitter.name] == "withdrawn"
     assert "disqualified" in pdfcheck.text(render_results(results_data(event)))
 
 

@@ -124,6 +124,7 @@ class DivisionDesk:
                 "name": names.get(p.player, p.player),
                 "age_group": self.state.age_group_label(p.player),
                 "medal_text": self.state.medal_text(p),
+                "status": self._out_of_play_word(p.player),
             }
             for p in self.state.placings.placings
         ]
@@ -145,7 +146,7 @@ class DivisionDesk:
                     "number": table.number,
                     "table_id": self._table_ids().get(table.number),
                     "players": [
-                        (p, self.state.names.get(p, p), p in self.state.withdrawn)
+                        (p, self.state.names.get(p, p), self._out_of_play_word(p))
                         for p in table.players
                     ],
                     "entered": entered,
@@ -162,6 +163,11 @@ class DivisionDesk:
                 }
             )
         return rows
+
+    def _out_of_play_word(self, player: str) -> str:
+        """ "withdrawn" or "disqualified" (shown beside the name), else ""."""
+        entrant = self.state.entrants.get(player)
+        return entrant.out_of_play_word if entrant is not None else ""
 
     def _table_ids(self) -> dict[int, int]:
         if not hasattr(self, "_ids"):

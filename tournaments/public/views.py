@@ -43,7 +43,15 @@ def _slide(division: Division) -> dict:
         slide["kind"] = "seating"
         record = state.records[-1]
         slide["items"] = [
-            {"number": t.number, "names": [state.names[p] for p in t.players]}
+            {
+                "number": t.number,
+                "names": [
+                    f"{state.names[p]} ({state.entrants[p].out_of_play_word})"
+                    if p in state.withdrawn
+                    else state.names[p]
+                    for p in t.players
+                ],
+            }
             for t in record.tables
         ]
         slide["byes"] = [state.names[p] for p in record.byes]
