@@ -15,13 +15,14 @@ from django.db import transaction
 
 from tournaments.engine import RuleError
 from tournaments.models import EVENT_SETTINGS, Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.selectors import free_slug
 
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 FORMAT = "rummikub-event-backup"
 VERSION = 2
 READABLE_VERSIONS = (1, 2)
-EVENT_FIELDS = ("slug", *EVENT_SETTINGS, "created_at")
+EVENT_FIELDS = ("slug", *EVENT_SETTINGS, "created_at", "archived_at")
 ENTRANT_FIELDS = (
     "external_id",
     "first_name",
@@ -362,6 +363,18 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
     )
 
 
+class SlugTaken(RuleError):
+    """The short name a restore would use is taken here; ``suggestion`` is a free one."""
+
+    def __init__(self, slug: str):
+        self.slug = slug
+        self.suggestion = free_slug(slug)
+        super().__init__(
+            f"An event '{slug}' already exists here; restore under another name with --as "
+            f"SLUG (for example --as {self.suggestion})."
+        )
+
+
 def _named_people(data: dict) -> set[str]:
     """Every user name the backup names: organizers, scorekeepers, who entered, confirmed,
     gave a penalty, decided a tie or made a change in the audit trail."""
@@ -403,13 +416,11 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
     fields["slug"] = slug or fields["slug"]
     fields["date"] = _date(fields["date"])
     fields["cutoff_date"] = _date(fields["cutoff_date"])
+    fields["archived_at"] = _datetime(fields.get("archived_at"))
     try:
         with transaction.atomic():
             if Event.objects.filter(slug=fields["slug"]).exists():
-                raise RuleError(
-                    f"An event '{fields['slug']}' already exists here; restore under another "
-                    "name with --as SLUG."
-                )
+                raise SlugTaken(fields["slug"])
             users = _users(data)
             event = Event.objects.create(**fields)
             _stamp([(event, created_at)], "created_at")

@@ -44,6 +44,25 @@ EVENT_SETTINGS = (
 BRACKET_SETTINGS = ("scoring", "prefer_threes", "medal_policy", "tie_order")
 
 
+def _event_finished():
+    """An event's every division with players is complete, and there is at least one."""
+    brackets = Division.objects.filter(event=models.OuterRef("pk"), combined_into__isnull=True)
+    unfinished = brackets.exclude(status=Division.Status.COMPLETE).filter(
+        Q(walkover=True) | Q(entrants__isnull=False) | Q(combined_from__entrants__isnull=False)
+    )
+    complete = brackets.filter(status=Division.Status.COMPLETE)
+    return models.Exists(complete) & ~models.Exists(unfinished)
+
+
+class EventQuerySet(models.QuerySet):
+    def finished(self):
+        return self.filter(_event_finished())
+
+    def listed(self):
+        """Events still listed to scorekeepers and the public: not archived, not finished."""
+        return self.filter(archived_at__isnull=True).exclude(_event_finished())
+
+
 class DivisionQuerySet(models.QuerySet):
     def brackets(self):
         """Divisions played as brackets (not combined into another)."""
@@ -116,6 +135,11 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, blank=True, related_name="scored_events"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    archived_at = models.DateTimeField(
+        null=True, blank=True, help_text="Archived events leave the scorekeepers' and public lists."
+    )
+
+    objects = EventQuerySet.as_manager()
 
     class Meta:
         ordering = ["-date", "name"]

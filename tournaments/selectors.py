@@ -21,6 +21,15 @@ def event_rules(event: Event) -> engine.Rules:
     )
 
 
+def free_slug(slug: str) -> str:
+    """A short name like ``slug`` that no event has: ``slug-2``, ``slug-3``, …"""
+    taken = set(Event.objects.filter(slug__startswith=slug).values_list("slug", flat=True))
+    number = 2
+    while f"{slug}-{number}"[:50] in taken:
+        number += 1
+    return f"{slug[: 49 - len(str(number))]}-{number}"
+
+
 def event_started(event: Event) -> bool:
     """A round of one of its divisions is seated: the bracket settings are fixed."""
     return Round.objects.filter(division__event=event).exists()

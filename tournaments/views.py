@@ -49,11 +49,19 @@ def login_locked_out(request, response=None, credentials=None):
 
 
 def home(request):
-    mine = list(access.events_for(request.user).order_by("-date"))
-    for event in mine:
+    """Scorekeepers and the public see the events still going on; an organizer sees every
+    event they run, finished and archived ones marked."""
+    theirs = access.events_for(request.user)
+    listed = set(theirs.listed().values_list("pk", flat=True))
+    finished = set(theirs.finished().values_list("pk", flat=True))
+    mine = []
+    for event in theirs.order_by("-date"):
         event.is_mine_to_run = access.is_organizer(request.user, event)
+        event.is_finished = event.pk in finished
+        if event.is_mine_to_run or event.pk in listed:
+            mine.append(event)
     return render(
         request,
         "home.html",
-        {"my_events": mine, "events": Event.objects.order_by("-date")[:50]},
+        {"my_events": mine, "events": Event.objects.listed().order_by("-date")[:50]},
     )

@@ -1,6 +1,7 @@
 """Reads of scores, one module per concern: the engine's view of a division (``state``),
 results (``results``), a table's sheet (``sheets``) and a round's standings (``standings``)."""
 
+from .contents import EventContents, event_contents
 from .corrections import (
     Comparison,
     PendingCorrection,
@@ -30,6 +31,7 @@ __all__ = [
     "division_pending_correction",
     "undecided_changes",
     "DivisionState",
+    "EventContents",
     "SheetGame",
     "SheetSeat",
     "TableInPlay",
@@ -37,6 +39,7 @@ __all__ = [
     "describe_change",
     "division_results",
     "division_state",
+    "event_contents",
     "event_results",
     "finished_places",
     "public_results",

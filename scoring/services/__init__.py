@@ -13,6 +13,7 @@ from .corrections import (
     penalty_add,
     score_correct,
 )
+from .events import event_delete
 from .games import game_confirm, game_record, games_import
 from .rounds import Advanced, AdvanceResult, division_advance, results_accept, tie_resolve
 
@@ -25,6 +26,7 @@ __all__ = [
     "ScoreConflict",
     "TieBlocked",
     "division_advance",
+    "event_delete",
     "game_confirm",
     "game_record",
     "games_import",

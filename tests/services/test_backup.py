@@ -76,7 +76,8 @@ def test_restore_refuses_an_existing_slug_and_damaged_files(tmp_path, simulated)
     with pytest.raises(CommandError) as refused:
         run("restore_event", path)
     assert str(refused.value) == (
-        "An event 'sim40' already exists here; restore under another name with --as SLUG."
+        "An event 'sim40' already exists here; restore under another name with --as SLUG "
+        "(for example --as sim40-2)."
     )
     damaged = json.loads(path.read_text(encoding="utf-8"))
     del damaged["rounds"][-1]["tables"][0]["seats"]

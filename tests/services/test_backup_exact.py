@@ -159,7 +159,7 @@ COVERED = {
     Event: {
         "name", "slug", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
         "initial_meld", "cutoff_date", "age_bands", "by_gender", "medal_policy", "tie_order",
-        "confirmation", "paper", "combine_below", "created_at",
+        "confirmation", "paper", "combine_below", "created_at", "archived_at",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",

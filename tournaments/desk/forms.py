@@ -101,6 +101,14 @@ class SwapForm(forms.Form):
         self.fields["second"].choices = players
 
 
+class EventDeleteForm(forms.Form):
+    typed_name = forms.CharField(max_length=200)
+
+    def __init__(self, *args, name: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["typed_name"].label = f"To delete it, type its name: {name}"
+
+
 class RestoreForm(forms.Form):
     file = forms.FileField(label="Backup file (.json)")
     slug = forms.SlugField(label="Restore as (short name; empty: as in the file)", required=False)

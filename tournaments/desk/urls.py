@@ -42,4 +42,6 @@ urlpatterns = [
         name="correction_undo",
     ),
     path("backup/", views.backup, name="backup"),
+    path("archive/", views.archive, name="archive"),
+    path("delete/", views.delete, name="delete"),
 ]

@@ -4,7 +4,9 @@ import uuid
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
 from django.utils import timezone
 
 
@@ -88,3 +90,11 @@ class GeneratedDocument(models.Model):
         if self.round_number:
             text += f", round {self.round_number}"
         return text
+
+
+@receiver(post_delete, sender=GeneratedDocument)
+def _remove_file(sender, instance, **kwargs):
+    """A document's file goes with its row (an event deleted, say), once that is committed."""
+    if instance.file:
+        storage, name = instance.file.storage, instance.file.name
+        transaction.on_commit(lambda: storage.delete(name))

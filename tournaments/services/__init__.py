@@ -28,10 +28,12 @@ from .checkin import (
 )
 from .entrants import ENTRANT_FIELDS, ImportReport, entrant_save, entrants_import
 from .events import (
+    event_archive,
     event_configure,
     event_create,
     event_create_by,
     event_get_or_create,
+    event_rows_delete,
     scorekeeper_add,
     scorekeeper_remove,
 )
@@ -49,10 +51,12 @@ __all__ = [
     "entrants_check_in",
     "entrants_import",
     "entrants_withdraw",
+    "event_archive",
     "event_configure",
     "event_create",
     "event_create_by",
     "event_get_or_create",
+    "event_rows_delete",
     "medals_confirm",
     "new_seed",
     "readable_password",

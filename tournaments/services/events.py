@@ -5,11 +5,21 @@ import secrets
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import BRACKET_SETTINGS, EVENT_SETTINGS, Event
+from tournaments.models import (
+    BRACKET_SETTINGS,
+    EVENT_SETTINGS,
+    Bye,
+    Division,
+    Entrant,
+    Event,
+    Round,
+    Seat,
+)
 from tournaments.selectors import event_started
 
 from ._common import model_clean
@@ -146,3 +156,29 @@ def scorekeeper_add(*, event: Event, username: str, password: str | None = None)
 
 def scorekeeper_remove(*, event: Event, user) -> None:
     event.scorekeepers.remove(user)
+
+
+def event_archive(*, event: Event, archived: bool) -> Event:
+    """Archive an event (it leaves the scorekeepers' and public lists, nothing is removed),
+    or bring it back."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        if archived and event.archived_at is None:
+            event.archived_at = timezone.now()
+        elif not archived:
+            event.archived_at = None
+        event.save(update_fields=["archived_at"])
+        return event
+
+
+def event_rows_delete(*, event: Event) -> None:
+    """Remove an event and its bracket, registration and documents. Its scores must be gone
+    first: ``scoring.services.event_delete`` removes them, then calls this."""
+    with transaction.atomic():
+        Seat.objects.filter(round__division__event=event).delete()
+        Bye.objects.filter(round__division__event=event).delete()
+        Round.objects.filter(division__event=event).delete()
+        Entrant.objects.filter(event=event).delete()
+        Division.objects.filter(event=event).update(combined_into=None)
+        Division.objects.filter(event=event).delete()
+        event.delete()

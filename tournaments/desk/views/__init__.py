@@ -17,7 +17,9 @@ from .divisions import (
     division_withdraw,
 )
 from .events import (
+    archive,
     backup,
+    delete,
     event_new,
     overview,
     restore,
@@ -38,7 +40,9 @@ from .registration import (
 )
 
 __all__ = [
+    "archive",
     "backup",
+    "delete",
     "checkin",
     "checkin_set",
     "combine",

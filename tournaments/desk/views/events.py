@@ -1,7 +1,10 @@
 """The desk's event pages: a new event, the overview, settings and scorekeepers, backup."""
 
 import json
+import uuid
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -10,7 +13,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
-from scoring.backup import event_backup, event_restore
+from scoring import selectors as scoring_selectors
+from scoring import services as scoring_services
+from scoring.backup import SlugTaken, event_backup, event_restore
 from scoring.selectors import corrections_pending
 from tournaments import access, services
 from tournaments.decorators import event_role
@@ -19,7 +24,13 @@ from tournaments.models import Entrant, Event
 from tournaments.web import act, form_errors_to_messages
 
 from .. import selectors
-from ..forms import EventCreateForm, EventSettingsForm, RestoreForm, ScorekeeperForm
+from ..forms import (
+    EventCreateForm,
+    EventDeleteForm,
+    EventSettingsForm,
+    RestoreForm,
+    ScorekeeperForm,
+)
 
 
 @login_required
@@ -168,25 +179,100 @@ def backup(request, event):
     return render(request, "desk/backup.html", {"event": event, "form": RestoreForm()})
 
 
+RESTORES = "restores"
+
+
+def _restore_path(token: str) -> Path:
+    return Path(settings.MEDIA_ROOT) / RESTORES / f"{token}.json"
+
+
+def _restore_upload(request):
+    """The backup's bytes and the short name asked for: a new upload, or a file kept while
+    the organizer chose another short name (``token``). None: said why already."""
+    token = request.POST.get("token", "")
+    if token:
+        path = _restore_path(token)
+        if not token.isalnum() or not path.exists():
+            messages.error(request, "That file is no longer here: choose the backup again.")
+            return None
+        return path.read_bytes(), slugify(request.POST.get("slug", "")) or None, token
+    form = RestoreForm(request.POST, request.FILES)
+    if not form.is_valid():
+        form_errors_to_messages(request, form)
+        return None
+    raw = form.cleaned_data["file"].read()
+    return raw, slugify(form.cleaned_data["slug"]) or None, ""
+
+
 @require_POST
 @login_required
 def restore(request):
     if not request.user.is_staff:
         raise PermissionDenied("Only organizers restore events.")
-    form = RestoreForm(request.POST, request.FILES)
-    if not form.is_valid():
-        form_errors_to_messages(request, form)
+    upload = _restore_upload(request)
+    if upload is None:
         return redirect("home")
+    raw, slug, token = upload
     try:
-        data = json.loads(form.cleaned_data["file"].read().decode("utf-8"))
-        event = event_restore(
-            data, slug=slugify(form.cleaned_data["slug"]) or None, organizer=request.user
-        )
+        data = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
         messages.error(request, "That file is not a backup made by this program.")
         return redirect("home")
+    try:
+        event = event_restore(data, slug=slug, organizer=request.user)
+    except SlugTaken as taken:
+        if not token:
+            token = uuid.uuid4().hex
+            _restore_path(token).parent.mkdir(parents=True, exist_ok=True)
+            _restore_path(token).write_bytes(raw)
+        context = {
+            "token": token,
+            "slug": taken.slug,
+            "suggestion": taken.suggestion,
+            "name": (data.get("event") or {}).get("name", ""),
+            "existing": Event.objects.filter(slug=taken.slug).first(),
+        }
+        return render(request, "desk/restore_name.html", context, status=409)
     except RuleError as error:
         messages.error(request, str(error))
         return redirect("home")
+    if token:
+        _restore_path(token).unlink(missing_ok=True)
     messages.success(request, f"{event.name} restored as {event.slug}.")
     return redirect("desk:overview", event.slug)
+
+
+@event_role("organizer")
+def delete(request, event):
+    form = EventDeleteForm(request.POST or None, name=event.name)
+    if request.method == "POST" and form.is_valid():
+        try:
+            name = scoring_services.event_delete(
+                event=event, typed_name=form.cleaned_data["typed_name"]
+            )
+        except RuleError as error:
+            form.add_error("typed_name", str(error))
+        else:
+            messages.success(request, f"{name} was deleted.")
+            return redirect("home")
+    return render(
+        request,
+        "desk/delete.html",
+        {"event": event, "form": form, "contents": scoring_selectors.event_contents(event)},
+    )
+
+
+@require_POST
+@event_role("organizer")
+def archive(request, event):
+    archived = request.POST.get("archived") == "1"
+    return act(
+        request,
+        lambda: services.event_archive(event=event, archived=archived),
+        done=(
+            f"{event.name} is archived: it no longer shows in the scorekeepers' and public lists."
+            if archived
+            else f"{event.name} is back in the scorekeepers' and public lists."
+        ),
+        to=("desk:backup", event.slug),
+    )
