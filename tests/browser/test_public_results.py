@@ -36,7 +36,7 @@ def _projector_pages(page, url: str) -> tuple[list[str], int]:
     return names, pages
 
 
-def test_forty_players_page_on_the_projector_and_find_their_place(browser, live_server):
+def test_forty_players_page_on_the_projector_and_find_their_place_screenshots(browser, live_server):
     event, division = build_event("state-2026", name="State Senior Games", players=FORTY)
     everyone = {e.name for e in Entrant.objects.filter(event=event)}
     hall = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
@@ -104,7 +104,7 @@ def test_forty_players_page_on_the_projector_and_find_their_place(browser, live_
         "parseFloat(getComputedStyle(document.querySelector('ol.placings li')).fontSize)"
     )
     assert size >= 18
-    page.screenshot(path=str(SCREENSHOTS / "public-results-phone.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / "public-results-phone.png"))
 
     page.goto(f"{live_server.url}/p/{event.slug}/")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
