@@ -8,6 +8,7 @@ from .corrections import (
     corrections_pending,
     division_open_consequences,
     division_pending_correction,
+    flagged_corrections,
     undecided_changes,
 )
 from .results import division_results, event_results, finished_places, public_results
@@ -29,6 +30,7 @@ __all__ = [
     "corrections_pending",
     "division_open_consequences",
     "division_pending_correction",
+    "flagged_corrections",
     "undecided_changes",
     "DivisionState",
     "EventContents",

@@ -160,6 +160,16 @@ def undecided_changes(division: Division):
     )
 
 
+def flagged_corrections(division: Division):
+    """Every flagged change of a bracket, oldest first, with its decision (if any)."""
+    return (
+        ScoreChange.objects.filter(division=division)
+        .exclude(flag="")
+        .select_related("entrant", "decision")
+        .order_by("at", "id")
+    )
+
+
 def division_pending_correction(
     division: Division, state: DivisionState | None = None
 ) -> PendingCorrection | None:

@@ -5,7 +5,7 @@ from tournaments.selectors import bracket_division_ids, brackets
 from tournaments.text import ordinal
 
 from ..models import ScoreChange
-from .corrections import division_pending_correction
+from .corrections import division_pending_correction, flagged_corrections
 from .state import DivisionState, division_state
 
 NO_PLACE = [Entrant.Status.ABSENT, Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED]
@@ -114,12 +114,7 @@ def _flagged_json(change) -> dict:
 
 def _corrections_json(state: DivisionState) -> tuple[list[dict], dict | None]:
     """Every flagged correction with the organizer's decision, and the decision pending."""
-    flagged = (
-        ScoreChange.objects.filter(division=state.division)
-        .exclude(flag="")
-        .select_related("entrant", "decision")
-        .order_by("at", "id")
-    )
+    flagged = flagged_corrections(state.division)
     pending = division_pending_correction(state.division, state)
     waiting = None
     if pending is not None:

@@ -4,12 +4,13 @@ from different tables are compared (issue 9, item 24)."""
 import pytest
 
 from scoring import services as scoring
+from scoring.selectors import division_state
 from tests.factories import enter, seated, seated_division
 from tournaments import services
 from tournaments.engine import plan_division
 from tournaments.models import Bye, Division, Round
 from tournaments.printing.renderers.results import PLACING_RULE
-from tournaments.printing.selectors import results_data
+from tournaments.printing.selectors import correction_notes, results_data
 
 pytestmark = pytest.mark.django_db
 
@@ -57,3 +58,32 @@ def test_the_results_sheet_and_the_plan_say_players_of_different_tables_compare_
     assert plan_division(9).comparison_notes() == [notes[1]]  # no byes
     by_age = plan_division(9).comparison_notes(medals_by_age_group=True)
     assert by_age[-1].startswith("Medals by age group:")
+
+
+def test_the_results_sheet_says_a_correction_waits_and_that_a_started_round_stood():
+    from tests.printing.pdfcheck import collapse, text
+    from tournaments.printing.renderers.results import render_results
+
+    division = seated_division(8)
+    play(division.rounds.get(number=1))
+    scoring.division_advance(division=division, seed=1)
+    table = division.rounds.get(number=1).tables.order_by("number").first()
+    second = seated(table)[1]
+    scoring.score_correct(
+        game=table.games.get(number=3), entrant=second, rack_total=300, reason="misread"
+    )
+    assert correction_notes(division_state(division)) == (
+        "A correction waits for the organizer's decision (1 correction changes who "
+        "advanced): these results may change.",
+    )
+    play(division.rounds.get(number=2))  # the final is played: it has started
+    scoring.corrections_accept(division=division)
+    scoring.division_advance(division=division)
+    division.refresh_from_db()
+    (results,) = results_data(division.event, division).divisions
+    assert results.notes == (
+        "Round 1 was corrected after round 2 had started (misread): round 2 stands as it "
+        "was played.",
+    )
+    pdf = render_results(results_data(division.event, division))
+    assert "round 2 stands as it was played" in collapse(text(pdf))

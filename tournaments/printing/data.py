@@ -117,6 +117,9 @@ class DivisionResults:
     status: str
     placings: tuple[PlacingLine, ...]
     medals_by_age_group: bool = False
+    # Corrections the results must mention: one waiting for a decision, or one accepted
+    # while the next round had started (that round stands).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

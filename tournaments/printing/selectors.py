@@ -6,7 +6,12 @@ from dataclasses import astuple
 from django.conf import settings
 from django.urls import reverse
 
-from scoring.selectors import decided_at_table, division_state
+from scoring.selectors import (
+    decided_at_table,
+    division_pending_correction,
+    division_state,
+    flagged_corrections,
+)
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Event, Round, Seat
@@ -169,6 +174,28 @@ def bracket_data(event, division) -> data.BracketData:
     )
 
 
+def correction_notes(state) -> tuple[str, ...]:
+    """What the results must say about corrections (RULES.md, "After a flagged
+    correction"): one waiting for the organizer's decision, and each accepted while the
+    next round had started, which stands."""
+    notes = []
+    pending = division_pending_correction(state.division, state)
+    if pending is not None:
+        notes.append(
+            f"A correction waits for the organizer's decision ({pending.summary.split(':')[0]}): "
+            "these results may change."
+        )
+    for change in flagged_corrections(state.division):
+        decision = getattr(change, "decision", None)
+        if decision is not None and decision.choice == "accepted" and "stands" in decision.note:
+            notes.append(
+                f"Round {change.round_number} was corrected after round "
+                f"{change.round_number + 1} had started ({change.reason}): "
+                f"round {change.round_number + 1} stands as it was played."
+            )
+    return tuple(dict.fromkeys(notes))
+
+
 def _division_results(division: Division) -> data.DivisionResults:
     state = division_state(division)
     lines = []
@@ -204,7 +231,11 @@ def _division_results(division: Division) -> data.DivisionResults:
                 )
             )
     return data.DivisionResults(
-        state.bracket_name, division.status, tuple(lines), state.medals_by_age_group
+        state.bracket_name,
+        division.status,
+        tuple(lines),
+        state.medals_by_age_group,
+        correction_notes(state),
     )
 
 

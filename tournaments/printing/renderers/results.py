@@ -149,6 +149,14 @@ def _division(doc: Document, d: DivisionResults) -> None:
     )
     flow.new_page()
 
+    for note in d.notes:
+        note_lines = fonts.wrap_text(note, f.content_width, 14, bold=True)
+        flow.item(
+            len(note_lines) * 17 + 8,
+            lambda page, x, y, w, note_lines=note_lines: page.lines(
+                x, y - 16, note_lines, 14, 17, bold=True
+            ),
+        )
     if d.medals_by_age_group:
         flow.item(
             24,
