@@ -150,3 +150,15 @@ def test_the_public_results_page_names_what_each_medal_is_of():
     found = Client().get(f"/p/{event.slug}/find/", {"q": "Player"}).content.decode()
     assert found.count("place</span>") == 10  # every player of the finished bracket
     assert "55-59 and 60-64 combined — finished" in found
+
+
+def test_a_walkover_player_finds_their_gold():
+    event = EventFactory()
+    lone = DivisionFactory(event=event, name="100+", min_age=100)
+    EntrantFactory(division=lone, first_name="Edna", last_name="Oldfield")
+    services.division_seat_first_round(division=lone)
+    lone.refresh_from_db()
+    assert lone.walkover
+    found = Client().get(f"/p/{event.slug}/find/", {"q": "oldf"}).content.decode()
+    assert "Edna Oldfield" in found and "Gold medal, 1st place" in found
+    assert "Nobody seated matches" not in found

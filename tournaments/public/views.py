@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from scoring.selectors import division_state, finished_places, public_results, round_standings
 from tournaments.models import Division, Event, Round
 from tournaments.selectors import brackets, find_table
+from tournaments.text import fold
 
 SLIDE_SECONDS = 15
 # What fits a 1280×720 projector at the projector's type sizes (tests/browser measure it):
@@ -117,11 +118,18 @@ def find(request, slug):
     event = get_object_or_404(Event, slug=slug)
     query = request.GET.get("q", "")
     found = find_table(event, query)
-    if found:
-        # Once a bracket is finished, its players see their place, not a table.
+    wanted = fold(query).split()
+    if len(fold(query)) >= 2:
+        # Once a bracket is finished, its players see their place, not a table — a
+        # walkover's player too, who never sat at one.
         places = finished_places(event)
         for row in found:
-            row["finished"] = places.get(row["entrant"].external_id)
+            row["finished"] = places.pop(row["entrant"].external_id, None)
+        found += [
+            {"name": place["name"], "finished": place}
+            for place in places.values()
+            if all(part in fold(place["name"]) for part in wanted)
+        ]
     context = {"event": event, "query": query, "found": found}
     template = (
         "public/_find_results.html"
