@@ -276,6 +276,7 @@ def test_restore_under_a_new_name_and_delete_in_the_browser(
     base = live_server.url
     login(page, base, "olive")
     page.goto(f"{base}/e/{world.event.slug}/desk/backup/")
+    check_page(page)  # the restore form, archive and delete on the backup page
     page.set_input_files("#id_file", str(backup))
     page.get_by_role("button", name="Restore", exact=True).click()
     expect(page.get_by_role("alert")).to_contain_text("an event here already has it")
