@@ -1,9 +1,13 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from tournaments import views as tournament_views
 from tournaments.desk import views as desk_views
+from tournaments.params import IdConverter
+
+# <id:…>: a database id, else a 404 before the view runs (tournaments/params.py).
+register_converter(IdConverter, "id")
 
 urlpatterns = [
     path("", tournament_views.home, name="home"),

@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 
 from tournaments.csvfiles import UndecodableFile, decode_csv, unquote_cell
 from tournaments.engine import EXHAUSTED, OUT, RuleError, parse_rack_total
+from tournaments.params import whole_number
 
 REQUIRED = ("division", "round", "table", "game", "entrant_id", "rack_total")
 OPTIONAL = ("ended", "winner")
 YES = {"yes", "y", "true", "1", "x", "winner"}
 NO = {"", "no", "n", "false", "0"}
+MAX_NAME = 200  # a division name or an entrant id longer than this is no mistake to look up
 
 
 @dataclass
@@ -35,10 +37,32 @@ class GameRows:
         return f"{self.division}, round {self.round}, table {self.table}, game {self.game}"
 
 
+def _shown(text: str, limit: int = 40) -> str:
+    """A cell as a message quotes it: a 128 KB cell is not printed whole."""
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text):,} characters)"
+
+
+def _rows(reader, problems: list[str]):
+    """The file's rows with their line numbers; a row the csv module cannot read (a cell
+    over its 128 KB limit, a stray quote at the end) is a problem, not a traceback."""
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as error:
+            problems.append(f"line {reader.line_num}: the row cannot be read ({error})")
+            return
+        yield reader.line_num, row
+
+
 def _header(reader) -> tuple[dict[str, int], int]:
     """Column name -> index, and the number of columns; refused when a required column is
     missing or one is unknown."""
-    header = next(reader, None)
+    try:
+        header = next(reader, None)
+    except csv.Error as error:
+        raise RuleError(f"line 1: the header cannot be read ({error}).") from None
     if not header:
         raise RuleError("The scores file is empty.")
     columns = [h.strip().lower() for h in header]
@@ -57,14 +81,20 @@ def _cells(line: int, cell: dict[str, str], problems: list[str]) -> dict | None:
     values: dict = {}
     bad = False
     for name in ("round", "table", "game"):
-        if not cell[name].isdigit() or int(cell[name]) < 1:
-            problems.append(f"line {line}: {name} '{cell[name]}' is not a number of 1 or more")
+        number = whole_number(cell[name], low=1)
+        if number is None:
+            problems.append(
+                f"line {line}: {name} '{_shown(cell[name])}' is not a number of 1 or more"
+            )
             bad = True
         else:
-            values[name] = int(cell[name])
+            values[name] = number
     for name in ("division", "entrant_id"):
         if not cell[name]:
             problems.append(f"line {line}: no {name}")
+            bad = True
+        elif len(cell[name]) > MAX_NAME:
+            problems.append(f"line {line}: {name} '{_shown(cell[name])}' is too long")
             bad = True
     try:
         values["rack_total"] = parse_rack_total(cell["rack_total"])
@@ -73,11 +103,13 @@ def _cells(line: int, cell: dict[str, str], problems: list[str]) -> dict | None:
         bad = True
     values["ended"] = cell.get("ended", "").lower() or None
     if values["ended"] is not None and values["ended"] not in (OUT, EXHAUSTED):
-        problems.append(f"line {line}: ended '{cell['ended']}' is neither out nor exhausted")
+        problems.append(
+            f"line {line}: ended '{_shown(cell['ended'])}' is neither out nor exhausted"
+        )
         bad = True
     winner_text = cell.get("winner", "").lower()
     if winner_text not in YES | NO:
-        problems.append(f"line {line}: winner '{cell['winner']}' is not yes or empty")
+        problems.append(f"line {line}: winner '{_shown(cell['winner'])}' is not yes or empty")
         bad = True
     values["winner"] = winner_text in YES
     return None if bad else values
@@ -113,8 +145,7 @@ def read_scores(data: bytes) -> list[GameRows]:
     index, width = _header(reader)
     problems: list[str] = []
     games: dict[tuple, GameRows] = {}
-    for row in reader:
-        line = reader.line_num
+    for line, row in _rows(reader, problems):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) > width:

@@ -6,10 +6,10 @@ app_name = "scoring"
 
 urlpatterns = [
     path("score/", views.score_home, name="home"),
-    path("tables/<int:table_id>/", views.table_page, name="table"),
-    path("tables/<int:table_id>/games/<int:number>/confirm/", views.game_confirm, name="confirm"),
-    path("tables/<int:table_id>/games/<int:number>/correct/", views.rack_correct, name="correct"),
-    path("tables/<int:table_id>/penalty/", views.penalty_add, name="penalty"),
+    path("tables/<id:table_id>/", views.table_page, name="table"),
+    path("tables/<id:table_id>/games/<id:number>/confirm/", views.game_confirm, name="confirm"),
+    path("tables/<id:table_id>/games/<id:number>/correct/", views.rack_correct, name="correct"),
+    path("tables/<id:table_id>/penalty/", views.penalty_add, name="penalty"),
     path("standings/", views.standings, name="standings"),
-    path("standings/<int:division_id>/", views.standings, name="division_standings"),
+    path("standings/<id:division_id>/", views.standings, name="division_standings"),
 ]

@@ -17,6 +17,7 @@ from tournaments.csvfiles import csv_writer
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Table
+from tournaments.params import search_text, whole_number
 from tournaments.selectors import brackets
 from tournaments.web import act, form_errors_to_messages
 
@@ -45,9 +46,10 @@ def _table_url(event, table, **query) -> str:
 def score_home(request, event):
     """The tables still playing, to pick one."""
     tables = tables_in_play(event, request.user)
-    wanted = request.GET.get("table", "").strip()
-    if wanted.isdigit():
-        matches = [t for t in tables if t.table.number == int(wanted)]
+    wanted = search_text(request.GET.get("table", "")).strip()
+    number = whole_number(wanted)
+    if number is not None:
+        matches = [t for t in tables if t.table.number == number]
         if len(matches) == 1:
             return redirect(_table_url(event, matches[0].table))
         if not matches:
@@ -117,9 +119,9 @@ def _render_table(
 def _chosen_game(request, sheet) -> int | None:
     """The game asked for, else one waiting for this person's confirmation, else the next
     game to enter."""
-    wanted = request.GET.get("game", "")
-    if wanted.isdigit() and 1 <= int(wanted) <= len(sheet.games):
-        return int(wanted)
+    wanted = whole_number(request.GET.get("game", ""), low=1, high=len(sheet.games))
+    if wanted is not None:
+        return wanted
     to_confirm = sheet.game_to_confirm(request.user, organizer=request.is_organizer)
     return to_confirm or sheet.next_game
 
@@ -131,10 +133,10 @@ def table_page(request, event, table_id):
     sheet = table_sheet(table)
     if request.method != "POST":
         return _render_table(request, event, table, sheet)
-    number = request.POST.get("game", "")
-    if not number.isdigit() or not 1 <= int(number) <= len(sheet.games):
+    number = whole_number(request.POST.get("game", ""), low=1, high=len(sheet.games))
+    if number is None:
         raise Http404("No such game.")
-    form = GameForm(request.POST, sheet=sheet, number=int(number))
+    form = GameForm(request.POST, sheet=sheet, number=number)
     if sheet.closed:
         form.add_error(None, "This round is closed: an organizer changes scores as a correction.")
         return _render_table(request, event, table, sheet, form)

@@ -77,10 +77,15 @@ def parse_rack_total(text: object) -> int:
         raw = str(text).strip()
         if raw == "":
             raise RuleError("No rack total was entered.")
-        if re.fullmatch(r"[+-]?[0-9]+", raw):
+        shown = raw if len(raw) <= 20 else f"{raw[:20]}…"
+        if re.fullmatch(r"[+-]?[0-9]{1,9}", raw):
             value = int(raw)
+        elif re.fullmatch(r"[+-]?[0-9]+", raw):  # int() refuses more than 4,300 digits
+            if raw.startswith("-"):
+                raise RuleError(MESSAGES["negative"].format(value=shown))
+            raise RuleError(MESSAGES["too_big"].format(value=shown, max=MAX_RACK_TOTAL))
         else:
-            raise RuleError(MESSAGES["not_number"].format(text=raw))
+            raise RuleError(MESSAGES["not_number"].format(text=shown))
     if value < 0:
         raise RuleError(MESSAGES["negative"].format(value=value))
     if value > MAX_RACK_TOTAL:

@@ -7,6 +7,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.decorators import event_role
 from tournaments.models import Division
+from tournaments.params import object_or_404, whole_number
 from tournaments.selectors import brackets
 from tournaments.web import act
 
@@ -46,9 +47,8 @@ def document_new(request, event):
     kind = request.POST.get("kind", "")
     division = None
     if request.POST.get("division"):
-        division = get_object_or_404(Division, pk=request.POST["division"], event=event)
-    number = request.POST.get("round", "").strip()
-    round_number = int(number) if number.isdigit() else None
+        division = object_or_404(Division, request.POST["division"], event=event)
+    round_number = whole_number(request.POST.get("round", ""), low=1)
     return act(
         request,
         lambda: services.document_request(

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, render
 
 from scoring.selectors import division_state, finished_places, public_results, round_standings
 from tournaments.models import Division, Event, Round
+from tournaments.params import search_text, whole_number
 from tournaments.selectors import brackets, find_table
 from tournaments.text import fold
 
@@ -79,8 +80,7 @@ def _pages(slide: dict) -> list[list]:
 
 
 def _number(request, name: str) -> int:
-    value = request.GET.get(name, "0")
-    return int(value) if value.isdigit() else 0
+    return whole_number(request.GET.get(name, "0")) or 0
 
 
 def projector(request, slug):
@@ -116,7 +116,7 @@ def projector(request, slug):
 
 def find(request, slug):
     event = get_object_or_404(Event, slug=slug)
-    query = request.GET.get("q", "")
+    query = search_text(request.GET.get("q", ""))
     found = find_table(event, query)
     wanted = fold(query).split()
     if len(fold(query)) >= 2:

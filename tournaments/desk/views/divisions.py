@@ -11,6 +11,7 @@ from tournaments import services
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round
+from tournaments.params import object_or_404, whole_number
 from tournaments.web import act, refusal_lines
 
 from .. import selectors
@@ -110,12 +111,10 @@ def _advance_refused(error: RuleError) -> list[str]:
 @event_role("organizer")
 def division_advance(request, event, division_id):
     division = _division(event, division_id)
-    number = request.POST.get("round", "")
+    number = whole_number(request.POST.get("round", ""), low=1)
 
     def advance():
-        result = scoring_services.division_advance(
-            division=division, round_number=int(number) if number.isdigit() else None
-        )
+        result = scoring_services.division_advance(division=division, round_number=number)
         if result.outcome == scoring_services.Advanced.ALREADY_CLOSED:
             messages.info(request, "That round was already closed.")
         return result
@@ -133,11 +132,11 @@ def division_advance(request, event, division_id):
 @event_role("organizer")
 def division_tie(request, event, division_id):
     division = _division(event, division_id)
-    number = request.POST.get("round", "")
+    number = whole_number(request.POST.get("round", ""), low=1)
     ids = [i for i in request.POST.getlist("order") if i]
 
     def record():
-        if not number.isdigit():
+        if number is None:
             raise RuleError("Which round is the tie in?")
         order = list(Entrant.objects.filter(event=event, external_id__in=ids))
         if len(order) != len(set(ids)):
@@ -145,7 +144,7 @@ def division_tie(request, event, division_id):
         by_id = {e.external_id: e for e in order}
         return scoring_services.tie_resolve(
             division=division,
-            round_number=int(number),
+            round_number=number,
             order=[by_id[i] for i in ids],
             user=request.user,
             note=request.POST.get("note", ""),
@@ -170,9 +169,9 @@ def division_swap(request, event, division_id):
     def swap():
         if current is None:
             raise RuleError("No round is seated yet: there are no seats to swap.")
-        if not all(i.isdigit() for i in ids):
+        if any(whole_number(i, low=1) is None for i in ids):
             raise RuleError("Choose the two players to swap.")
-        chosen.extend(get_object_or_404(Entrant, pk=i, event=event) for i in ids)
+        chosen.extend(object_or_404(Entrant, i, event=event) for i in ids)
         services.seats_swap(round_=current, first=chosen[0], second=chosen[1])
 
     return act(
@@ -187,11 +186,11 @@ def division_swap(request, event, division_id):
 @event_role("organizer")
 def division_withdraw(request, event, division_id):
     division = _division(event, division_id)
-    chosen = request.POST.get("entrant", "")
-    if not chosen.isdigit():
+    chosen = whole_number(request.POST.get("entrant", ""), low=1)
+    if chosen is None:
         messages.error(request, "Choose the player who withdraws.")
         return redirect(*_back(event, division))
-    entrant = get_object_or_404(Entrant, pk=chosen, event=event)
+    entrant = object_or_404(Entrant, chosen, event=event)
     return act(
         request,
         lambda: services.entrants_withdraw(event=event, ids=[entrant.external_id]),

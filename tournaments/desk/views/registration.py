@@ -15,6 +15,7 @@ from tournaments import services
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant
+from tournaments.params import search_text, upload_token
 from tournaments.registration import RegistrationError, preview, read_registrations
 from tournaments.selectors import checkin_search
 from tournaments.web import act, form_errors_to_messages
@@ -84,8 +85,8 @@ def import_upload(request, event):
 
 @event_role("organizer")
 def import_preview(request, event):
-    token = request.GET.get("token") or request.POST.get("token", "")
-    if not token.isalnum():
+    token = upload_token(request.GET.get("token") or request.POST.get("token", ""))
+    if token is None:
         raise Http404("No such upload.")
     path = _upload_path(token)
     if not path.exists():
@@ -121,7 +122,7 @@ def import_preview(request, event):
 
 @event_role("organizer")
 def checkin(request, event):
-    query = request.GET.get("q", "")
+    query = search_text(request.GET.get("q", ""))
     lines = selectors.event_overview(event)
     choices = [
         (str(line.division.pk), f"{line.division.name} ({line.checked_in} checked in)")
@@ -147,7 +148,7 @@ def checkin(request, event):
 @event_role("organizer")
 def checkin_set(request, event, entrant_id):
     entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
-    query = urlencode({"q": request.POST.get("q", "")})
+    query = urlencode({"q": search_text(request.POST.get("q", ""))})
     return act(
         request,
         lambda: services.entrant_set_status(entrant=entrant, status=request.POST.get("status", "")),
