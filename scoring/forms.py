@@ -153,6 +153,8 @@ class GameForm(forms.Form):
                 )
                 for reason in reasons:
                     field = rack_field_name(entrant) if entrant else None
+                    if reason in error.about_winner:
+                        field = "winner"  # beside the choice of winner, not the rack
                     if field in self.fields:
                         self.add_error(field, reason)
                         placed.add(reason)

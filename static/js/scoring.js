@@ -56,6 +56,8 @@
         concerned.forEach(function (e) { (fields[e.input.id] = fields[e.input.id] || []).push(message); });
       } else reasons.push(message);
     }
+    // A problem with the named winner shows beside the choice of winner (as the server does).
+    function aboutWinner(message) { (fields.id_winner = fields.id_winner || []).push(message); }
     function who(list) { return list.map(function (e) { return e.name; }).join(" and "); }
     var result = { reasons: reasons, fields: fields, winner: null };
     if (entries.length < 2) { add(say("too_few")); return result; }
@@ -69,7 +71,7 @@
     if (ended === R.out) {
       if (zeros.length > 1) add(say("all_zero", { who: who(zeros) }), zeros);
       else if (!zeros.length) add(say("out_without_zero"));
-      else if (named && named !== zeros[0]) add(say("out_not_winner", { out: zeros[0].name, winner: named.name }), [named]);
+      else if (named && named !== zeros[0]) aboutWinner(say("out_not_winner", { out: zeros[0].name, winner: named.name }));
       result.winner = zeros[0] || null;
       return result;
     }
@@ -81,7 +83,7 @@
       if (tied.length > 1) add(say("tie_exhausted", { who: who(tied), lowest: lowest }), tied);
       else result.winner = tied[0];
     } else if (tied.indexOf(named) < 0) {
-      add(say("not_lowest", { winner: named.name, value: named.value, lowest: lowest }), [named]);
+      aboutWinner(say("not_lowest", { winner: named.name, value: named.value, lowest: lowest }));
     } else result.winner = named;
     return result;
   }
@@ -121,6 +123,8 @@
       if (!plusError) delete fieldErrors[plus.id];
     }
     inputs.forEach(function (input) { setFieldError(input, fieldErrors[input.id]); });
+    var winnerChoice = form.querySelector("select[name=winner]");
+    if (winnerChoice) setFieldError(winnerChoice, fieldErrors[winnerChoice.id]);
     renderSummary(form, problems, fieldErrors);
     return problems.length === 0 && Object.keys(fieldErrors).length === 0;
   }
@@ -149,7 +153,7 @@
     if (form.dataset.refused === "1") {
       var seen = {};
       problems.forEach(function (p) { seen[p] = true; });
-      Array.prototype.forEach.call(form.querySelectorAll("input.rack, input[name=winner_plus]"), function (input) {
+      Array.prototype.forEach.call(form.querySelectorAll("input.rack, select[name=winner], input[name=winner_plus]"), function (input) {
         (fieldErrors[input.id] || []).forEach(function (message) {
           if (!seen[message]) { seen[message] = true; items.push({ message: message, target: input.id }); }
         });

@@ -91,7 +91,8 @@ def test_a_save_the_server_refuses_goes_to_the_summary(browser, live_server, wor
     expect(summary.locator("li")).to_have_text([message])
     expect(summary).to_be_focused()
     expect(summary).to_be_in_viewport()
-    expect(page.locator(f"#id_rack_{b.pk}-error")).to_have_text(message)
+    expect(page.locator("#id_winner-error")).to_have_text(message)  # beside the choice
+    expect(page.locator(f"#id_rack_{b.pk}-error")).to_have_text("")
     expect(page.locator(f"#id_rack_{b.pk}")).to_have_value("10")  # what was typed stays
     assert not Game.objects.filter(table=table).exists()
 

@@ -294,3 +294,17 @@ def test_entry_rules_give_the_page_the_engines_limits_and_words():
     with pytest.raises(RuleError) as refused:
         parse_rack_total("-5")
     assert str(refused.value) == MESSAGES["negative"].format(value=-5)
+
+
+def test_a_problem_with_the_named_winner_is_said_to_concern_that_choice():
+    from tournaments.engine import GameError
+
+    with pytest.raises(GameError) as refused:
+        validate_game({"a": 0, "b": 5, "c": 9}, winner="b", names={"a": "Ann", "b": "Bo"})
+    assert refused.value.about_winner == ("Ann went out with 0, so Bo cannot be the winner.",)
+    with pytest.raises(GameError) as refused:
+        validate_game({"a": 4, "b": 5, "c": 9}, ended="exhausted", winner="c")
+    assert refused.value.about_winner == refused.value.reasons
+    with pytest.raises(GameError) as refused:
+        validate_game({"a": 0, "b": 0, "c": 9})
+    assert refused.value.about_winner == ()

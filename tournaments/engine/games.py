@@ -149,6 +149,7 @@ class _Problems:
         self.names = names or {}
         self.reasons: list[str] = []
         self.fields: dict[str, list[str]] = {}
+        self.about_winner: list[str] = []
 
     def label(self, player: str) -> str:
         return self.names.get(player) or str(player)
@@ -161,8 +162,13 @@ class _Problems:
         for player in concerned:
             self.fields.setdefault(player, []).append(message)
 
+    def winner_named(self, message: str, winner: str) -> None:
+        """A problem with the winner the table named."""
+        self.add(message, winner)
+        self.about_winner.append(message)
+
     def error(self) -> GameError:
-        return GameError(self.reasons, self.fields)
+        return GameError(self.reasons, self.fields, self.about_winner)
 
     def raise_any(self) -> None:
         if self.reasons:
@@ -192,7 +198,7 @@ def _went_out(racks, zeros: list[str], winner: str | None, problems: _Problems) 
     elif not zeros:
         problems.add(MESSAGES["out_without_zero"])
     elif winner is not None and winner != zeros[0]:
-        problems.add(
+        problems.winner_named(
             MESSAGES["out_not_winner"].format(
                 out=problems.label(zeros[0]), winner=problems.label(winner)
             ),
@@ -216,7 +222,7 @@ def _exhausted(racks, zeros: list[str], winner: str | None, problems: _Problems)
             raise problems.error()
         winner = tied[0]
     elif winner not in tied:
-        problems.add(
+        problems.winner_named(
             MESSAGES["not_lowest"].format(
                 winner=problems.label(winner), value=racks[winner], lowest=lowest
             ),
