@@ -78,6 +78,25 @@ def test_a_restore_whose_short_name_is_taken_offers_a_free_one(world, settings, 
     assert 'value="county-2026-3"' in third.content.decode()
 
 
+def test_an_organizer_restores_from_the_home_page_on_a_machine_with_no_event(
+    world, settings, tmp_path
+):
+    settings.MEDIA_ROOT = str(tmp_path)
+    backup = event_backup(world.event)
+    # The event is gone (another laptop, say): the home page is the way in.
+    scoring.event_delete(event=world.event, typed_name=world.event.name)
+    desk = client_for(world.users["organizer"])
+    home = desk.get("/").content.decode()
+    assert "Restore an event from a backup file" in home
+    assert 'action="/events/restore/"' in home and 'name="file"' in home
+    done = desk.post("/events/restore/", {"file": upload(backup), "slug": ""}, follow=True)
+    assert "County Senior Games restored as county-2026." in done.content.decode()
+    # A scorekeeper's home page has no restore form.
+    assert (
+        "Restore an event" not in client_for(world.users["scorekeeper"]).get("/").content.decode()
+    )
+
+
 def test_a_file_that_is_not_a_backup_still_says_so(world, settings, tmp_path):
     settings.MEDIA_ROOT = str(tmp_path)
     desk = client_for(world.users["organizer"])
@@ -275,6 +294,9 @@ def test_restore_under_a_new_name_and_delete_in_the_browser(
     page = context.new_page()
     base = live_server.url
     login(page, base, "olive")
+    page.get_by_text("Restore an event from a backup file").click()
+    expect(page.locator("#home_restore_file")).to_be_visible()
+    check_page(page)  # the home page with its restore form open
     page.goto(f"{base}/e/{world.event.slug}/desk/backup/")
     check_page(page)  # the restore form, archive and delete on the backup page
     page.set_input_files("#id_file", str(backup))
