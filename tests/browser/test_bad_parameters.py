@@ -63,10 +63,31 @@ QUERIES = {
 }
 
 
+def extra_requests(world) -> dict:
+    """URLs the role matrices leave out, with parameters to send (never the event's real
+    name for deleting it, and never the logout, which would end the role's session)."""
+    event = world.event
+    division = f"/e/{event.slug}/desk/divisions/{world.division.pk}"
+    return {
+        "restore kept file POST": (
+            "post",
+            "/events/restore/",
+            {"token": "0123456789abcdef0123456789abcdef", "slug": "city-again"},
+        ),
+        "delete POST": ("post", f"/e/{event.slug}/desk/delete/", {"typed_name": "Not it"}),
+        "correction accept POST": ("post", f"{division}/corrections/accept/", {}),
+        "correction undo POST": ("post", f"{division}/corrections/1/undo/", {}),
+        "results": ("get", f"/p/{event.slug}/results/", None),
+        "projector page": ("get", f"/p/{event.slug}/?i=0&p=1", None),
+    }
+
+
 def catalogue(world) -> dict:
-    """name -> (method, path, query, data): every request of both role matrices."""
+    """name -> (method, path, query, data): every request of both role matrices, and the
+    ones they leave out."""
     found = {}
-    for name, (method, url, data) in {**score_requests(world), **desk_requests(world)}.items():
+    everything = {**score_requests(world), **desk_requests(world), **extra_requests(world)}
+    for name, (method, url, data) in everything.items():
         parts = urlsplit(url)
         query = dict(parse_qsl(parts.query, keep_blank_values=True))
         query.update(QUERIES.get(name, {}))

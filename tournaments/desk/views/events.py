@@ -21,6 +21,7 @@ from tournaments import access, services
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
+from tournaments.params import upload_token
 from tournaments.web import act, form_errors_to_messages
 
 from .. import selectors
@@ -191,11 +192,15 @@ def _restore_upload(request):
     the organizer chose another short name (``token``). None: said why already."""
     token = request.POST.get("token", "")
     if token:
-        path = _restore_path(token)
-        if not token.isalnum() or not path.exists():
+        token = upload_token(token)
+        if token is None or not _restore_path(token).exists():
             messages.error(request, "That file is no longer here: choose the backup again.")
             return None
-        return path.read_bytes(), slugify(request.POST.get("slug", "")) or None, token
+        return (
+            _restore_path(token).read_bytes(),
+            slugify(request.POST.get("slug", "")) or None,
+            token,
+        )
     form = RestoreForm(request.POST, request.FILES)
     if not form.is_valid():
         form_errors_to_messages(request, form)
