@@ -129,7 +129,7 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
             Q(table_number=table.number)
             | Q(table_number__isnull=True, entrant__in=[s.entrant.pk for s in seats])
         )
-        .select_related("entrant", "actor")
+        .select_related("entrant", "actor", "decision")
         .order_by("-at", "-id")
     )
     names = {s.entrant.external_id: s.entrant.name for s in seats}  # in seat order

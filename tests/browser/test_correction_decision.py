@@ -125,7 +125,10 @@ def test_undo_a_flagged_correction_and_the_second_tap(page, live_server):
     login(page, base, "olive")
     page.set_viewport_size(SIZES["phone"])
     url = f"{base}/e/{world.event.slug}/desk/divisions/{world.division.pk}/"
-    page.goto(url)
+    # The table page's audit trail leads to the decision.
+    page.goto(world.table_url(world.tables[0], base))
+    page.get_by_role("link", name="Decide on the division page: accept or undo").click()
+    expect(page.locator("#correction")).to_be_visible()
     stale = page.context.new_page()  # a second tab, left open on the same page
     stale.goto(url)
     page.locator("#correction").get_by_role("button", name="Undo this correction").click()
@@ -134,6 +137,8 @@ def test_undo_a_flagged_correction_and_the_second_tap(page, live_server):
     table = Table.objects.get(pk=world.tables[0].pk)
     assert table.games.get(number=3).racks.get(entrant=second).rack_total == 14
     assert second.name in final_names(world)
+    page.goto(world.table_url(world.tables[0], base))
+    expect(page.get_by_text("Decided: undone")).to_be_visible()
     # The same tap again from the stale tab: refused in words, nothing changes.
     stale.locator("#correction").get_by_role("button", name="Undo this correction").click()
     expect(stale.locator(".messages")).to_contain_text("already decided on: undone")
