@@ -18,6 +18,7 @@ from tests.helpers import (
     snapshot,
     tables_of,
 )
+from tournaments.engine import plan_division
 from tournaments.models import Entrant, Round, Seat
 
 SLUG = "golden-2026"
@@ -132,6 +133,7 @@ def test_a_whole_tournament_through_the_commands(tmp_path):
         "  round 2: 1×3 + 2 byes, 2 g, top 2 → 4",
         "  round 3: final 1×4, 1 g",
         "  estimated duration: 6 games one after another × 15 min = 1 h 30 min",
+        *[f"  how tables are compared: {note}" for note in plan_division(17).comparison_notes()],
         "Solo: 1 checked in of 1 registered",
         "  walkover: gold without play",
     ]
@@ -525,6 +527,10 @@ def test_combined_divisions_give_medals_per_age_group(tmp_path):
         "  round 1: 2×4, 3 g, top 2 → 4",
         "  round 2: final 1×4, 1 g",
         "  estimated duration: 4 games one after another × 20 min = 1 h 20 min",
+        *[
+            f"  how tables are compared: {note}"
+            for note in plan_division(8).comparison_notes(medals_by_age_group=True)
+        ],
     ]
     # Naming a division that plays in the combined bracket seats that bracket.
     out = run("seat", "combo", "--division", "60-64", "--seed", 3)
