@@ -87,3 +87,10 @@ def test_the_results_sheet_says_a_correction_waits_and_that_a_started_round_stoo
     )
     pdf = render_results(results_data(division.event, division))
     assert "round 2 stands as it was played" in collapse(text(pdf))
+    # The public results page says how players of different tables are compared.
+    from django.test import Client
+    from django.urls import reverse
+
+    page = Client().get(reverse("public:results", args=[division.event.slug]))
+    assert page.status_code == 200
+    assert "Players from different tables are compared by score per game" in page.content.decode()
