@@ -252,6 +252,27 @@ class Entrant(models.Model):
         return "disqualified" if self.status == self.Status.DISQUALIFIED else "withdrawn"
 
 
+class EntrantStatusChange(models.Model):
+    """Every withdrawal, disqualification and undoing of one, with its reason: kept, never
+    changed (the entrant's own row holds only the status now)."""
+
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="status_changes")
+    before = models.CharField(max_length=14, choices=Entrant.Status.choices)
+    after = models.CharField(max_length=14, choices=Entrant.Status.choices)
+    reason = models.TextField(blank=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_label = models.CharField(max_length=150, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["entrant", "at", "pk"]
+
+    def __str__(self):
+        return f"{self.entrant}: {self.before} -> {self.after} ({self.reason})"
+
+
 class Round(models.Model):
     class Kind(models.TextChoices):
         QUALIFYING = QUALIFYING, "Qualifying"

@@ -2,12 +2,20 @@
 
 import unicodedata
 
+# Apostrophes people type, or that registration platforms store, in O'Brien and D’Angelo.
+APOSTROPHES = frozenset("'’‘ʼ`´′")
+
 
 def fold(text: str) -> str:
-    """Lower case without accents, spaces collapsed: "Ångström" -> "angstrom", so that
-    "angs" finds it and it files under A. The one accent folding of the project."""
+    """Lower case without accents or apostrophes, spaces collapsed: "Ångström" ->
+    "angstrom", "O’Brien" -> "obrien", so that "angs" finds it, "obrien" finds O'Brien,
+    and it files under A. The one accent folding of the project."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M"))
+    stripped = "".join(
+        c
+        for c in decomposed
+        if not unicodedata.category(c).startswith("M") and c not in APOSTROPHES
+    )
     # NFC again so Hangul syllables (decomposed into jamo by NFKD) stay syllables.
     return " ".join(unicodedata.normalize("NFC", stripped).split())
 

@@ -23,6 +23,7 @@ from .sheets import (
 )
 from .standings import decided_at_table, round_standings
 from .state import DivisionState, division_state, game_record_of, serialize_placings
+from .withdrawals import undo_refusal, undoable
 
 __all__ = [
     "Comparison",
@@ -51,4 +52,6 @@ __all__ = [
     "serialize_placings",
     "table_sheet",
     "tables_in_play",
+    "undo_refusal",
+    "undoable",
 ]

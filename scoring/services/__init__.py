@@ -16,6 +16,7 @@ from .corrections import (
 from .events import event_delete
 from .games import game_confirm, game_record, games_import
 from .rounds import Advanced, AdvanceResult, division_advance, results_accept, tie_resolve
+from .withdrawals import entrant_reinstate
 
 __all__ = [
     "AcceptResult",
@@ -27,6 +28,7 @@ __all__ = [
     "TieBlocked",
     "division_advance",
     "event_delete",
+    "entrant_reinstate",
     "game_confirm",
     "game_record",
     "games_import",

@@ -256,11 +256,19 @@ def requests(world):
         "combine POST": (
             "post",
             f"{desk}/combine/",
-            {"into": "Pairs", "divisions": [division["Pair A"].pk, division["Pair B"].pk]},
+            {
+                "into": "Pairs",
+                "divisions": [division["Pair A"].pk, division["Pair B"].pk],
+                "confirmed": "yes",
+            },
         ),
         "division": ("get", f"{desk}/divisions/{world.division.pk}/", None),
         "seat POST": ("post", f"{desk}/divisions/{division['Solo'].pk}/seat/", {}),
-        "advance POST": ("post", f"{desk}/divisions/{world.division.pk}/advance/", {"round": "1"}),
+        "advance POST": (
+            "post",
+            f"{desk}/divisions/{world.division.pk}/advance/",
+            {"round": "1", "confirmed": "yes"},
+        ),
         "tie POST": (
             "post",
             f"{desk}/divisions/{world.division.pk}/tie/",
@@ -274,9 +282,13 @@ def requests(world):
         "withdraw POST": (
             "post",
             f"{desk}/divisions/{division['Sixes'].pk}/withdraw/",
-            {"entrant": first.pk},
+            {"entrant": first.pk, "confirmed": "yes"},
         ),
-        "medals POST": ("post", f"{desk}/divisions/{division['Duo'].pk}/medals/", {}),
+        "medals POST": (
+            "post",
+            f"{desk}/divisions/{division['Duo'].pk}/medals/",
+            {"confirmed": "yes"},
+        ),
         "backup": ("get", f"{desk}/backup/", None),
         "backup download": ("get", f"{desk}/backup/?download=1", None),
         "delete GET": ("get", f"{desk}/delete/", None),

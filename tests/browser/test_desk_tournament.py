@@ -183,6 +183,10 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     expect(results).to_have_count(1)
     expect(results).to_contain_text("Kit Xu")
     desk.get_by_role("button", name="Mark Kit absent").click()
+    # Nothing irreversible is one click: the desk asks first, naming what will happen.
+    expect(desk.get_by_role("heading", name="Mark Kit Xu absent?")).to_be_visible()
+    expect(desk.get_by_role("note")).to_contain_text("Kit Xu is not seated in Open")
+    desk.get_by_role("button", name="Yes, mark Kit Xu absent").click()
     message(desk, "Kit Xu: absent.")
     desk.get_by_label("Find a player (type part of the name)").fill("renee du")  # no accent
     expect(results).to_have_count(1)
@@ -213,6 +217,8 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     message(desk, "80+: one player, a walkover (gold).")
     expect(desk.locator("ol.placings li")).to_have_text(["1. Vera Holt — Gold"])
     desk.get_by_role("button", name="Confirm the medals").click()
+    expect(desk.get_by_role("note")).to_contain_text("Gold: Vera Holt")
+    desk.get_by_role("button", name="Yes, confirm the medals").click()
     message(desk, "Medals of 80+ confirmed: the projector shows them.")
 
     # ---- Open: the plan, then round 1 seated
@@ -297,6 +303,12 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
 
     # ---- round 1 closed; round 2: one table of three and two byes
     desk.get_by_role("button", name="Close round 1 and seat the next").click()
+    expect(desk.get_by_role("heading", name="Close round 1 of Open?")).to_be_visible()
+    expect(desk.get_by_role("note")).to_contain_text("5 players go on to round 2")
+    desk.get_by_role("link", name="No, go back").click()  # changed my mind: nothing happens
+    assert Round.objects.filter(division=open_division).count() == 1
+    desk.get_by_role("button", name="Close round 1 and seat the next").click()
+    desk.get_by_role("button", name="Yes, close round 1 and seat the next").click()
     message(desk, "Round 1 closed; round 2 seated.")
     expect(
         desk.get_by_role("heading", name="Round 2 (intermediate, 2 games) — seated")
@@ -319,6 +331,7 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
         [f"2 of 2 games in — done: {round2_names[0]}, {round2_names[1]} go on"]
     )
     desk.get_by_role("button", name="Close round 2 and seat the next").click()
+    desk.get_by_role("button", name="Yes, close round 2 and seat the next").click()
     message(desk, "Round 2 closed; round 3 seated.")
     expect(desk.get_by_role("heading", name="Round 3 (final, 1 game) — seated")).to_be_visible()
 
@@ -328,6 +341,7 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     assert sorted(final) == sorted(byes + round2_names[:2])
     desk.goto(open_page)
     desk.get_by_role("button", name="Close the final and give the medals").click()
+    desk.get_by_role("button", name="Yes, close the final and give the medals").click()
     message(desk, "Open is finished: check and confirm the medals.")
     placings = desk.locator("ol.placings li")
     expect(placings).to_have_count(17)
@@ -337,6 +351,7 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     expect(placings.nth(3)).to_have_text(f"4. {final[3]}")
     expect(placings.nth(4)).to_have_text(f"5. {round2_names[2]}")
     desk.get_by_role("button", name="Confirm the medals").click()
+    desk.get_by_role("button", name="Yes, confirm the medals").click()
     message(desk, "Medals of Open confirmed: the projector shows them.")
     open_division.refresh_from_db()
     assert open_division.status == "complete" and open_division.medals_confirmed_at is not None

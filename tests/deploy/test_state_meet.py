@@ -275,7 +275,11 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
     division_link = re.search(rf'href="(/e/{SLUG}/desk/divisions/\d+/)"', desk.text).group(1)
     division_page = organizer.get(division_link)
     close = next(f for f in parse(division_page.text).forms if f.action.endswith("/advance/"))
-    answer = organizer.submit(division_page, close)
+    # The desk asks first (issue 9, item 7): the confirm page posts the same form again.
+    asked = organizer.submit(division_page, close)
+    assert asked.status == 200 and "Close round 1 of" in asked.text, asked.status
+    sure = next(f for f in parse(asked.text).forms if f.action.endswith("/advance/"))
+    answer = organizer.submit(asked, sure)
     assert answer.status == 302, answer.status
     assert "Round 1 closed; round 2 seated." in organizer.get(answer.location).text
 

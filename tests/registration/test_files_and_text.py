@@ -37,7 +37,14 @@ def test_a_windows_1252_scores_file_keeps_its_accents():
 
 @pytest.mark.parametrize(
     ("text", "folded"),
-    [("Ångström", "angstrom"), ("  José  Núñez ", "jose nunez"), ("STRASSE", "strasse")],
+    [
+        ("Ångström", "angstrom"),
+        ("  José  Núñez ", "jose nunez"),
+        ("STRASSE", "strasse"),
+        ("Siobhán O'Brien", "siobhan obrien"),
+        ("D’Angelo", "dangelo"),
+        ("O`Neil", "oneil"),
+    ],
 )
 def test_fold(text, folded):
     assert fold(text) == folded

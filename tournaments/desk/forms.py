@@ -90,6 +90,12 @@ class CombineForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["divisions"].choices = choices
 
+    def clean_divisions(self):
+        chosen = self.cleaned_data["divisions"]
+        if len(chosen) < 2:
+            raise forms.ValidationError("Choose two or more divisions to combine.")
+        return chosen
+
 
 class SwapForm(forms.Form):
     first = forms.ChoiceField(label="Player")

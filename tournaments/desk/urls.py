@@ -21,6 +21,7 @@ urlpatterns = [
     path("import/", views.import_upload, name="import"),
     path("import/preview/", views.import_preview, name="import_preview"),
     path("checkin/", views.checkin, name="checkin"),
+    path("checkin/everyone/", views.checkin_everyone, name="checkin_everyone"),
     path("checkin/<id:entrant_id>/", views.checkin_set, name="checkin_set"),
     path("combine/", views.combine, name="combine"),
     path("divisions/<id:division_id>/", views.division_page, name="division"),
@@ -29,6 +30,9 @@ urlpatterns = [
     path("divisions/<id:division_id>/tie/", views.division_tie, name="tie"),
     path("divisions/<id:division_id>/swap/", views.division_swap, name="swap"),
     path("divisions/<id:division_id>/withdraw/", views.division_withdraw, name="withdraw"),
+    path("divisions/<id:division_id>/disqualify/", views.division_disqualify, name="disqualify"),
+    path("divisions/<id:division_id>/undo-withdrawal/", views.division_reinstate, name="reinstate"),
+    path("divisions/<id:division_id>/split/", views.division_split, name="split"),
     path("divisions/<id:division_id>/medals/", views.division_medals, name="medals"),
     path("divisions/<id:division_id>/accept/", views.division_accept, name="accept"),
     path(

@@ -21,10 +21,14 @@ from .bracket import (
 )
 from .checkin import (
     CheckInReport,
+    division_split,
     divisions_combine,
+    entrant_reinstate_status,
     entrant_set_status,
     entrants_check_in,
+    entrants_disqualify,
     entrants_withdraw,
+    status_record,
 )
 from .entrants import ENTRANT_FIELDS, ImportReport, entrant_save, entrants_import
 from .events import (
@@ -45,10 +49,13 @@ __all__ = [
     "SeatResult",
     "division_finish",
     "division_seat_first_round",
+    "division_split",
     "divisions_combine",
     "entrant_save",
+    "entrant_reinstate_status",
     "entrant_set_status",
     "entrants_check_in",
+    "entrants_disqualify",
     "entrants_import",
     "entrants_withdraw",
     "event_archive",
@@ -70,4 +77,5 @@ __all__ = [
     "scorekeeper_remove",
     "scorekeeper_unlock",
     "seats_swap",
+    "status_record",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournaments.engine import RuleError
-from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
+from tournaments.models import Bye, Division, Entrant, EntrantStatusChange, Event, Round, Seat
 from tournaments.selectors import bracket_started, seated_bracket_ids
 
 from ._common import entrants_by_ids
@@ -18,6 +18,8 @@ def divisions_combine(*, event: Event, into: str, names: Sequence[str]) -> Divis
     """Play several divisions as one bracket, named ``into``, before any is seated."""
     if not names:
         raise RuleError("Name the divisions to combine.")
+    if not into.strip():
+        raise RuleError("Give the combined division a name.")
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         divisions = []
@@ -31,6 +33,14 @@ def divisions_combine(*, event: Event, into: str, names: Sequence[str]) -> Divis
             target = Division.objects.create(event=event, name=into)
         if target.combined_into_id:
             raise RuleError(f"'{target.name}' is itself combined into '{target.combined_into}'.")
+        if (
+            len({d.pk for d in divisions} | ({target.pk} if target.entrants.exists() else set()))
+            < 2
+        ):
+            raise RuleError(
+                "Combining needs two or more divisions: choose at least two (or one and "
+                "the name of another existing division)."
+            )
         involved = [target] + divisions
         if any(bracket_started(d) for d in involved):
             raise RuleError("Divisions cannot be combined once one of them is seated.")
@@ -44,6 +54,25 @@ def divisions_combine(*, event: Event, into: str, names: Sequence[str]) -> Divis
         return target
 
 
+def division_split(*, division: Division) -> list[Division]:
+    """Undo a combination before the combined bracket is seated: each division plays on its
+    own again. A division made only to hold the others (no entrants of its own) goes away."""
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=division.event_id)
+        division = Division.objects.get(pk=division.pk)
+        members = list(Division.objects.filter(combined_into=division).in_age_order())
+        if not members:
+            raise RuleError(f"{division.name} is not a combination of divisions.")
+        if bracket_started(division):
+            raise RuleError(
+                f"{division.name} is already seated: its divisions can no longer be split."
+            )
+        Division.objects.filter(pk__in=[m.pk for m in members]).update(combined_into=None)
+        if not division.entrants.exists():
+            division.delete()
+        return members
+
+
 @dataclass
 class CheckInReport:
     checked_in: list[str] = field(default_factory=list)
@@ -53,15 +82,21 @@ class CheckInReport:
 
 
 def entrants_check_in(
-    *, event: Event, absent: Iterable[str] = (), absent_not_named_arrived: bool = False
+    *,
+    event: Event,
+    absent: Iterable[str] = (),
+    absent_not_named_arrived: bool = False,
+    present: Iterable[str] | None = None,
 ) -> CheckInReport:
-    """Check in every registered entrant except those named absent.
+    """Check in every registered entrant except those named absent (with ``present``:
+    only those named there, as the desk's "check in everyone who is here" lists them).
 
     Run again, it checks in late arrivals as long as their bracket's first round is
     not seated. With ``absent_not_named_arrived`` (the command: ``absent`` is the whole
     list of no-shows) a player marked absent before and not named now turned up and is
     checked in too. Absent players are not seated and get no place.
     """
+    only = None if present is None else {e.pk for e in entrants_by_ids(event, present)}
     report = CheckInReport()
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
@@ -89,7 +124,7 @@ def entrants_check_in(
         )
         to_check_in = []
         for entrant in waiting:
-            if entrant.pk in absent_ids:
+            if entrant.pk in absent_ids or (only is not None and entrant.pk not in only):
                 continue
             if entrant.division.bracket.pk in seated:
                 # A no-show of a seated division stays a no-show; a registered player
@@ -122,7 +157,7 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
                 "longer be checked in or out (withdraw a seated player instead)."
             )
         if entrant.out_of_play:
-            raise RuleError(f"{entrant.name} has withdrawn.")
+            raise RuleError(f"{entrant.name} is {entrant.get_status_display().lower()}.")
         entrant.status = status
         entrant.save(update_fields=["status"])
         return entrant
@@ -150,15 +185,67 @@ def _withdrawal_refusal(entrant: Entrant) -> str:
     return ""
 
 
-def entrants_withdraw(*, event: Event, ids: Iterable[str]) -> list[Entrant]:
-    """Withdraw players mid-event: they keep the scores entered so far and get no place."""
+def status_record(*, entrant: Entrant, after: str, reason: str = "", user=None) -> None:
+    """Keep a change of an entrant's status in their record (who, when, why)."""
+    by_label = user.get_username() if user is not None and user.pk else "command line (organizer)"
+    EntrantStatusChange.objects.create(
+        entrant=entrant,
+        before=entrant.status,
+        after=after,
+        reason=reason,
+        by=user if user is not None and user.pk else None,
+        by_label=by_label,
+    )
+
+
+def _out_of_play(
+    event: Event, ids: Iterable[str], status: str, *, reason: str = "", user=None
+) -> list[Entrant]:
     with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
         entrants = entrants_by_ids(event, ids)
         for entrant in entrants:
+            if entrant.status == status:
+                continue
+            if entrant.out_of_play:
+                raise RuleError(
+                    f"{entrant.name} ({entrant.external_id}) is already "
+                    f"{entrant.get_status_display().lower()}."
+                )
             refusal = _withdrawal_refusal(entrant)
             if refusal:
                 raise RuleError(refusal)
-        Entrant.objects.filter(pk__in=[e.pk for e in entrants]).update(
-            status=Entrant.Status.WITHDRAWN
-        )
+        for entrant in entrants:
+            if entrant.status != status:
+                status_record(entrant=entrant, after=status, reason=reason, user=user)
+                entrant.status = status
+                entrant.save(update_fields=["status"])
         return entrants
+
+
+def entrants_withdraw(
+    *, event: Event, ids: Iterable[str], reason: str = "", user=None
+) -> list[Entrant]:
+    """Withdraw players mid-event: they keep the scores entered so far and get no place."""
+    return _out_of_play(event, ids, Entrant.Status.WITHDRAWN, reason=reason, user=user)
+
+
+def entrants_disqualify(
+    *, event: Event, ids: Iterable[str], reason: str, user=None
+) -> list[Entrant]:
+    """Disqualify players (an organizer's decision with a reason): treated as withdrawn
+    from now on (they keep the scores entered, get no place, nobody moves up) and shown
+    as disqualified."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleError("A disqualification needs a reason.")
+    return _out_of_play(event, ids, Entrant.Status.DISQUALIFIED, reason=reason, user=user)
+
+
+def entrant_reinstate_status(*, entrant: Entrant, reason: str, user=None) -> Entrant:
+    """Put a withdrawn or disqualified player back in play (the checks that no result
+    changed are the caller's: ``scoring.services.entrant_reinstate``)."""
+    status_record(entrant=entrant, after=Entrant.Status.CHECKED_IN, reason=reason, user=user)
+    entrant.status = Entrant.Status.CHECKED_IN
+    entrant.save(update_fields=["status"])
+    return entrant

@@ -3,8 +3,10 @@ swaps, withdrawals, results and medals."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import ScoreChange
 from tournaments import services
@@ -16,6 +18,7 @@ from tournaments.web import act, refusal_lines
 
 from .. import selectors
 from ..forms import SwapForm
+from .confirm import ask, confirmed
 
 
 def _division(event, division_id) -> Division:
@@ -24,6 +27,10 @@ def _division(event, division_id) -> Division:
 
 def _back(event, division) -> tuple:
     return ("desk:division", event.slug, division.pk)
+
+
+def _back_url(event, division) -> str:
+    return reverse("desk:division", args=[event.slug, division.pk])
 
 
 def _swap_choices(desk) -> list[tuple[str, str]]:
@@ -67,6 +74,8 @@ def division_page(request, event, division_id):
             "desk": desk,
             "swap_form": SwapForm(players=players) if players else None,
             "withdrawable": bracket_players(desk),
+            "undoable": scoring_selectors.undoable(division),
+            "splittable": division.combined_from.exists() and desk.current is None,
         },
     )
 
@@ -107,11 +116,63 @@ def _advance_refused(error: RuleError) -> list[str]:
     return list(refusal_lines(error))
 
 
+def _closing_lines(desk) -> list[str] | None:
+    """What closing the current round will do, in words; None when it cannot close now
+    (the service then says why)."""
+    outcome = desk.outcome
+    if desk.current is None or outcome is None or not outcome.closable or desk.ties:
+        return None
+    if desk.unconfirmed:
+        return None
+    names = desk.state.names
+    number = desk.current.number
+    lines = [
+        f"Round {number} closes: its scores can then be changed only as corrections, "
+        "with a reason."
+    ]
+    if outcome.last:
+        lines.append(
+            f"{desk.division.name} is finished: every player gets a place and the medals "
+            "are given. You check and confirm the medals next."
+        )
+        return lines
+    going = [names.get(p, p) for p in outcome.advancing]
+    lines.append(
+        f"{len(going)} player{'s' if len(going) != 1 else ''} go on to round {number + 1}: "
+        + ", ".join(going)
+        + "."
+    )
+    if outcome.next_byes:
+        lines.append(
+            "Byes (they wait for the round after): "
+            + ", ".join(names.get(p, p) for p in outcome.next_byes)
+            + "."
+        )
+    lines.append(f"Round {number + 1} is seated at once.")
+    return lines
+
+
 @require_POST
 @event_role("organizer")
 def division_advance(request, event, division_id):
     division = _division(event, division_id)
     number = whole_number(request.POST.get("round", ""), low=1)
+    if not confirmed(request):
+        desk = selectors.division_desk(division)
+        lines = _closing_lines(desk)
+        if lines is not None and (number is None or number == desk.current.number):
+            final = desk.outcome.last
+            return ask(
+                request,
+                event,
+                title=f"Close {'the final' if final else f'round {desk.current.number}'} "
+                f"of {desk.division.name}?",
+                lines=lines,
+                yes="Yes, close the final and give the medals"
+                if final
+                else f"Yes, close round {desk.current.number} and seat the next",
+                back=_back_url(event, division),
+            )
 
     def advance():
         result = scoring_services.division_advance(division=division, round_number=number)
@@ -182,21 +243,112 @@ def division_swap(request, event, division_id):
     )
 
 
+def _chosen_entrant(request, event):
+    chosen = whole_number(request.POST.get("entrant", ""), low=1)
+    return None if chosen is None else object_or_404(Entrant, chosen, event=event)
+
+
 @require_POST
 @event_role("organizer")
 def division_withdraw(request, event, division_id):
     division = _division(event, division_id)
-    chosen = whole_number(request.POST.get("entrant", ""), low=1)
-    if chosen is None:
+    entrant = _chosen_entrant(request, event)
+    if entrant is None:
         messages.error(request, "Choose the player who withdraws.")
         return redirect(*_back(event, division))
-    entrant = object_or_404(Entrant, chosen, event=event)
+    reason = request.POST.get("reason", "").strip()
+    if not confirmed(request):
+        return ask(
+            request,
+            event,
+            title=f"Withdraw {entrant.name}?",
+            lines=[
+                f"{entrant.name} stops playing: the scores entered so far stay on the "
+                "sheet, no scores are needed for their later games.",
+                f"{entrant.name} gets no place, and nobody moves up into it.",
+                "If this is a mistake, you can undo it with a reason while no game of their "
+                "table has been recorded without them.",
+            ],
+            yes=f"Yes, withdraw {entrant.name}",
+            back=_back_url(event, division),
+        )
     return act(
         request,
-        lambda: services.entrants_withdraw(event=event, ids=[entrant.external_id]),
+        lambda: services.entrants_withdraw(
+            event=event, ids=[entrant.external_id], reason=reason, user=request.user
+        ),
         done=f"{entrant.name} has withdrawn: no scores are needed for their "
         "later games, and they get no place.",
         to=_back(event, division),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_disqualify(request, event, division_id):
+    division = _division(event, division_id)
+    entrant = _chosen_entrant(request, event)
+    reason = request.POST.get("reason", "").strip()
+    if entrant is None or not reason:
+        if entrant is None:
+            messages.error(request, "Choose the player to disqualify.")
+        if not reason:
+            messages.error(request, "Write the reason for the disqualification.")
+        return redirect(*_back(event, division))
+    if not confirmed(request):
+        return ask(
+            request,
+            event,
+            title=f"Disqualify {entrant.name}?",
+            lines=[
+                f"Reason: {reason}",
+                f"{entrant.name} is treated as withdrawn from now on: the scores entered "
+                "so far stay, no scores are needed for their later games.",
+                f"{entrant.name} gets no place and is shown as disqualified; nobody moves "
+                "up into their place.",
+            ],
+            yes=f"Yes, disqualify {entrant.name}",
+            back=_back_url(event, division),
+        )
+    return act(
+        request,
+        lambda: services.entrants_disqualify(
+            event=event, ids=[entrant.external_id], reason=reason, user=request.user
+        ),
+        done=f"{entrant.name} is disqualified ({reason}).",
+        to=_back(event, division),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_reinstate(request, event, division_id):
+    division = _division(event, division_id)
+    entrant = _chosen_entrant(request, event)
+    if entrant is None:
+        messages.error(request, "Choose the player who plays on.")
+        return redirect(*_back(event, division))
+    return act(
+        request,
+        lambda: scoring_services.entrant_reinstate(
+            entrant=entrant, reason=request.POST.get("reason", ""), user=request.user
+        ),
+        done=f"{entrant.name} plays on: enter their scores as usual.",
+        to=_back(event, division),
+    )
+
+
+@require_POST
+@event_role("organizer")
+def division_split(request, event, division_id):
+    division = _division(event, division_id)
+    return act(
+        request,
+        lambda: services.division_split(division=division),
+        done=lambda members: f"{division.name} is split: "
+        + ", ".join(m.name for m in members)
+        + " play on their own again.",
+        to=("desk:checkin", event.slug),
     )
 
 
@@ -264,9 +416,35 @@ def correction_undo(request, event, division_id, change_id):
     )
 
 
+def _medal_lines(desk) -> list[str]:
+    lines = []
+    for row in desk.placings:
+        placing = row["placing"]
+        if placing.medal:
+            group = f" ({row['age_group']})" if row["age_group"] else ""
+            lines.append(f"{placing.medal.capitalize()}: {row['name']}{group}")
+    lines.append(
+        "The projector, the results and the certificates show these medals. A later "
+        "correction that changes them is flagged, and you confirm them again."
+    )
+    return lines
+
+
 @require_POST
 @event_role("organizer")
 def division_medals(request, event, division_id):
+    if not confirmed(request):
+        division = _division(event, division_id)
+        desk = selectors.division_desk(division)
+        if division.status == Division.Status.COMPLETE and not division.medals_confirmed_at:
+            return ask(
+                request,
+                event,
+                title=f"Confirm the medals of {desk.division.name}?",
+                lines=_medal_lines(desk),
+                yes="Yes, confirm the medals",
+                back=_back_url(event, division),
+            )
     return _division_action(
         request,
         event,

@@ -6,22 +6,25 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
-from tournaments.models import Division, Entrant
+from tournaments.models import Entrant
 from tournaments.params import search_text, upload_token
 from tournaments.registration import RegistrationError, preview, read_registrations
-from tournaments.selectors import checkin_search
+from tournaments.selectors import checkin_search, checkin_summary
 from tournaments.web import act, form_errors_to_messages
 
 from .. import selectors
 from ..forms import CombineForm, EntrantForm, UploadForm
+from .confirm import ask, confirmed
 
 UPLOADS = "imports"
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -120,6 +123,15 @@ def import_preview(request, event):
     return render(request, "desk/import_preview.html", context)
 
 
+CHECKIN_PAGE = 100
+
+
+def _names(entrants, limit: int = 40) -> str:
+    names = [e.name for e in entrants]
+    shown = ", ".join(names[:limit])
+    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+
+
 @event_role("organizer")
 def checkin(request, event):
     query = search_text(request.GET.get("q", ""))
@@ -127,13 +139,17 @@ def checkin(request, event):
     choices = [
         (str(line.division.pk), f"{line.division.name} ({line.checked_in} checked in)")
         for line in lines
-        if line.current is None
+        if line.current is None and not line.division.walkover
     ]
+    page = Paginator(checkin_search(event, query), CHECKIN_PAGE).get_page(request.GET.get("page"))
     context = {
         "event": event,
         "query": query,
-        "found": checkin_search(event, query),
+        "found": page.object_list,
+        "page": page,
+        "summary": checkin_summary(event),
         "small": [line for line in lines if line.small],
+        "lines": lines,
         "combine_form": CombineForm(choices=choices),
     }
     template = (
@@ -146,14 +162,89 @@ def checkin(request, event):
 
 @require_POST
 @event_role("organizer")
+def checkin_everyone(request, event):
+    """ "Check in everyone who is here": the players still to come, minus those ticked absent."""
+    listed = [i for i in request.POST.getlist("listed") if i]
+    absent = [i for i in request.POST.getlist("absent") if i in listed]
+    here = [i for i in listed if i not in absent]
+    back = reverse("desk:checkin", args=[event.slug])
+    if not listed:
+        messages.info(request, "Nobody is still to come: everyone is checked in or absent.")
+        return redirect(back)
+    if not confirmed(request):
+        found = {
+            e.external_id: e for e in Entrant.objects.filter(event=event, external_id__in=listed)
+        }
+        lines = [
+            f"{len(here)} player{'s' if len(here) != 1 else ''} checked in: "
+            f"{_names(found[i] for i in here if i in found) or 'nobody'}."
+        ]
+        if absent:
+            lines.append(
+                f"{len(absent)} marked absent (not seated, no place): "
+                f"{_names(found[i] for i in absent if i in found)}."
+            )
+        lines.append(
+            "A player marked absent who turns up before their division is seated is "
+            "checked in on this page as usual."
+        )
+        return ask(
+            request,
+            event,
+            title=f"Check in {len(here)} player{'s' if len(here) != 1 else ''}"
+            + (f" and mark {len(absent)} absent?" if absent else "?"),
+            lines=lines,
+            yes="Yes, check them in" + (" and mark the others absent" if absent else ""),
+            back=back,
+        )
+
+    def done(report) -> str:
+        count = len(report.checked_in)
+        text = ngettext("Checked in %(n)d player", "Checked in %(n)d players", count) % {"n": count}
+        if report.absent:
+            text += f"; {len(report.absent)} marked absent"
+        if report.too_late:
+            text += f"; {len(report.too_late)} too late (their division is seated)"
+        return text + "."
+
+    return act(
+        request,
+        lambda: services.entrants_check_in(event=event, absent=absent, present=here),
+        done=done,
+        to=back,
+    )
+
+
+@require_POST
+@event_role("organizer")
 def checkin_set(request, event, entrant_id):
     entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
     query = urlencode({"q": search_text(request.POST.get("q", ""))})
+    back = f"{reverse('desk:checkin', args=[event.slug])}?{query}"
+    status = request.POST.get("status", "")
+    if (
+        status == Entrant.Status.ABSENT
+        and entrant.status != Entrant.Status.ABSENT
+        and not confirmed(request)
+    ):
+        bracket = entrant.division.bracket.name
+        return ask(
+            request,
+            event,
+            title=f"Mark {entrant.name} absent?",
+            lines=[
+                f"{entrant.name} is not seated in {bracket} and gets no place.",
+                f"If {entrant.first_name} arrives before {bracket} is seated, check them in "
+                "on this page as usual.",
+            ],
+            yes=f"Yes, mark {entrant.name} absent",
+            back=back,
+        )
     return act(
         request,
-        lambda: services.entrant_set_status(entrant=entrant, status=request.POST.get("status", "")),
+        lambda: services.entrant_set_status(entrant=entrant, status=status),
         done=lambda saved: f"{saved.name}: {saved.get_status_display().lower()}.",
-        to=f"{reverse('desk:checkin', args=[event.slug])}?{query}",
+        to=back,
     )
 
 
@@ -167,7 +258,32 @@ def combine(request, event):
     if not form.is_valid():
         form_errors_to_messages(request, form)
         return redirect("desk:checkin", event.slug)
-    names = [Division.objects.get(pk=pk, event=event).name for pk in form.cleaned_data["divisions"]]
+    chosen = [
+        next(line for line in lines if str(line.division.pk) == pk)
+        for pk in form.cleaned_data["divisions"]
+    ]
+    names = [line.division.name for line in chosen]
+    into = form.cleaned_data["into"].strip()
+    if not confirmed(request):
+        medals = (
+            "Medals go to the combined division as a whole."
+            if event.medal_policy == event.MedalPolicy.COMBINED
+            else "Medals still go to each age group, in finishing order."
+        )
+        return ask(
+            request,
+            event,
+            title=f"Combine {', '.join(names)} into {into}?",
+            lines=[
+                ", ".join(f"{line.division.name} ({line.checked_in} checked in)" for line in chosen)
+                + f" play as one division, {into}, with "
+                + f"{sum(line.checked_in for line in chosen)} players.",
+                medals,
+                f"You can split {into} again until its first round is seated.",
+            ],
+            yes=f"Yes, combine them into {into}",
+            back=reverse("desk:checkin", args=[event.slug]) + "#combine",
+        )
     return act(
         request,
         lambda: services.divisions_combine(

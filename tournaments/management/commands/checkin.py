@@ -1,34 +1,72 @@
 from django.core.management.base import CommandError
 from django.db import transaction
 
+from scoring import services as scoring_services
 from tournaments import services
-from tournaments.management.base import EventCommand
+from tournaments.engine import RuleError
+from tournaments.management.base import EventCommand, get_entrant
 
 
 def _ids(values):
-    return [i for value in values or [] for i in value.split(",") if i.strip()]
+    return [i.strip() for value in values or [] for i in value.split(",") if i.strip()]
 
 
 class Command(EventCommand):
-    help = "Check in every registered entrant not named absent; withdraw players mid-event."
+    help = (
+        "Check in every registered entrant not named absent; withdraw or disqualify players "
+        "mid-event, or undo a withdrawal marked by mistake."
+    )
 
     def add_options(self, parser):
         parser.add_argument("--absent", action="append", help="ID[,ID…] of no-shows")
         parser.add_argument("--withdraw", action="append", help="ID[,ID…] withdrawing mid-event")
+        parser.add_argument(
+            "--disqualify", action="append", help="ID[,ID…] disqualified (needs --reason)"
+        )
+        parser.add_argument(
+            "--undo-withdrawal",
+            action="append",
+            dest="undo",
+            help="ID[,ID…] withdrawn or disqualified by mistake, back in play (needs --reason)",
+        )
+        parser.add_argument("--reason", help="why (a disqualification, an undone withdrawal)")
 
     def run(self, event, **o):
-        # Both steps or neither: an unknown id in either list changes nothing.
+        disqualify, undo = _ids(o["disqualify"]), _ids(o["undo"])
+        if (disqualify or undo) and not (o["reason"] or "").strip():
+            raise RuleError(
+                "--disqualify and --undo-withdrawal need --reason TEXT (kept in the record)."
+            )
+        if o["reason"] and not (disqualify or undo):
+            raise RuleError("--reason goes with --disqualify or --undo-withdrawal.")
+        acting = o["withdraw"] or disqualify or undo
+        # All steps or none: an unknown id in any list changes nothing.
         with transaction.atomic():
+            undone = [
+                scoring_services.entrant_reinstate(
+                    entrant=get_entrant(event, i), reason=o["reason"]
+                )
+                for i in undo
+            ]
             withdrawn = []
             if o["withdraw"]:
                 withdrawn = services.entrants_withdraw(event=event, ids=_ids(o["withdraw"]))
+            disqualified = []
+            if disqualify:
+                disqualified = services.entrants_disqualify(
+                    event=event, ids=disqualify, reason=o["reason"]
+                )
             report = None
-            if o["absent"] or not o["withdraw"]:
+            if o["absent"] or not acting:
                 report = services.entrants_check_in(
                     event=event, absent=_ids(o["absent"]), absent_not_named_arrived=True
                 )
+        for entrant in undone:
+            self.say(f"Back in play: {entrant.name} ({entrant.external_id}).")
         for entrant in withdrawn:
             self.say(f"Withdrawn: {entrant.name} ({entrant.external_id}).")
+        for entrant in disqualified:
+            self.say(f"Disqualified: {entrant.name} ({entrant.external_id}).")
         if report is None:
             return
         self.say(f"Checked in {len(report.checked_in)} entrant(s).")

@@ -1,0 +1,53 @@
+"""The check-in desk's reads and the "check in everyone who is here" service (issue 9,
+item 8): everyone listed, the tally with names, search folding accents and apostrophes."""
+
+import pytest
+
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tournaments import services
+from tournaments.models import Entrant
+from tournaments.selectors import checkin_search, checkin_summary
+
+pytestmark = pytest.mark.django_db
+
+
+def test_search_folds_accents_and_apostrophes_and_shows_everyone_without_a_query():
+    division = DivisionFactory()
+    obrien = EntrantFactory(division=division, first_name="Siobhán", last_name="O’Brien")
+    EntrantFactory(division=division, first_name="Ángel", last_name="Núñez")
+    EntrantFactory.create_batch(60, division=division)
+    assert checkin_search(division.event, "obrien") == [obrien]
+    assert checkin_search(division.event, "o'brien siob") == [obrien]
+    assert [e.last_name for e in checkin_search(division.event, "angel nunez")] == ["Núñez"]
+    assert len(checkin_search(division.event, "")) == 62  # everyone, not the first 40
+
+
+def test_the_tally_names_who_is_still_to_come_and_check_in_everyone_who_is_here():
+    event = EventFactory()
+    open_ = DivisionFactory(event=event, name="Open")
+    seated = DivisionFactory(event=event, name="Early")
+    here = EntrantFactory.create_batch(3, division=open_, status=Entrant.Status.REGISTERED)
+    gone = EntrantFactory(division=open_, status=Entrant.Status.REGISTERED, last_name="Away")
+    EntrantFactory(division=open_, status=Entrant.Status.CHECKED_IN)
+    EntrantFactory.create_batch(4, division=seated)
+    services.division_seat_first_round(division=seated, seed=1)
+    late = EntrantFactory(division=seated, status=Entrant.Status.REGISTERED, last_name="Late")
+
+    summary = checkin_summary(event)
+    assert (summary.checked_in, summary.total) == (5, 9)
+    assert summary.to_come == sorted(here + [gone], key=lambda e: (e.last_name, e.first_name))
+    assert summary.too_late == [late] and summary.absent == []
+
+    # Someone registered after the page was drawn is not checked in behind the desk's back.
+    newcomer = EntrantFactory(division=open_, status=Entrant.Status.REGISTERED)
+    report = services.entrants_check_in(
+        event=event,
+        absent=[gone.external_id],
+        present=[e.external_id for e in here],
+    )
+    assert sorted(report.checked_in) == sorted(e.external_id for e in here)
+    assert report.absent == [gone.external_id]
+    assert Entrant.objects.get(pk=newcomer.pk).status == Entrant.Status.REGISTERED
+    summary = checkin_summary(event)
+    assert (summary.checked_in, summary.total) == (8, 9)
+    assert summary.to_come == [newcomer] and summary.absent == [gone]

@@ -1,0 +1,45 @@
+"""The "are you sure?" step before anything that cannot simply be taken back.
+
+A form posts as usual; without ``confirmed=yes`` the view answers with a page that names
+what will happen and posts the same fields again with ``confirmed=yes``. No JavaScript
+is needed, and nothing the organizer typed is lost on the way.
+"""
+
+from collections.abc import Sequence
+
+from django.shortcuts import render
+
+SKIPPED = ("csrfmiddlewaretoken", "confirmed")
+
+
+def confirmed(request) -> bool:
+    return request.POST.get("confirmed") == "yes"
+
+
+def ask(
+    request,
+    event,
+    *,
+    title: str,
+    lines: Sequence[str],
+    yes: str,
+    back: str,
+    no: str = "No, go back",
+):
+    """The confirm page: ``title`` asks the question, ``lines`` say what will happen,
+    ``yes`` labels the button that does it, ``back`` is where "no" leads."""
+    fields = [(k, v) for k in request.POST if k not in SKIPPED for v in request.POST.getlist(k)]
+    return render(
+        request,
+        "desk/confirm.html",
+        {
+            "event": event,
+            "title": title,
+            "lines": lines,
+            "yes": yes,
+            "no": no,
+            "back": back,
+            "fields": fields,
+            "action": request.path,
+        },
+    )
