@@ -419,10 +419,8 @@ def correction_undo(request, event, division_id, change_id):
 def _medal_lines(desk) -> list[str]:
     lines = []
     for row in desk.placings:
-        placing = row["placing"]
-        if placing.medal:
-            group = f" ({row['age_group']})" if row["age_group"] else ""
-            lines.append(f"{placing.medal.capitalize()}: {row['name']}{group}")
+        if row["placing"].medal:
+            lines.append(f"{row['medal_text']}: {row['name']}")
     lines.append(
         "The projector, the results and the certificates show these medals. A later "
         "correction that changes them is flagged, and you confirm them again."
