@@ -23,7 +23,8 @@ def event_role(role: str):
             if not request.user.is_authenticated:
                 return redirect_to_login(request.get_full_path())
             if not check(request.user, event):
-                raise PermissionDenied(f"You are not a {role} of {event.name}.")
+                article = "an" if role[0] in "aeiou" else "a"
+                raise PermissionDenied(f"You are not {article} {role} of {event.name}.")
             request.is_organizer = is_organizer(request.user, event)
             return view(request, event, *args, **kwargs)
 

@@ -3,6 +3,7 @@
 Not a face itself: desk, public pages, score entry and printing all use it.
 """
 
+import re
 from collections.abc import Callable, Iterable
 
 from django.contrib import messages
@@ -10,10 +11,37 @@ from django.shortcuts import redirect
 
 from tournaments.engine import RuleError
 
+# The services speak to commands and pages alike; a few refusals name a command's option.
+# On a page they say what to do there instead (no command-line flags on pages).
+FLAG_WORDS = (
+    (
+        "use --update to change their details",
+        "tick “Update entrants already registered” to " "change their details",
+    ),
+    ("withdraw them instead (--withdraw)", "withdraw them on the division page instead"),
+    ("(use --replace to replace them)", "(open the game to change it)"),
+    ("needs a reason (--reason)", "needs a reason"),
+    ("needs --date YYYY-MM-DD", "needs a date"),
+)
+LEFTOVER_FLAG = re.compile(r"\s*\(?(?:use )?--[a-z][a-z-]*(?: [A-Z]+)?\)?")
+
+
+def for_people(text: str) -> str:
+    """A service's message as a page shows it: no command-line options."""
+    for flag, words in FLAG_WORDS:
+        text = text.replace(flag, words)
+    return LEFTOVER_FLAG.sub("", text)
+
+
+def said(error: Exception) -> str:
+    """A refusal's text for a page."""
+    return for_people(str(error))
+
 
 def refusal_lines(error: RuleError) -> Iterable[str]:
     """A refusal as the page shows it: one message per line of the service's text."""
-    return [line.strip() for line in str(error).splitlines() if line.strip()] or [str(error)]
+    text = said(error)
+    return [line.strip() for line in text.splitlines() if line.strip()] or [text]
 
 
 def act(
@@ -22,7 +50,7 @@ def act(
     *,
     done: str | Callable[[object], str | None],
     to,
-    refused: Callable[[RuleError], Iterable[str]] = lambda error: [str(error)],
+    refused: Callable[[RuleError], Iterable[str]] = lambda error: [said(error)],
 ):
     """Run ``action`` (one service call); its refusal (a RuleError) or ``done`` goes to the
     page as a message, then the browser goes to ``to`` (a URL, or a view name and its

@@ -169,7 +169,7 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     )
     assert Entrant.objects.filter(event=event).count() == 0
     desk.get_by_role("button", name="Register these 19 entrants").click()
-    message(desk, "Registered 19 entrant(s), updated 0; skipped 0 row(s) of other events.")
+    message(desk, "Registered 19 entrants.")
     expect(desk.locator("table[aria-label=Entrants] tbody tr")).to_have_count(19)
     divisions = dict(Entrant.objects.filter(event=event).values_list("last_name", "division__name"))
     assert divisions["Holt"] == "80+" and divisions["Dunn"] == "Open"
@@ -212,7 +212,7 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     # ---- the walkover division: one player, gold without play
     desk.get_by_role("link", name="80+").click()
     expect(desk.get_by_role("heading", name="Plan for the 1 player checked in")).to_be_visible()
-    expect(desk.get_by_text("walkover: gold without play")).to_be_visible()
+    expect(desk.get_by_text("One player: a walkover, gold without play.")).to_be_visible()
     desk.get_by_role("button", name="Seat round 1").click()
     message(desk, "80+: one player, a walkover (gold).")
     expect(desk.locator("ol.placings li")).to_have_text(["1. Vera Holt — Gold"])
@@ -226,15 +226,20 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     desk.get_by_role("link", name="Open", exact=True).click()
     open_page = desk.url
     expect(desk.get_by_role("heading", name="Plan for the 17 players checked in")).to_be_visible()
-    expect(desk.locator("main ol li")).to_have_text(
+    expect(desk.locator("main ol.plan li")).to_have_text(
         [
-            "2×4+3×3, 3 g, top 1 → 5",
-            "1×3 + 2 byes, 2 g, top 2 → 4",
-            "final 1×4, 1 g",
+            "Round 1: 2 tables of four and 3 of three play 3 games; each table's winner goes "
+            "on (5 players in round 2).",
+            "Round 2: 1 table of three plays 2 games and 2 players best placed in round 1 have "
+            "a bye; the best two of the table go on (4 players in round 3).",
+            "Round 3, the final: 1 table of four plays 1 game, for gold, silver and bronze.",
         ]
     )
     expect(
-        desk.get_by_text("Estimated playing time: 6 games × 15 minutes = about 90 minutes.")
+        desk.get_by_text(
+            "Estimated playing time: about 90 minutes (6 games one after another, 15 minutes "
+            "each)."
+        )
     ).to_be_visible()
     desk.get_by_role("button", name="Seat round 1").click()
     message(desk, "Open: round 1 seated.")

@@ -221,3 +221,34 @@ def test_the_rounds_still_to_come_are_the_rest_of_the_plan(players):
 def test_a_six_player_final_still_to_come_plays_one_game():
     assert plan_division(6).describe() == ["2×3, 3 g, top 2 → 4", "final 1×4, 1 g"]
     assert plan_division(4, first_round=2).describe() == ["final 1×4, 1 g"]
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        (0, ["No players are checked in yet."]),
+        (1, ["One player: a walkover, gold without play."]),
+        (2, ["Round 1, the final: 1 table of two plays 3 games, for gold and silver."]),
+        (
+            6,
+            [
+                "Round 1: 2 tables of three play 3 games; the best two of each table go on "
+                "(4 players in round 2).",
+                "Round 2, the final: 1 table of four plays 1 game, for gold, silver and bronze.",
+            ],
+        ),
+        (
+            17,
+            [
+                "Round 1: 2 tables of four and 3 of three play 3 games; each table's winner "
+                "goes on (5 players in round 2).",
+                "Round 2: 1 table of three plays 2 games and 2 players best placed in round 1 "
+                "have a bye; the best two of the table go on (4 players in round 3).",
+                "Round 3, the final: 1 table of four plays 1 game, for gold, silver and bronze.",
+            ],
+        ),
+    ],
+)
+def test_the_plan_in_words(players, words):
+    """Issue 9, item 10: the plan as people read it, not the plan table's notation."""
+    assert plan_division(players).in_words() == words

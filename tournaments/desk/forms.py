@@ -8,11 +8,29 @@ from tournaments.models import EVENT_SETTINGS, Entrant, Event
 GENDERS = [("", "—"), ("F", "Female"), ("M", "Male"), ("X", "Other")]
 
 
+# The tie-break steps after the round's total, in words (RULES.md: the event may reorder
+# or drop steps 2 to 4).
+TIE_STEP_WORDS = dict(
+    zip(
+        engine.TIE_RULES,
+        (
+            "Most games won in the round",
+            "The better worst game of the round",
+            "The better score per game in the round before",
+        ),
+        strict=True,
+    )
+)
+TIE_CHOICES = [("", "— no further step —")] + list(TIE_STEP_WORDS.items())
+TIE_LABELS = ("First tie-break", "Then", "Then")
+# A date picker shows the date the way the browser's language writes it; the label names
+# no format, so the two never disagree.
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
 class EventCreateForm(forms.Form):
     name = forms.CharField(label="Event name", max_length=200)
-    date = forms.DateField(
-        label="Date (YYYY-MM-DD)", widget=forms.DateInput(attrs={"type": "date"})
-    )
+    date = forms.DateField(label="Date of the event", widget=DATE)
     venue = forms.CharField(label="Venue", max_length=200, required=False)
     scoring = forms.ChoiceField(label="Scoring", choices=Event.Scoring.choices)
 
@@ -20,24 +38,57 @@ class EventCreateForm(forms.Form):
 class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
-        fields = list(EVENT_SETTINGS)
+        fields = [name for name in EVENT_SETTINGS if name != "tie_order"]
         labels = {
+            "date": "Date of the event",
             "prefer_threes": "Seat tables of three first (instead of four)",
             "minutes_per_game": "Minutes per game (for the plan's duration)",
             "initial_meld": "Initial meld (printed on the score sheets)",
             "age_bands": "Age bands: the ages that start a band, e.g. 50,55,60",
             "by_gender": "Separate divisions for women and men",
-            "cutoff_date": "Age is taken on (empty: 31 December)",
-            "tie_order": "Tie-break order (wins, worst-game, previous-round; drop any)",
+            "cutoff_date": "Age is taken on this date (empty: 31 December of the event's year)",
             "medal_policy": "Medals in a combined division go to",
             "confirmation": "Confirmation of scores",
             "paper": "Paper size",
             "combine_below": "Suggest combining divisions with fewer players than",
         }
-        widgets = {
-            "date": forms.DateInput(attrs={"type": "date"}),
-            "cutoff_date": forms.DateInput(attrs={"type": "date"}),
-        }
+        widgets = {"date": DATE, "cutoff_date": DATE}
+
+    minutes_per_game = forms.IntegerField(
+        label="Minutes per game (for the plan's duration)",
+        min_value=1,
+        max_value=600,
+        error_messages={
+            "min_value": "A game takes at least 1 minute.",
+            "max_value": "A game takes at most 600 minutes (10 hours).",
+            "invalid": "Type a number of minutes, such as 20.",
+            "required": "Type a number of minutes, such as 20.",
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The tie-break order: steps chosen from a list, in order, instead of typed words.
+        steps = list(engine.parse_tie_order(self.instance.tie_order or ""))
+        fields = {}
+        for number, label in enumerate(TIE_LABELS, start=1):
+            fields[f"tie_{number}"] = forms.ChoiceField(
+                label=label,
+                choices=TIE_CHOICES,
+                required=False,
+                initial=steps[number - 1] if number <= len(steps) else "",
+            )
+        fields["tie_1"].help_text = (
+            "Players level on the round's total are separated by these steps, in this order; "
+            "still level after them, you record a playoff or tile draw."
+        )
+        # Keep the page's order: the tie-break steps where the typed field was.
+        ordered = {}
+        for name, field in self.fields.items():
+            if name == "medal_policy":
+                ordered.update(fields)
+            ordered[name] = field
+        self.fields = ordered
 
     def clean_age_bands(self):
         try:
@@ -46,11 +97,17 @@ class EventSettingsForm(forms.ModelForm):
             raise forms.ValidationError(str(error)) from None
         return ",".join(str(b.low) for b in bands)
 
-    def clean_tie_order(self):
-        try:
-            return ",".join(engine.parse_tie_order(self.cleaned_data["tie_order"]))
-        except engine.RuleError as error:
-            raise forms.ValidationError(str(error)) from None
+    def clean(self):
+        cleaned = super().clean()
+        steps = [cleaned.pop(f"tie_{n}", "") for n in range(1, len(TIE_LABELS) + 1)]
+        chosen = [step for step in steps if step]
+        twice = {step for step in chosen if chosen.count(step) > 1}
+        if twice:
+            for n, step in enumerate(steps, start=1):
+                if step in twice and steps.index(step) != n - 1:
+                    self.add_error(f"tie_{n}", f"“{TIE_STEP_WORDS[step]}” is already a step above.")
+        cleaned["tie_order"] = ",".join(chosen)
+        return cleaned
 
 
 class EntrantForm(forms.ModelForm):
@@ -63,12 +120,12 @@ class EntrantForm(forms.ModelForm):
         model = Entrant
         fields = ["first_name", "last_name", "birth_date", "gender", "club", "email", "phone"]
         labels = {
-            "birth_date": "Birth date (YYYY-MM-DD)",
+            "birth_date": "Birth date",
             "club": "Club or family group",
             "email": "E-mail (private)",
             "phone": "Phone (private)",
         }
-        widgets = {"birth_date": forms.DateInput(attrs={"type": "date"})}
+        widgets = {"birth_date": DATE}
 
 
 class UploadForm(forms.Form):

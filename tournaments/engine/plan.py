@@ -53,6 +53,51 @@ class RoundShape:
             return f"final {text}, {self.games} g"
         return f"{text}, {self.games} g, top {self.advance_per_table} → {self.advancing}"
 
+    def in_words(self) -> str:
+        """The round for people: "4 tables of four and 3 of three play 3 games; each
+        table's winner goes on (7 players in round 2)"."""
+        tables = _tables_in_words(self.tables)
+        games = _count(self.games, "game")
+        one_table = len(self.tables) == 1
+        if self.kind == FINAL:
+            medals = "gold and silver" if self.players == 2 else "gold, silver and bronze"
+            return f"the final: {tables} plays {games}, for {medals}."
+        text = f"{tables} {'plays' if one_table else 'play'} {games}"
+        if self.byes:
+            text += (
+                f" and {_count(self.byes, 'player')} best placed in round {self.number - 1} "
+                f"{'has' if self.byes == 1 else 'have'} a bye"
+            )
+        if self.advance_per_table == 1:
+            going = "the table's winner goes on" if one_table else "each table's winner goes on"
+        else:
+            best = f"the best {_word(self.advance_per_table)}"
+            going = f"{best} of the table go on" if one_table else f"{best} of each table go on"
+        return f"{text}; {going} ({_count(self.advancing, 'player')} in round {self.number + 1})."
+
+
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _word(number: int) -> str:
+    return WORDS.get(number, str(number))
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _tables_in_words(tables: tuple[int, ...]) -> str:
+    """(4, 4, 3) -> "2 tables of four and 1 of three"."""
+    parts = []
+    for size in sorted(set(tables), reverse=True):
+        count = tables.count(size)
+        if not parts:
+            parts.append(f"{_count(count, 'table')} of {_word(size)}")
+        else:
+            parts.append(f"{count} of {_word(size)}")
+    return " and ".join(parts)
+
 
 def round_shape(players: int, number: int, *, prefer_threes: bool = False) -> RoundShape | None:
     """The shape of round ``number`` for ``players`` players; None for a walkover (0 or 1)."""
@@ -131,6 +176,17 @@ class Plan:
         if self.walkover:
             return ["walkover: gold without play"]
         return [shape.describe() for shape in self.rounds]
+
+    def in_words(self) -> list[str]:
+        """The plan for people, one sentence per round."""
+        if self.players == 0:
+            return ["No players are checked in yet."]
+        if self.walkover:
+            return ["One player: a walkover, gold without play."]
+        return [
+            f"Round {shape.number}{',' if shape.kind == FINAL else ':'} {shape.in_words()}"
+            for shape in self.rounds
+        ]
 
 
 def plan_division(

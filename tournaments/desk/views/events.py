@@ -22,7 +22,7 @@ from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
 from tournaments.params import upload_token
-from tournaments.web import act, form_errors_to_messages
+from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
 from ..forms import (
@@ -43,7 +43,7 @@ def event_new(request):
         try:
             event = services.event_create_by(user=request.user, **form.cleaned_data)
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, said(error))
         else:
             messages.success(request, f"{event.name} created. Next: its settings.")
             return redirect("desk:settings", event.slug)
@@ -78,7 +78,7 @@ def settings_page(request, event):
         try:
             services.event_configure(event=event, **form.cleaned_data)
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, said(error))
         else:
             messages.success(request, "Settings saved.")
             return redirect("desk:overview", event.slug)
@@ -239,7 +239,7 @@ def restore(request):
         }
         return render(request, "desk/restore_name.html", context, status=409)
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, said(error))
         return redirect("home")
     if token:
         _restore_path(token).unlink(missing_ok=True)

@@ -20,7 +20,7 @@ from tournaments.models import Entrant
 from tournaments.params import search_text, upload_token
 from tournaments.registration import RegistrationError, preview, read_registrations
 from tournaments.selectors import checkin_search, checkin_summary
-from tournaments.web import act, form_errors_to_messages
+from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
 from ..forms import CombineForm, EntrantForm, UploadForm
@@ -56,7 +56,7 @@ def entrant_edit(request, event, entrant_id=None):
                 **data,
             )
         except RuleError as error:
-            form.add_error(None, str(error))
+            form.add_error(None, said(error))
         else:
             messages.success(request, f"{saved.name} saved ({saved.division.name}).")
             return redirect("desk:entrants", event.slug)
@@ -86,6 +86,19 @@ def import_upload(request, event):
     return render(request, "desk/import_upload.html", {"event": event, "form": form})
 
 
+def _registered(report) -> str:
+    """ "Registered 46 entrants; updated 2; skipped 3 rows of other events." """
+    skipped = sum(report.skipped_other_events.values())
+    text = ngettext("Registered %(n)d entrant", "Registered %(n)d entrants", report.created)
+    text %= {"n": report.created}
+    if report.updated:
+        text += f"; updated {report.updated}"
+    if skipped:
+        rows = ngettext("row", "rows", skipped)
+        text += f"; skipped {skipped} {rows} of other events"
+    return text + "."
+
+
 @event_role("organizer")
 def import_preview(request, event):
     token = upload_token(request.GET.get("token") or request.POST.get("token", ""))
@@ -110,15 +123,10 @@ def import_preview(request, event):
         try:
             report = services.entrants_import(event=event, parsed=parsed, update=update)
         except RuleError as error:
-            context["problems"] = [("", line) for line in str(error).splitlines()]
+            context["problems"] = [("", line) for line in said(error).splitlines()]
             return render(request, "desk/import_preview.html", context)
         path.unlink(missing_ok=True)
-        messages.success(
-            request,
-            f"Registered {report.created} entrant(s), updated "
-            f"{report.updated}; skipped {sum(report.skipped_other_events.values())} "
-            "row(s) of other events.",
-        )
+        messages.success(request, _registered(report))
         return redirect("desk:entrants", event.slug)
     return render(request, "desk/import_preview.html", context)
 
