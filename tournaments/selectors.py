@@ -4,6 +4,7 @@ Selectors change nothing and import no services; ``scoring`` builds on them and
 they never import ``scoring``.
 """
 
+import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, QuerySet
@@ -105,6 +106,71 @@ def seated_bracket_ids(event: Event, *, finished: bool = False) -> set[int]:
             )
         )
     return ids
+
+
+@dataclass(frozen=True)
+class DivisionMove:
+    """An entrant whom new age bands, gender split or cut-off put in another division."""
+
+    entrant: Entrant
+    before: str
+    after: str
+    blocked: str = ""  # why they stay (a seated division), or "" when they move
+
+
+def age_cutoff(cutoff_date: datetime.date | None, date: datetime.date) -> datetime.date:
+    """The day ages are taken on: the cut-off set, else 31 December of the event's year."""
+    return cutoff_date or datetime.date(date.year, 12, 31)
+
+
+def division_moves(
+    event: Event,
+    *,
+    age_bands: str | None = None,
+    by_gender: bool | None = None,
+    cutoff: datetime.date | None = None,
+) -> list[DivisionMove]:
+    """Who would move to another division under these settings (the event's own where one
+    is None). Only entrants placed by age (their division has an age range) move; a
+    division named in the registration file stays. Entrants of a seated (or finished)
+    bracket never move, nor into one: they are listed with the reason they stay."""
+    bands = engine.parse_bands(age_bands if age_bands is not None else event.age_bands)
+    by_gender = event.by_gender if by_gender is None else by_gender
+    cutoff = cutoff or event.age_cutoff
+    started = seated_bracket_ids(event, finished=True)
+    divisions = {
+        d.name.casefold(): d
+        for d in Division.objects.filter(event=event).select_related("combined_into")
+    }
+    moves = []
+    for entrant in (
+        Entrant.objects.filter(event=event)
+        .filter(Q(division__min_age__isnull=False) | Q(division__max_age__isnull=False))
+        .select_related("division", "division__combined_into")
+        .order_by("last_name", "first_name", "external_id")
+    ):
+        try:
+            slot = engine.assign_division(
+                birth_date=entrant.birth_date,
+                age=entrant.stated_age,
+                gender=entrant.gender,
+                bands=bands,
+                by_gender=by_gender,
+                cutoff=cutoff,
+            )
+        except engine.RuleError:
+            continue  # nothing to place them by: they stay where the organizer put them
+        if slot.name.casefold() == entrant.division.name.casefold():
+            continue
+        blocked = ""
+        if entrant.division.bracket.pk in started:
+            blocked = f"{entrant.division.bracket.name} is already seated"
+        else:
+            target = divisions.get(slot.name.casefold())
+            if target is not None and target.bracket.pk in started:
+                blocked = f"{target.bracket.name} is already seated"
+        moves.append(DivisionMove(entrant, entrant.division.name, slot.name, blocked))
+    return moves
 
 
 def checkin_search(event: Event, query: str, limit: int | None = None) -> list[Entrant]:

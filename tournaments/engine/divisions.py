@@ -44,6 +44,12 @@ def parse_bands(text: str) -> tuple[AgeBand, ...]:
         starts = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
         raise RuleError(f"'{text}' is not a list of ages such as 50,55,60.") from None
+    for before, after in zip(starts, starts[1:], strict=False):
+        if after < before:
+            raise RuleError(
+                f"Age bands go from the youngest to the oldest: {after} comes after {before}. "
+                "Write them in order, such as 50,55,60."
+            )
     return bands_from_starts(starts)
 
 

@@ -30,9 +30,17 @@ from .checkin import (
     entrants_withdraw,
     status_record,
 )
-from .entrants import ENTRANT_FIELDS, ImportReport, entrant_save, entrants_import
+from .entrants import (
+    ENTRANT_FIELDS,
+    ImportReport,
+    entrant_save,
+    entrants_import,
+    entrants_regroup,
+)
 from .events import (
     event_archive,
+    DivisionMovesPending,
+    division_settings_moves,
     event_configure,
     event_create,
     event_create_by,
@@ -43,6 +51,8 @@ from .events import (
 )
 
 __all__ = [
+    "DivisionMovesPending",
+    "division_settings_moves",
     "CheckInReport",
     "ENTRANT_FIELDS",
     "ImportReport",
@@ -57,6 +67,7 @@ __all__ = [
     "entrants_check_in",
     "entrants_disqualify",
     "entrants_import",
+    "entrants_regroup",
     "entrants_withdraw",
     "event_archive",
     "event_configure",

@@ -8,7 +8,7 @@ from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.registration import ParsedRegistrations, RegistrationRow
-from tournaments.selectors import seated_bracket_ids
+from tournaments.selectors import DivisionMove, division_moves, seated_bracket_ids
 
 from ._common import auto_ids, model_clean, person_key
 
@@ -255,3 +255,48 @@ def entrant_save(
         model_clean(entrant)
         entrant.save()
         return entrant
+
+
+def entrants_regroup(*, event: Event) -> list[DivisionMove]:
+    """Move every entrant placed by age whom the event's current age bands, gender split
+    and cut-off put in another division, as long as neither division is seated. Returns
+    the moves made (and, with ``blocked`` set, those refused). Age divisions left empty
+    and never seated go away."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        moves = division_moves(event)
+        bands = engine.parse_bands(event.age_bands)
+        cache: dict = {}
+        left = set()
+        for move in moves:
+            if move.blocked:
+                continue
+            entrant = move.entrant
+            row = RegistrationRow(
+                line=0,
+                entrant_id=entrant.external_id,
+                first_name=entrant.first_name,
+                last_name=entrant.last_name,
+                birth_date=entrant.birth_date,
+                age=entrant.stated_age,
+                gender=entrant.gender,
+                club=entrant.club,
+                division="",
+                email="",
+                phone="",
+            )
+            target = _division_for(event, row, bands, cache)
+            if target.pk is None:
+                target.save()
+            left.add(entrant.division_id)
+            entrant.division = target
+            entrant.save(update_fields=["division"])
+        for division in Division.objects.filter(pk__in=left):
+            if not (
+                division.entrants.exists()
+                or division.rounds.exists()
+                or division.combined_from.exists()
+                or division.status != Division.Status.REGISTERED
+            ):
+                division.delete()
+        return moves

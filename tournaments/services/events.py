@@ -20,9 +20,10 @@ from tournaments.models import (
     Round,
     Seat,
 )
-from tournaments.selectors import event_started
+from tournaments.selectors import DivisionMove, age_cutoff, division_moves, event_started
 
 from ._common import model_clean
+from .entrants import entrants_regroup
 
 SETTING_WORDS = {
     "scoring": "scoring system",
@@ -110,8 +111,51 @@ def _normalized_settings(options: dict) -> dict:
     return options
 
 
-def event_configure(*, event: Event, **options) -> Event:
-    """Change event settings. Settings that decide the bracket cannot change once play began."""
+# Settings that decide which division an entrant placed by age belongs in.
+DIVISION_SETTINGS = ("age_bands", "by_gender", "cutoff_date", "date")
+
+
+class DivisionMovesPending(RuleError):
+    """New division settings would move registered entrants: the organizer confirms first."""
+
+    def __init__(self, moves: list[DivisionMove]):
+        self.moves = moves
+        going = [m for m in moves if not m.blocked]
+        lines = [
+            f"  {m.entrant.name} ({m.entrant.external_id}): {m.before} → {m.after}" for m in going
+        ]
+        super().__init__(
+            f"{len(going)} entrant{'s' if len(going) != 1 else ''} would move to another "
+            "division with these settings:\n" + "\n".join(lines)
+        )
+
+
+def division_settings_moves(event: Event, options: dict) -> list[DivisionMove]:
+    """Who these settings would move (and who stays because a division is seated), or []
+    when they change nothing that decides divisions."""
+    changed = {
+        key: options[key]
+        for key in DIVISION_SETTINGS
+        if key in options and options[key] is not None and options[key] != getattr(event, key)
+    }
+    if not changed:
+        return []
+    cutoff_date = changed.get("cutoff_date", event.cutoff_date)
+    return division_moves(
+        event,
+        age_bands=options.get("age_bands") or event.age_bands,
+        by_gender=event.by_gender if options.get("by_gender") is None else options["by_gender"],
+        cutoff=age_cutoff(cutoff_date, options.get("date") or event.date),
+    )
+
+
+def event_configure(*, event: Event, regroup: bool | None = None, **options) -> Event:
+    """Change event settings. Settings that decide the bracket cannot change once play began.
+
+    Age bands, gender split, cut-off (or the date, without a cut-off) that would move
+    registered entrants placed by age: refused (``DivisionMovesPending``, naming them)
+    unless ``regroup`` (move them, except where a division is seated) or ``regroup=False``
+    (keep everyone where they are)."""
     unknown = set(options) - set(EVENT_SETTINGS)
     if unknown:
         raise RuleError(f"Unknown setting {', '.join(sorted(unknown))}.")
@@ -128,10 +172,15 @@ def event_configure(*, event: Event, **options) -> Event:
                         f"The {SETTING_WORDS[key]} cannot change once a round is seated: it "
                         "would change results already decided."
                     )
+        moves = division_settings_moves(event, options)
+        if regroup is None and any(not m.blocked for m in moves):
+            raise DivisionMovesPending(moves)
         for key, value in options.items():
             setattr(event, key, value)
         model_clean(event)
         event.save()
+        if regroup and moves:
+            entrants_regroup(event=event)
         return event
 
 

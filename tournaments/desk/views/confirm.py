@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from django.shortcuts import render
 
-SKIPPED = ("csrfmiddlewaretoken", "confirmed")
+SKIPPED = ("csrfmiddlewaretoken", "confirmed", "change")
 
 
 def confirmed(request) -> bool:
@@ -25,9 +25,12 @@ def ask(
     yes: str,
     back: str,
     no: str = "No, go back",
+    change: str = "",
 ):
     """The confirm page: ``title`` asks the question, ``lines`` say what will happen,
-    ``yes`` labels the button that does it, ``back`` is where "no" leads."""
+    ``yes`` labels the button that does it, ``back`` is where "no" leads. With
+    ``change``, "no" is instead a button that posts the fields back with ``change=1``: the
+    view shows its form again as typed, so nothing typed is lost."""
     fields = [(k, v) for k in request.POST if k not in SKIPPED for v in request.POST.getlist(k)]
     return render(
         request,
@@ -41,5 +44,6 @@ def ask(
             "back": back,
             "fields": fields,
             "action": request.path,
+            "change": change,
         },
     )

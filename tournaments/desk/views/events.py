@@ -10,7 +10,9 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring import selectors as scoring_selectors
@@ -32,6 +34,7 @@ from ..forms import (
     RestoreForm,
     ScorekeeperForm,
 )
+from .confirm import ask, confirmed
 
 
 @login_required
@@ -71,17 +74,61 @@ def overview(request, event):
     )
 
 
+def _move_lines(moves) -> list[str]:
+    going = [m for m in moves if not m.blocked]
+    staying = [m for m in moves if m.blocked]
+    lines = [f"{m.entrant.name}: from {m.before} to {m.after}" for m in going]
+    lines += [f"{m.entrant.name} stays in {m.before}: {m.blocked}" for m in staying]
+    lines.append(
+        "Divisions already seated never change. Everyone else stays where they are; "
+        "divisions left empty are removed."
+    )
+    return lines
+
+
 @event_role("organizer")
 def settings_page(request, event):
     form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        moves = []
         try:
-            services.event_configure(event=event, **form.cleaned_data)
+            moves = services.division_settings_moves(event, data)
         except RuleError as error:
             form.add_error(None, said(error))
-        else:
-            messages.success(request, "Settings saved.")
-            return redirect("desk:overview", event.slug)
+        going = [m for m in moves if not m.blocked]
+        if form.is_valid() and going and not request.POST.get("change"):
+            if not confirmed(request):
+                count = len(going)
+                return ask(
+                    request,
+                    event,
+                    title=ngettext(
+                        "Move %(n)d entrant to another division?",
+                        "Move %(n)d entrants to other divisions?",
+                        count,
+                    )
+                    % {"n": count},
+                    lines=_move_lines(moves),
+                    yes="Yes, save the settings and move them",
+                    back=reverse("desk:settings", args=[event.slug]),
+                    change="No, change the settings again",
+                )
+        if form.is_valid() and not request.POST.get("change"):
+            try:
+                services.event_configure(event=event, regroup=bool(going), **data)
+            except RuleError as error:
+                form.add_error(None, said(error))
+            else:
+                text = "Settings saved."
+                if going:
+                    text += ngettext(
+                        " %(n)d entrant moved to another division.",
+                        " %(n)d entrants moved to other divisions.",
+                        len(going),
+                    ) % {"n": len(going)}
+                messages.success(request, text)
+                return redirect("desk:overview", event.slug)
     scorekeepers = list(event.scorekeepers.order_by("username"))
     locked = {}
     for lockout in access.lockouts([user.username for user in scorekeepers]):

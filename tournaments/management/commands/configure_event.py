@@ -1,4 +1,5 @@
 from tournaments import services
+from tournaments.engine import RuleError
 from tournaments.management.base import EventCommand, parse_date
 
 
@@ -22,10 +23,46 @@ class Command(EventCommand):
         parser.add_argument("--combine-below", type=int)
         parser.add_argument("--name")
         parser.add_argument("--venue")
+        parser.add_argument(
+            "--move-entrants",
+            action="store_true",
+            help="new age bands, gender split or cut-off: move the registered entrants they "
+            "place elsewhere (divisions already seated never change)",
+        )
 
     def run(self, event, **o):
-        event = services.event_configure(
-            event=event,
+        moves = []
+        try:
+            moves = services.division_settings_moves(event, self.settings(o))
+            event = services.event_configure(
+                event=event, regroup=True if o["move_entrants"] else None, **self.settings(o)
+            )
+        except services.DivisionMovesPending as pending:
+            raise RuleError(
+                f"{pending}\nNothing was changed: run again with --move-entrants to move them."
+            ) from None
+        for move in moves:
+            if move.blocked:
+                self.say(
+                    f"Stays in {move.before}: {move.entrant.name} ({move.entrant.external_id}), "
+                    f"{move.blocked}."
+                )
+            else:
+                self.say(
+                    f"Moved: {move.entrant.name} ({move.entrant.external_id}), "
+                    f"{move.before} → {move.after}."
+                )
+        first = "three" if event.prefer_threes else "four"
+        self.say(
+            f"{event.name}: scoring {event.scoring}, tables of {first} "
+            f"first, age bands {event.age_bands} (age on {event.age_cutoff}), "
+            f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
+            f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
+            f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}."
+        )
+
+    def settings(self, o) -> dict:
+        return dict(
             scoring=o["scoring"],
             prefer_threes=o["prefer_threes"],
             age_bands=o["age_bands"],
@@ -40,12 +77,4 @@ class Command(EventCommand):
             combine_below=o["combine_below"],
             name=o["name"],
             venue=o["venue"],
-        )
-        first = "three" if event.prefer_threes else "four"
-        self.say(
-            f"{event.name}: scoring {event.scoring}, tables of {first} "
-            f"first, age bands {event.age_bands} (age on {event.age_cutoff}), "
-            f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
-            f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
-            f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}."
         )
