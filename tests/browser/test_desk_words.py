@@ -61,7 +61,7 @@ def test_settings_in_words_tie_breaks_from_a_list_and_dates_that_fit(page, live_
     page.locator("#id_tie_2").select_option("worst-game")
     page.get_by_role("button", name="Save the settings").click()
     expect(page.locator(".field-error")).to_have_text(
-        ["“The better worst game of the round” is already a step above."]
+        ["“The better worst game” is already a step above."]
     )
     expect(page.get_by_label("Minutes per game (for the plan's duration)")).to_have_value("25")
     assert Event.objects.get(pk=event.pk).tie_order == "wins,worst-game,previous-round"

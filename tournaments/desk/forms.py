@@ -14,9 +14,9 @@ TIE_STEP_WORDS = dict(
     zip(
         engine.TIE_RULES,
         (
-            "Most games won in the round",
-            "The better worst game of the round",
-            "The better score per game in the round before",
+            "Most games won",
+            "The better worst game",
+            "Better score per game in the round before",
         ),
         strict=True,
     )
@@ -53,6 +53,10 @@ class EventSettingsForm(forms.ModelForm):
             "combine_below": "Suggest combining divisions with fewer players than",
         }
         widgets = {"date": DATE, "cutoff_date": DATE}
+        # The labels say it all: the models' help texts would repeat them.
+        help_texts = {
+            name: "" for name in ("prefer_threes", "initial_meld", "cutoff_date", "combine_below")
+        }
 
     minutes_per_game = forms.IntegerField(
         label="Minutes per game (for the plan's duration)",
