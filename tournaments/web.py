@@ -22,6 +22,7 @@ FLAG_WORDS = (
     ("(use --replace to replace them)", "(open the game to change it)"),
     ("needs a reason (--reason)", "needs a reason"),
     ("needs --date YYYY-MM-DD", "needs a date"),
+    ("restore under another name with --as SLUG", "restore it under another short name"),
 )
 LEFTOVER_FLAG = re.compile(r"\s*\(?(?:use )?--[a-z][a-z-]*(?: [A-Z]+)?\)?")
 

@@ -305,7 +305,11 @@ def requests(world):
         "restore POST": (
             "post",
             "/events/restore/",
-            {"file": SimpleUploadedFile("city.json", extra["backup"]), "slug": "city-copy"},
+            {
+                "file": SimpleUploadedFile("city.json", extra["backup"]),
+                "slug": "city-copy",
+                "confirmed": "yes",
+            },
         ),
         "print": ("get", f"{printing}/", None),
         "print new POST": (

@@ -65,7 +65,15 @@ def test_a_restore_whose_short_name_is_taken_offers_a_free_one(world, settings, 
     assert again.status_code == 409
     assert "“city-2026”" in again.content.decode()
     # Then the name offered: restored, and the kept file removed.
-    done = desk.post("/events/restore/", {"token": token, "slug": "county-2026-2"}, follow=True)
+    # A free name: the desk asks first (issue 9, item 7), then restores on "yes".
+    asked = desk.post("/events/restore/", {"token": token, "slug": "county-2026-2"})
+    assert "Restore County Senior Games as a new event?" in asked.content.decode()
+    assert not Event.objects.filter(slug="county-2026-2").exists()
+    done = desk.post(
+        "/events/restore/",
+        {"token": token, "slug": "county-2026-2", "confirmed": "yes"},
+        follow=True,
+    )
     assert "County Senior Games restored as county-2026-2." in done.content.decode()
     copy = Event.objects.get(slug="county-2026-2")
     assert world.users["organizer"] in copy.organizers.all()

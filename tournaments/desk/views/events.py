@@ -256,6 +256,43 @@ def _restore_upload(request):
     return raw, slugify(form.cleaned_data["slug"]) or None, ""
 
 
+def _restore_question(request, data: dict, raw: bytes, slug: str, token: str):
+    """The "are you sure?" of a restore: the file waits under a token until confirmed."""
+    if not token:
+        token = uuid.uuid4().hex
+        path = _restore_path(token)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(raw)
+    upload = request.FILES.get("file")
+    filename = upload.name if upload is not None else "the backup"
+    data = data if isinstance(data, dict) else {}
+    fields = data.get("event") or {}
+    name, short = fields.get("name", "?"), slug or fields.get("slug", "?")
+    entrants, divisions = len(data.get("entrants", [])), len(data.get("divisions", []))
+    return render(
+        request,
+        "desk/confirm.html",
+        {
+            "event": None,
+            "title": f"Restore {name} as a new event?",
+            "lines": [
+                f"From {filename}: {name}, "
+                + ngettext("%(n)d entrant", "%(n)d entrants", entrants) % {"n": entrants}
+                + ", "
+                + ngettext("%(n)d division", "%(n)d divisions", divisions) % {"n": divisions}
+                + ", every round, score and correction in it.",
+                f"It becomes a new event with the short name “{short}”, and you organize it.",
+                "Nothing that is already here is changed or overwritten.",
+            ],
+            "yes": "Yes, restore it",
+            "no": "No, go back",
+            "back": reverse("home"),
+            "fields": [("token", token), ("slug", slug)],
+            "action": request.path,
+        },
+    )
+
+
 @require_POST
 @login_required
 def restore(request):
@@ -270,6 +307,12 @@ def restore(request):
     except (ValueError, UnicodeDecodeError):
         messages.error(request, "That file is not a backup made by this program.")
         return redirect("home")
+    target = slug or ((data.get("event") or {}).get("slug") if isinstance(data, dict) else None)
+    taken = bool(target) and Event.objects.filter(slug=target).exists()
+    # A short name already taken goes first to the page that offers a free one; the
+    # question comes when the restore can really happen.
+    if not confirmed(request) and not taken:
+        return _restore_question(request, data, raw, slug or "", token)
     try:
         event = event_restore(data, slug=slug, organizer=request.user)
     except SlugTaken as taken:
