@@ -170,3 +170,16 @@ def test_checkin_command_disqualifies_with_a_reason_and_undoes_a_withdrawal():
             "NOPE",
         )
     assert Entrant.objects.get(pk=first.pk).status == "disqualified"
+
+
+def test_split_division_command_splits_again_before_seating():
+    event = EventFactory()
+    for name in ("A", "B"):
+        EntrantFactory.create_batch(2, division=DivisionFactory(event=event, name=name))
+    with pytest.raises(CommandError, match="two or more divisions"):
+        run("combine_divisions", event.slug, "--into", "AB", "A")
+    run("combine_divisions", event.slug, "--into", "AB", "A", "B")
+    assert run("split_division", event.slug, "AB") == ("AB is split: A, B play on their own.\n")
+    assert not Division.objects.filter(event=event, combined_into__isnull=False).exists()
+    with pytest.raises(CommandError, match="not a combination"):
+        run("split_division", event.slug, "A")
