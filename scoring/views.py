@@ -273,7 +273,9 @@ def penalty_add(request, event, table_id):
             reason=form.cleaned_data["reason"],
             user=request.user,
         )
-        messages.success(request, f"{points} penalty point(s) for {entrant.name}.")
+        messages.success(
+            request, f"{points} penalty point{'' if abs(points) == 1 else 's'} for {entrant.name}."
+        )
         if penalty.change.flag:  # a late penalty that changes who advanced or a medal
             messages.warning(request, penalty.change.flag)
 
