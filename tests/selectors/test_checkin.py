@@ -51,3 +51,16 @@ def test_the_tally_names_who_is_still_to_come_and_check_in_everyone_who_is_here(
     summary = checkin_summary(event)
     assert (summary.checked_in, summary.total) == (8, 9)
     assert summary.to_come == [newcomer] and summary.absent == [gone]
+
+
+def test_a_player_checked_in_by_someone_else_meanwhile_is_not_marked_absent():
+    division = DivisionFactory()
+    ann, bo = EntrantFactory.create_batch(2, division=division, status=Entrant.Status.REGISTERED)
+    # The desk's list shows both; another volunteer checks Ann in before the tap.
+    services.entrant_set_status(entrant=ann, status=Entrant.Status.CHECKED_IN)
+    report = services.entrants_check_in(
+        event=division.event, absent=[ann.external_id], present=[bo.external_id]
+    )
+    assert report.arrived_meanwhile == [ann.external_id] and report.absent == []
+    assert Entrant.objects.get(pk=ann.pk).status == Entrant.Status.CHECKED_IN
+    assert Entrant.objects.get(pk=bo.pk).status == Entrant.Status.CHECKED_IN

@@ -79,6 +79,8 @@ class CheckInReport:
     absent: list[str] = field(default_factory=list)
     too_late: list[str] = field(default_factory=list)
     arrived: list[str] = field(default_factory=list)  # marked absent before, checked in now
+    # At the desk: players ticked absent whom someone else checked in meanwhile (kept).
+    arrived_meanwhile: list[str] = field(default_factory=list)
 
 
 def entrants_check_in(
@@ -101,6 +103,13 @@ def entrants_check_in(
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         absent_entrants = entrants_by_ids(event, absent)
+        if only is not None:
+            # The desk's list was drawn a moment ago: a player another volunteer checked
+            # in since then stays checked in.
+            report.arrived_meanwhile = [
+                e.external_id for e in absent_entrants if e.status != Entrant.Status.REGISTERED
+            ]
+            absent_entrants = [e for e in absent_entrants if e.status == Entrant.Status.REGISTERED]
         seated = seated_bracket_ids(event, finished=True)
         for entrant in absent_entrants:
             if (

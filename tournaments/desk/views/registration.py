@@ -213,6 +213,11 @@ def checkin_everyone(request, event):
             text += f"; {len(report.absent)} marked absent"
         if report.too_late:
             text += f"; {len(report.too_late)} too late (their division is seated)"
+        if report.arrived_meanwhile:
+            text += (
+                f"; {len(report.arrived_meanwhile)} ticked absent had been checked in "
+                "meanwhile and stay checked in"
+            )
         return text + "."
 
     return act(
