@@ -80,3 +80,27 @@ def test_new_age_bands_show_who_moves_and_move_them_on_confirmation(
         "50-59",
         "60-69",
     }
+
+
+def test_a_seated_division_never_changes_and_the_organizer_is_told(page, live_server, event):
+    services.entrants_check_in(event=event)
+    services.division_seat_first_round(
+        division=Division.objects.get(event=event, name="55-59"), seed=1
+    )
+    base = live_server.url
+    login(page, base, "olive")
+    page.goto(f"{base}/e/{event.slug}/desk/settings/")
+    page.get_by_label("Age bands: the ages that start a band, e.g. 50,55,60").fill("50,60,70")
+    page.get_by_role("button", name="Save the settings").click()
+    # Cy (60-64, not seated) moves after the question; Ann and Bo (55-59, seated) stay.
+    note = page.get_by_role("note")
+    expect(note).to_contain_text("Cy Park: from 60-64 to 60-69")
+    expect(note).to_contain_text("Ann Lee stays in 55-59: 55-59 is already seated")
+    page.get_by_role("button", name="Yes, save the settings and move them").click()
+    expect(page.locator(".messages li")).to_have_text(
+        "Settings saved. 1 entrant moved to another division. 2 entrants whom the new "
+        "settings place elsewhere stay: their divisions are already seated."
+    )
+    assert dict(
+        Entrant.objects.filter(event=event).values_list("first_name", "division__name")
+    ) == {"Ann": "55-59", "Bo": "55-59", "Cy": "60-69"}

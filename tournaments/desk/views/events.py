@@ -127,6 +127,15 @@ def settings_page(request, event):
                         " %(n)d entrants moved to other divisions.",
                         len(going),
                     ) % {"n": len(going)}
+                staying = len(moves) - len(going)
+                if staying:
+                    text += ngettext(
+                        " %(n)d entrant whom the new settings place elsewhere stays: their "
+                        "division is already seated.",
+                        " %(n)d entrants whom the new settings place elsewhere stay: their "
+                        "divisions are already seated.",
+                        staying,
+                    ) % {"n": staying}
                 messages.success(request, text)
                 return redirect("desk:overview", event.slug)
     scorekeepers = list(event.scorekeepers.order_by("username"))
