@@ -38,9 +38,9 @@ from .entrants import (
     entrants_regroup,
 )
 from .events import (
-    event_archive,
     DivisionMovesPending,
     division_settings_moves,
+    event_archive,
     event_configure,
     event_create,
     event_create_by,
