@@ -14,7 +14,17 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from tournaments.engine import RuleError
-from tournaments.models import EVENT_SETTINGS, Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.models import (
+    EVENT_SETTINGS,
+    Bye,
+    Division,
+    Entrant,
+    EntrantStatusChange,
+    Event,
+    Round,
+    Seat,
+    Table,
+)
 from tournaments.selectors import free_slug
 
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
@@ -199,6 +209,20 @@ def event_backup(event: Event) -> dict:
             for d in decisions
         ],
         "audit": [_change_json(c) for c in changes],
+        "status_changes": [
+            {
+                "entrant": c.entrant.external_id,
+                "before": c.before,
+                "after": c.after,
+                "reason": c.reason,
+                "by_user": _user(c.by),
+                "by_label": c.by_label,
+                "at": _plain(c.at),
+            }
+            for c in EntrantStatusChange.objects.filter(entrant__event=event)
+            .select_related("entrant", "by")
+            .order_by("at", "id")
+        ],
     }
 
 
@@ -375,6 +399,25 @@ class SlugTaken(RuleError):
         )
 
 
+def _restore_status_changes(rows: list, entrants: dict, users: dict) -> None:
+    """Withdrawals, disqualifications and their undoing, with reasons and times."""
+    made = [
+        (
+            EntrantStatusChange.objects.create(
+                entrant=entrants[c["entrant"]],
+                before=c["before"],
+                after=c["after"],
+                reason=c["reason"],
+                by=users.get(c.get("by_user")),
+                by_label=c.get("by_label", ""),
+            ),
+            c.get("at"),
+        )
+        for c in rows
+    ]
+    _stamp(made, "at")
+
+
 def _named_people(data: dict) -> set[str]:
     """Every user name the backup names: organizers, scorekeepers, who entered, confirmed,
     gave a penalty, decided a tie or made a change in the audit trail."""
@@ -388,6 +431,7 @@ def _named_people(data: dict) -> set[str]:
     names |= {d.get("decided_by") for d in data["decisions"]}
     names |= {c.get("actor_user") for c in data["audit"]}
     names |= {(c.get("decision") or {}).get("by_user") for c in data["audit"]}
+    names |= {c.get("by_user") for c in data.get("status_changes", [])}
     return {name for name in names if name}
 
 
@@ -442,6 +486,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                 )
                 _stamp([(decision, d.get("decided_at"))], "decided_at")
             _restore_audit(data["audit"], divisions, entrants, users)
+            _restore_status_changes(data.get("status_changes", []), entrants, users)
             return event
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, RuleError):

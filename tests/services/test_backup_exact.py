@@ -22,7 +22,16 @@ from tests.factories import DivisionFactory, EntrantFactory, UserFactory, seated
 from tests.helpers import cli, run
 from tests.services.test_backup import _event_in_progress
 from tournaments import services
-from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.models import (
+    Bye,
+    Division,
+    Entrant,
+    EntrantStatusChange,
+    Event,
+    Round,
+    Seat,
+    Table,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -47,6 +56,12 @@ def _played_by_people(tmp_path) -> Event:
     scoring.penalty_add(
         round_=table.round, entrant=seated(table)[2], points=2, reason="phone rang", user=olive
     )
+    # A withdrawal marked by mistake and undone, then a disqualification: kept with reasons.
+    services.entrants_withdraw(event=event, ids=[seated(table)[3].external_id], user=olive)
+    scoring.entrant_reinstate(entrant=seated(table)[3], reason="wrong player", user=olive)
+    services.entrants_disqualify(
+        event=event, ids=[seated(table)[3].external_id], reason="marked tiles", user=olive
+    )
     return event
 
 
@@ -67,6 +82,12 @@ def test_the_backup_holds_every_time_and_person(tmp_path):
     assert all(r["created_at"] for r in data["rounds"])
     assert {c["actor_user"] for c in data["audit"]} == {None, "sam", "sue", "olive"}
     assert data["organizers"] == ["olive"] and data["scorekeepers"] == ["sam", "sue"]
+    assert [(c["after"], c["reason"], c["by_user"]) for c in data["status_changes"][-3:]] == [
+        ("withdrawn", "", "olive"),
+        ("checked_in", "wrong player", "olive"),
+        ("disqualified", "marked tiles", "olive"),
+    ]
+    assert all(c["at"] for c in data["status_changes"])
 
 
 def test_backup_restore_backup_in_the_same_database_differs_only_in_the_short_name(tmp_path):
@@ -186,6 +207,7 @@ COVERED = {
     CorrectionDecision: {
         "change", "choice", "note", "decided_by", "decided_by_label", "decided_at",
     },
+    EntrantStatusChange: {"entrant", "before", "after", "reason", "by", "by_label", "at"},
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
         "before", "after", "reason", "actor", "actor_label", "at", "flag",
