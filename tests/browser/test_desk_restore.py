@@ -39,7 +39,7 @@ def test_restore_asks_first_and_restores_on_yes(page, live_server, world):
         page.get_by_role("heading", name="Restore City Senior Games as a new event?")
     ).to_be_visible()
     note = page.get_by_role("note")
-    expect(note).to_contain_text("From the file city.json: City Senior Games, 4 entrants")
+    expect(note).to_contain_text("From city.json: City Senior Games, 4 entrants")
     expect(note).to_contain_text("short name “city-copy”")
     assert axe_violations(page) == []
     assert_sizes(page, "restore confirm")

@@ -308,7 +308,9 @@ def test_restore_under_a_new_name_and_delete_in_the_browser(
     page.goto(f"{base}/e/{world.event.slug}/desk/backup/")
     check_page(page)  # the restore form, archive and delete on the backup page
     page.set_input_files("#id_file", str(backup))
-    page.get_by_role("button", name="Restore", exact=True).click()
+    # The short name is taken: this page offers a free one, and its button is the
+    # organizer's explicit "yes" (no second question).
+    page.get_by_role("button", name="Restore…", exact=True).click()
     expect(page.get_by_role("alert")).to_contain_text("an event here already has it")
     expect(page.locator("#id_slug")).to_have_value("county-2026-2")
     check_page(page)
