@@ -97,7 +97,12 @@ def test_an_organizer_restores_from_the_home_page_on_a_machine_with_no_event(
     home = desk.get("/").content.decode()
     assert "Restore an event from a backup file" in home
     assert 'action="/events/restore/"' in home and 'name="file"' in home
-    done = desk.post("/events/restore/", {"file": upload(backup), "slug": ""}, follow=True)
+    asked = desk.post("/events/restore/", {"file": upload(backup), "slug": ""})
+    assert "Restore County Senior Games as a new event?" in asked.content.decode()
+    token = re.search(r'name="token" value="(\w+)"', asked.content.decode()).group(1)
+    done = desk.post(
+        "/events/restore/", {"token": token, "slug": "", "confirmed": "yes"}, follow=True
+    )
     assert "County Senior Games restored as county-2026." in done.content.decode()
     # A scorekeeper's home page has no restore form.
     assert (
