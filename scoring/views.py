@@ -19,7 +19,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Table
 from tournaments.params import search_text, whole_number
 from tournaments.selectors import brackets
-from tournaments.web import act, form_errors_to_messages
+from tournaments.web import act, form_errors_to_messages, said
 
 from . import services
 from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules
@@ -172,7 +172,7 @@ def table_page(request, event, table_id):
         form.is_valid()
         return _render_table(request, event, table, sheet, form, conflict=conflict)
     except RuleError as error:
-        form.add_error(None, str(error))
+        form.add_error(None, said(error))
         return _render_table(request, event, table, sheet, form)
     messages.success(request, f"Game {form.number} saved for table {table.number}.")
     return redirect(_table_url(event, table))
@@ -200,7 +200,7 @@ def game_confirm(request, event, table_id, number):
         stale = {"message": str(conflict), "rows": _seen_and_now(request.POST, sheet, number)}
         return _render_table(request, event, table, sheet, number=number, stale=stale)
     except RuleError as error:
-        messages.error(request, str(error))
+        messages.error(request, said(error))
         return redirect(_table_url(event, table, game=number))
     messages.success(request, f"Game {number} confirmed.")
     return redirect(_table_url(event, table))

@@ -355,7 +355,7 @@ def delete(request, event):
                 event=event, typed_name=form.cleaned_data["typed_name"]
             )
         except RuleError as error:
-            form.add_error("typed_name", str(error))
+            form.add_error("typed_name", said(error))
         else:
             messages.success(request, f"{name} was deleted.")
             return redirect("home")
