@@ -11,9 +11,11 @@ people, still restore.
 import datetime
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, models, transaction
 
-from tournaments.engine import RuleError
+from tournaments import engine
+from tournaments.engine import MAX_RACK_TOTAL, MEDALS, RuleError
 from tournaments.models import (
     EVENT_SETTINGS,
     Bye,
@@ -226,30 +228,138 @@ def event_backup(event: Event) -> dict:
     }
 
 
-def _date(text):
-    return datetime.date.fromisoformat(text) if text else None
+class BackupRefused(RuleError):
+    """The backup holds something this site cannot take; nothing was written."""
+
+    def __init__(self, where: str, reason: str):
+        self.where = where
+        super().__init__(f"The backup was not restored: {where}: {reason} Nothing was changed.")
 
 
-def _datetime(text):
-    return datetime.datetime.fromisoformat(text) if text else None
+def _need(value, kind, where: str, what: str = "") -> None:
+    """``value`` is of ``kind`` (a JSON shape), else the backup is refused naming ``where``."""
+    names = {dict: "a group of fields", list: "a list", str: "text", int: "a whole number"}
+    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
+    if not ok:
+        raise BackupRefused(where, f"{what or 'this'} should be {names.get(kind, kind)}.")
+
+
+def _when(text, where: str, kind=datetime.datetime):
+    """A date or time from the file, or None; a wrong one refuses the backup."""
+    if text is None or text == "":
+        return None
+    try:
+        if not isinstance(text, str):
+            raise ValueError
+        return kind.fromisoformat(text)
+    except ValueError:
+        raise BackupRefused(where, f"'{str(text)[:40]}' is not a date and time.") from None
+
+
+def _valid(obj, where: str, *, checks: bool = True):
+    """Check ``obj`` completely before it is written: every field's type, length and range
+    (``full_clean``) and the database's check constraints; refuse naming the field."""
+    problems = {}
+    for field in obj._meta.concrete_fields:
+        if field.is_relation or field.primary_key:
+            continue
+        value = getattr(obj, field.attname)
+        if value is None:
+            continue
+        if isinstance(field, models.CharField | models.TextField):
+            ok = isinstance(value, str)
+        elif isinstance(field, models.BooleanField):
+            ok = isinstance(value, bool)
+        elif isinstance(field, models.IntegerField):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        else:
+            ok = True
+        if not ok:
+            problems[field.name] = [f"'{str(value)[:40]}' is the wrong kind of value."]
+    if not problems:
+        exclude = {f.name for f in obj._meta.concrete_fields if f.is_relation}
+        try:
+            obj.full_clean(exclude=exclude, validate_unique=False, validate_constraints=False)
+            if checks:
+                for constraint in obj._meta.constraints:
+                    if isinstance(constraint, models.CheckConstraint):
+                        constraint.validate(type(obj), obj, exclude=exclude)
+        except ValidationError as error:
+            problems = getattr(error, "message_dict", None) or {"value": error.messages}
+    if problems:
+        field, messages_ = next(iter(problems.items()))
+        label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
+        raise BackupRefused(where, f"{label}{' '.join(messages_)}")
+    return obj
+
+
+def _unique(keys: list, where: str, what: str) -> None:
+    seen = set()
+    for key in keys:
+        if key in seen:
+            raise BackupRefused(where, f"{what} {key} appears twice.")
+        seen.add(key)
+
+
+def _check_results(results, where: str, players: set) -> None:
+    """A division's recorded placings: the shape the results pages read, naming players."""
+    if results is None:
+        return
+    _need(results, list, where, "results")
+    keys = {"player", "place", "medal", "round_reached", "withdrawn", "group_place"}
+    for n, entry in enumerate(results, start=1):
+        at = f"{where}, results entry {n}"
+        _need(entry, dict, at)
+        if set(entry) - keys or not {"player", "place", "medal", "round_reached"} <= set(entry):
+            raise BackupRefused(at, "the entry's fields are not those of a placing.")
+        if entry["player"] not in players:
+            raise BackupRefused(at, f"player {str(entry['player'])[:40]} is not an entrant.")
+        for key in ("place", "round_reached", "group_place"):
+            value = entry.get(key)
+            if value is not None and (
+                not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100000
+            ):
+                raise BackupRefused(at, f"{key.replace('_', ' ')} is not a whole number.")
+        if entry["round_reached"] is None:
+            raise BackupRefused(at, "round reached is missing.")
+        if entry["medal"] not in (None, *MEDALS):
+            raise BackupRefused(at, f"medal '{str(entry['medal'])[:20]}' is not a medal.")
+        if not isinstance(entry.get("withdrawn", False), bool):
+            raise BackupRefused(at, "withdrawn should be true or false.")
 
 
 def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
+    _need(rows, list, "divisions")
+    for n, d in enumerate(rows, start=1):
+        _need(d, dict, f"division {n}")
+        _need(d.get("name"), str, f"division {n}", "its name")
+    _unique([d["name"] for d in rows], "divisions", "the division")
     divisions = {}
     for d in rows:
-        divisions[d["name"]] = Division.objects.create(
-            event=event,
-            name=d["name"],
-            min_age=d["min_age"],
-            max_age=d["max_age"],
-            gender=d["gender"],
-            status=d["status"],
-            walkover=d["walkover"],
-            results=d.get("results"),
-            medals_confirmed_at=_datetime(d.get("medals_confirmed_at")),
+        where = f"division {d['name'][:40]}"
+        divisions[d["name"]] = _valid(
+            Division(
+                event=event,
+                name=d["name"],
+                min_age=d.get("min_age"),
+                max_age=d.get("max_age"),
+                gender=d.get("gender", ""),
+                status=d.get("status"),
+                walkover=d.get("walkover", False),
+                results=d.get("results"),
+                medals_confirmed_at=_when(d.get("medals_confirmed_at"), where),
+            ),
+            where,
         )
+        divisions[d["name"]].save()
     for d in rows:
-        if d["combined_into"]:
+        if d.get("combined_into"):
+            if d["combined_into"] not in divisions or d["combined_into"] == d["name"]:
+                raise BackupRefused(
+                    f"division {d['name'][:40]}",
+                    f"it is combined into '{str(d['combined_into'])[:40]}', "
+                    "which is not another division of the backup.",
+                )
             division = divisions[d["name"]]
             division.combined_into = divisions[d["combined_into"]]
             division.save(update_fields=["combined_into"])
@@ -261,59 +371,99 @@ def _stamp(rows_and_times: list, field: str) -> None:
     stamped on creation); bulk_update writes the value as it is."""
     stamped = []
     for row, text in rows_and_times:
-        if text:
-            setattr(row, field, _datetime(text))
+        value = _when(text, f"{row._meta.verbose_name} {row}, {field.replace('_', ' ')}")
+        if value:
+            setattr(row, field, value)
             stamped.append(row)
     if stamped:
         type(stamped[0]).objects.bulk_update(stamped, [field], batch_size=500)
 
 
 def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Entrant]:
+    _need(rows, list, "entrants")
     entrants = {}
-    for e in rows:
-        values = {f: e[f] for f in ENTRANT_FIELDS if f != "created_at"}
-        values["birth_date"] = _date(values["birth_date"])
-        entrants[e["external_id"]] = Entrant(
-            event=event, division=divisions[e["division"]], **values
+    for n, e in enumerate(rows, start=1):
+        _need(e, dict, f"entrant {n}")
+        _need(e.get("external_id"), str, f"entrant {n}", "its id")
+        where = f"entrant {e['external_id'][:40]}"
+        if e["external_id"] in entrants:
+            raise BackupRefused(where, "this entrant's id appears twice.")
+        if e.get("division") not in divisions:
+            raise BackupRefused(where, "their division is not in the backup.")
+        values = {f: e.get(f) for f in ENTRANT_FIELDS if f != "created_at" and f in e}
+        entrants[e["external_id"]] = _valid(
+            Entrant(event=event, division=divisions[e["division"]], **values), where
         )
     Entrant.objects.bulk_create(entrants.values(), batch_size=500)
     _stamp([(entrants[e["external_id"]], e.get("created_at")) for e in rows], "created_at")
     return entrants
 
 
-def _restore_table(round_: Round, t: dict, entrants: dict, users: dict) -> None:
-    table = Table.objects.create(round=round_, number=t["number"])
+def _entrant(entrants: dict, key, where: str) -> Entrant:
+    if not isinstance(key, str) or key not in entrants:
+        raise BackupRefused(where, f"'{str(key)[:40]}' is not an entrant of the backup.")
+    return entrants[key]
+
+
+def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: str) -> None:
+    _need(t, dict, where)
+    where = f"{where}, table {t.get('number')}"
+    table = _valid(Table(round=round_, number=t.get("number")), where)
+    table.save()
+    _need(t.get("seats"), list, where, "its seats")
+    _need(t.get("games"), list, where, "its games")
+    _unique(t["seats"], where, "the seated player")
     Seat.objects.bulk_create(
         [
-            Seat(round=round_, table=table, entrant=entrants[i], number=n)
+            Seat(round=round_, table=table, entrant=_entrant(entrants, i, where), number=n)
             for n, i in enumerate(t["seats"], start=1)
         ]
     )
     for g in t["games"]:
-        game = Game.objects.create(
-            table=table,
-            number=g["number"],
-            ended=g["ended"],
-            winner=entrants[g["winner"]] if g["winner"] else None,
-            version=g["version"],
-            entered_by=users.get(g["entered_by"]),
-            confirmed_by=users.get(g["confirmed_by"]),
-            confirmed_at=_datetime(g["confirmed_at"]),
+        _need(g, dict, where)
+        at = f"{where}, game {g.get('number')}"
+        winner = g.get("winner")
+        game = _valid(
+            Game(
+                table=table,
+                number=g.get("number"),
+                ended=g.get("ended"),
+                winner=_entrant(entrants, winner, at) if winner else None,
+                version=g.get("version", 1),
+                entered_by=users.get(g.get("entered_by")),
+                confirmed_by=users.get(g.get("confirmed_by")),
+                confirmed_at=_when(g.get("confirmed_at"), at),
+            ),
+            at,
         )
+        game.save()
         _stamp([(game, g.get("entered_at"))], "entered_at")
         entries = g.get("rack_entries", {})
-        racks = RackScore.objects.bulk_create(
-            [
-                RackScore(
-                    game=game,
-                    entrant=entrants[i],
-                    rack_total=v,
-                    entered_by=users.get(entries.get(i, {}).get("entered_by")),
-                    version=entries.get(i, {}).get("version", 1),
+        _need(entries, dict, at, "its rack entries")
+        _need(g.get("racks"), dict, at, "its racks")
+        racks = []
+        for i, v in g["racks"].items():
+            entry = entries.get(i, {})
+            _need(entry, dict, f"{at}, rack of {i[:40]}")
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_RACK_TOTAL:
+                raise BackupRefused(
+                    f"{at}, rack of {i[:40]}",
+                    f"'{str(v)[:20]}' is not a rack total from 0 to {MAX_RACK_TOTAL}.",
                 )
-                for i, v in g["racks"].items()
-            ]
-        )
+            racks.append(
+                _valid(
+                    RackScore(
+                        game=game,
+                        entrant=_entrant(entrants, i, at),
+                        rack_total=v,
+                        entered_by=users.get(entry.get("entered_by")),
+                        version=entry.get("version", 1),
+                    ),
+                    f"{at}, rack of {i[:40]}",
+                    checks=False,
+                )
+            )
+        RackScore.objects.bulk_create(racks)
         _stamp(
             [
                 (rack, entries.get(i, {}).get("entered_at"))
@@ -324,67 +474,102 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict) -> None:
 
 
 def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> None:
-    round_ = Round.objects.create(
-        division=divisions[r["division"]],
-        number=r["number"],
-        kind=r["kind"],
-        games=r["games"],
-        status=r["status"],
-        seed=r["seed"],
-        warnings=r["warnings"],
-        closed_at=_datetime(r["closed_at"]),
+    _need(r, dict, "a round")
+    if r.get("division") not in divisions:
+        raise BackupRefused("a round", "its division is not in the backup.")
+    where = f"division {r['division'][:40]}, round {r.get('number')}"
+    round_ = _valid(
+        Round(
+            division=divisions[r["division"]],
+            number=r.get("number"),
+            kind=r.get("kind"),
+            games=r.get("games"),
+            status=r.get("status"),
+            seed=r.get("seed"),
+            warnings=r.get("warnings", []),
+            closed_at=_when(r.get("closed_at"), where),
+        ),
+        where,
     )
+    _need(round_.warnings, list, where, "its warnings")
+    for w in round_.warnings:
+        _need(w, str, where, "a warning")
+    round_.save()
     _stamp([(round_, r.get("created_at"))], "created_at")
+    for key in ("tables", "byes", "penalties"):
+        _need(r.get(key), list, where, f"its {key}")
     for t in r["tables"]:
-        _restore_table(round_, t, entrants, users)
-    Bye.objects.bulk_create([Bye(round=round_, entrant=entrants[i]) for i in r["byes"]])
+        _restore_table(round_, t, entrants, users, where)
+    _unique(r["byes"], where, "the bye of")
+    Bye.objects.bulk_create(
+        [Bye(round=round_, entrant=_entrant(entrants, i, where)) for i in r["byes"]]
+    )
     for p in r["penalties"]:
-        penalty = Penalty.objects.create(
-            round=round_,
-            entrant=entrants[p["entrant"]],
-            points=p["points"],
-            reason=p["reason"],
-            given_by=users.get(p["given_by"]),
+        _need(p, dict, where, "a penalty")
+        at = f"{where}, a penalty"
+        penalty = _valid(
+            Penalty(
+                round=round_,
+                entrant=_entrant(entrants, p.get("entrant"), at),
+                points=p.get("points"),
+                reason=p.get("reason", ""),
+                given_by=users.get(p.get("given_by")),
+            ),
+            at,
         )
+        penalty.save()
         _stamp([(penalty, p.get("given_at"))], "given_at")
 
 
 def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> None:
-    changes = ScoreChange.objects.bulk_create(
-        [
-            ScoreChange(
-                division=divisions[c["division"]],
-                round_number=c["round"],
-                table_number=c["table"],
-                game_number=c["game"],
-                entrant=entrants[c["entrant"]] if c["entrant"] else None,
-                action=c["action"],
-                before=c["before"],
-                after=c["after"],
-                reason=c["reason"],
-                actor=users.get(c.get("actor_user")),
-                actor_label=c["actor"],
-                at=_datetime(c["at"]),
-                flag=c["flag"],
+    _need(rows, list, "audit")
+    made = []
+    for n, c in enumerate(rows, start=1):
+        where = f"audit trail entry {n}"
+        _need(c, dict, where)
+        if c.get("division") not in divisions:
+            raise BackupRefused(where, "its division is not in the backup.")
+        made.append(
+            _valid(
+                ScoreChange(
+                    division=divisions[c["division"]],
+                    round_number=c.get("round"),
+                    table_number=c.get("table"),
+                    game_number=c.get("game"),
+                    entrant=_entrant(entrants, c["entrant"], where) if c.get("entrant") else None,
+                    action=c.get("action"),
+                    before=c.get("before"),
+                    after=c.get("after"),
+                    reason=c.get("reason", ""),
+                    actor=users.get(c.get("actor_user")),
+                    actor_label=c.get("actor", ""),
+                    at=_when(c.get("at"), where),
+                    flag=c.get("flag", ""),
+                ),
+                where,
             )
-            for c in rows
-        ],
-        batch_size=500,
-    )
-    CorrectionDecision.objects.bulk_create(
-        [
-            CorrectionDecision(
-                change=change,
-                choice=c["decision"]["choice"],
-                note=c["decision"]["note"],
-                decided_by=users.get(c["decision"].get("by_user")),
-                decided_by_label=c["decision"]["by"],
-                decided_at=_datetime(c["decision"]["at"]),
+        )
+    changes = ScoreChange.objects.bulk_create(made, batch_size=500)
+    decisions = []
+    for n, (change, c) in enumerate(zip(changes, rows, strict=True), start=1):
+        if not c.get("decision"):
+            continue
+        d, where = c["decision"], f"audit trail entry {n}, its decision"
+        _need(d, dict, where)
+        decisions.append(
+            _valid(
+                CorrectionDecision(
+                    change=change,
+                    choice=d.get("choice"),
+                    note=d.get("note", ""),
+                    decided_by=users.get(d.get("by_user")),
+                    decided_by_label=d.get("by", ""),
+                    decided_at=_when(d.get("at"), where),
+                ),
+                where,
             )
-            for change, c in zip(changes, rows, strict=True)
-            if c.get("decision")
-        ]
-    )
+        )
+    CorrectionDecision.objects.bulk_create(decisions)
 
 
 class SlugTaken(RuleError):
@@ -401,26 +586,32 @@ class SlugTaken(RuleError):
 
 def _restore_status_changes(rows: list, entrants: dict, users: dict) -> None:
     """Withdrawals, disqualifications and their undoing, with reasons and times."""
-    made = [
-        (
-            EntrantStatusChange.objects.create(
-                entrant=entrants[c["entrant"]],
-                before=c["before"],
-                after=c["after"],
-                reason=c["reason"],
+    _need(rows, list, "status changes")
+    made = []
+    for n, c in enumerate(rows, start=1):
+        where = f"status change {n}"
+        _need(c, dict, where)
+        change = _valid(
+            EntrantStatusChange(
+                entrant=_entrant(entrants, c.get("entrant"), where),
+                before=c.get("before"),
+                after=c.get("after"),
+                reason=c.get("reason", ""),
                 by=users.get(c.get("by_user")),
                 by_label=c.get("by_label", ""),
             ),
-            c.get("at"),
+            where,
         )
-        for c in rows
-    ]
+        change.save()
+        made.append((change, c.get("at")))
     _stamp(made, "at")
 
 
 def _named_people(data: dict) -> set[str]:
     """Every user name the backup names: organizers, scorekeepers, who entered, confirmed,
     gave a penalty, decided a tie or made a change in the audit trail."""
+    for key in ("organizers", "scorekeepers"):
+        _need(data.get(key, []), list, key)
     names = set(data.get("organizers", [])) | set(data.get("scorekeepers", []))
     for r in data["rounds"]:
         for t in r["tables"]:
@@ -431,66 +622,149 @@ def _named_people(data: dict) -> set[str]:
     names |= {d.get("decided_by") for d in data["decisions"]}
     names |= {c.get("actor_user") for c in data["audit"]}
     names |= {(c.get("decision") or {}).get("by_user") for c in data["audit"]}
-    names |= {c.get("by_user") for c in data.get("status_changes", [])}
+    names |= {c.get("by_user") for c in data.get("status_changes", []) if isinstance(c, dict)}
     return {name for name in names if name}
 
 
 def _users(data: dict) -> dict:
     """The accounts the backup names, made (without a password) where missing."""
     User = get_user_model()
-    names = _named_people(data)
+    try:
+        names = _named_people(data)
+    except (AttributeError, TypeError):
+        raise BackupRefused("the people named", "a list of names is damaged.") from None
+    for name in names:
+        _need(name, str, "the people named", "a user name")
     users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
     for name in sorted(names - set(users)):
+        where = f"user name '{name[:40]}'"
+        field = User._meta.get_field(User.USERNAME_FIELD)
+        try:
+            field.clean(name, None)
+        except ValidationError as error:
+            raise BackupRefused(where, " ".join(error.messages)) from None
         users[name] = User.objects.create_user(username=name, password=None)
     return users
 
 
+def _check_shape(data: dict) -> None:
+    """The document's outline: the lists every part of the restore walks."""
+    for key in ("event", "divisions", "entrants", "rounds", "decisions", "audit"):
+        if key not in data:
+            raise BackupRefused(key, "this part of the backup is missing.")
+    _need(data["event"], dict, "event")
+    for key in ("divisions", "entrants", "rounds", "decisions", "audit"):
+        _need(data[key], list, key)
+    for n, r in enumerate(data["rounds"], start=1):
+        _need(r, dict, f"round {n}")
+        for key in ("tables", "penalties"):
+            _need(r.get(key), list, f"round {n}", f"its {key}")
+            for item in r[key]:
+                _need(item, dict, f"round {n}", f"each of its {key}")
+        for t in r["tables"]:
+            _need(t.get("games"), list, f"round {n}", "a table's games")
+            for g in t["games"]:
+                _need(g, dict, f"round {n}", "a game")
+                _need(g.get("rack_entries", {}), dict, f"round {n}", "a game's rack entries")
+                for e in g.get("rack_entries", {}).values():
+                    _need(e, dict, f"round {n}", "a rack entry")
+    for n, d in enumerate(data["decisions"], start=1):
+        _need(d, dict, f"tie-break decision {n}")
+    for n, c in enumerate(data["audit"], start=1):
+        _need(c, dict, f"audit trail entry {n}")
+        if c.get("decision") is not None:
+            _need(c["decision"], dict, f"audit trail entry {n}", "its decision")
+
+
+def _restore_event(data: dict, slug: str | None) -> Event:
+    """The event itself, from the backup's settings only (never an id from the file)."""
+    given = data["event"]
+    where = "event"
+    values = {f: given[f] for f in EVENT_FIELDS if f in given and f != "created_at"}
+    if slug is not None:
+        values["slug"] = slug
+    for key in ("date", "cutoff_date"):
+        values[key] = _when(values.get(key), f"event, {key.replace('_', ' ')}", datetime.date)
+    values["archived_at"] = _when(values.get("archived_at"), "event, archived at")
+    if not values.get("slug"):
+        raise BackupRefused("event", "short name: the event has no short name.")
+    if not isinstance(values["slug"], str):
+        raise BackupRefused("event", "short name: it should be text.")
+    event = _valid(Event(**values), where)
+    event.slug = values["slug"]
+    try:
+        engine.parse_bands(event.age_bands)
+        engine.parse_tie_order(event.tie_order)
+    except RuleError as error:
+        raise BackupRefused(where, str(error)) from None
+    if Event.objects.filter(slug=event.slug).exists():
+        raise SlugTaken(event.slug)
+    event.save()
+    _stamp([(event, given.get("created_at"))], "created_at")
+    return event
+
+
 def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Event:
     """Recreate an event from ``event_backup``'s document, all of it or nothing.
+
+    Every object is checked completely (its fields' types, lengths and ranges, the short
+    name, dates, rack totals, references between the parts, duplicates) before it is
+    written, inside one transaction: the first problem refuses the whole file, naming the
+    item and the reason (``BackupRefused``), and nothing stays written.
 
     ``organizer`` (who restores it from the desk) organizes the copy too."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RuleError("This file is not an event backup made by backup_event.")
     if data.get("version") not in READABLE_VERSIONS:
         raise RuleError(
-            f"Backup version {data.get('version')} is not supported (expected {VERSION})."
+            f"Backup version {str(data.get('version'))[:20]} is not supported "
+            f"(expected {VERSION})."
         )
-    fields = dict(data["event"])
-    created_at = fields.pop("created_at", None)
-    fields["slug"] = slug or fields["slug"]
-    fields["date"] = _date(fields["date"])
-    fields["cutoff_date"] = _date(fields["cutoff_date"])
-    fields["archived_at"] = _datetime(fields.get("archived_at"))
+    _check_shape(data)
     try:
         with transaction.atomic():
-            if Event.objects.filter(slug=fields["slug"]).exists():
-                raise SlugTaken(fields["slug"])
+            event = _restore_event(data, slug)
             users = _users(data)
-            event = Event.objects.create(**fields)
-            _stamp([(event, created_at)], "created_at")
             event.organizers.set([users[n] for n in data.get("organizers", []) if n in users])
             if organizer is not None:
                 event.organizers.add(organizer)
             event.scorekeepers.set([users[n] for n in data.get("scorekeepers", []) if n in users])
             divisions = _restore_divisions(event, data["divisions"])
             entrants = _restore_entrants(event, data["entrants"], divisions)
+            for d in data["divisions"]:
+                _check_results(d.get("results"), f"division {d['name'][:40]}", set(entrants))
             for r in data["rounds"]:
                 _restore_round(r, divisions, entrants, users)
-            for d in data["decisions"]:
-                decision = TieBreakDecision.objects.create(
-                    division=divisions[d["division"]],
-                    round_number=d["round"],
-                    order=d["order"],
-                    note=d["note"],
-                    decided_by=users.get(d.get("decided_by")),
+            for n, d in enumerate(data["decisions"], start=1):
+                where = f"tie-break decision {n}"
+                if d.get("division") not in divisions:
+                    raise BackupRefused(where, "its division is not in the backup.")
+                _need(d.get("order"), list, where, "its order")
+                for i in d["order"]:
+                    _entrant(entrants, i, where)
+                decision = _valid(
+                    TieBreakDecision(
+                        division=divisions[d["division"]],
+                        round_number=d.get("round"),
+                        order=d.get("order"),
+                        note=d.get("note", ""),
+                        decided_by=users.get(d.get("decided_by")),
+                    ),
+                    where,
                 )
+                decision.save()
                 _stamp([(decision, d.get("decided_at"))], "decided_at")
             _restore_audit(data["audit"], divisions, entrants, users)
             _restore_status_changes(data.get("status_changes", []), entrants, users)
             return event
-    except (KeyError, TypeError, ValueError) as error:
-        if isinstance(error, RuleError):
-            raise
+    except RuleError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise RuleError(
-            f"The backup is damaged or incomplete ({error!r}); nothing was restored."
+            f"The backup is damaged or incomplete ({str(error)[:80]}); nothing was restored."
+        ) from None
+    except DatabaseError as error:
+        raise RuleError(
+            f"The backup holds a value this site's database refuses ({str(error)[:80]}); "
+            "nothing was restored."
         ) from None

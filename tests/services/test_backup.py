@@ -86,7 +86,8 @@ def test_restore_refuses_an_existing_slug_and_damaged_files(tmp_path, simulated)
     with pytest.raises(CommandError) as refused:
         run("restore_event", broken, "--as", "broken")
     assert str(refused.value) == (
-        "The backup is damaged or incomplete (KeyError('seats')); nothing was restored."
+        "The backup was not restored: division 90-94, round 2, table 1: its seats should be "
+        "a list. Nothing was changed."
     )
     other = tmp_path / "other.json"
     other.write_text('{"format": "something else"}', encoding="utf-8")
