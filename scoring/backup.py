@@ -768,3 +768,19 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             f"The backup holds a value this site's database refuses ({str(error)[:80]}); "
             "nothing was restored."
         ) from None
+
+
+class _Rehearsal(Exception):
+    """Raised to roll back a restore made only to check the file."""
+
+
+def check_backup(data: dict, *, slug: str | None = None) -> None:
+    """Refuse ``data`` as ``event_restore`` would (``BackupRefused``, ``SlugTaken``, …)
+    without keeping anything: the restore is made and rolled back, so the question "restore
+    it?" is only asked about a file that will restore."""
+    try:
+        with transaction.atomic():
+            event_restore(data, slug=slug)
+            raise _Rehearsal
+    except _Rehearsal:
+        pass

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
-from scoring.backup import SlugTaken, event_backup, event_restore
+from scoring.backup import SlugTaken, check_backup, event_backup, event_restore
 from scoring.selectors import corrections_pending
 from tournaments import access, services
 from tournaments.decorators import event_role
@@ -243,6 +243,11 @@ def _restore_path(token: str) -> Path:
     return Path(settings.MEDIA_ROOT) / RESTORES / f"{token}.json"
 
 
+def _forget_restore(token: str) -> None:
+    if token:
+        _restore_path(token).unlink(missing_ok=True)
+
+
 def _restore_upload(request):
     """The backup's bytes and the short name asked for: a new upload, or a file kept while
     the organizer chose another short name (``token``). None: said why already."""
@@ -314,15 +319,15 @@ def restore(request):
     try:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
+        _forget_restore(token)
         messages.error(request, "That file is not a backup made by this program.")
         return redirect("home")
-    target = slug or ((data.get("event") or {}).get("slug") if isinstance(data, dict) else None)
-    taken = bool(target) and Event.objects.filter(slug=target).exists()
-    # A short name already taken goes first to the page that offers a free one; the
-    # question comes when the restore can really happen.
-    if not confirmed(request) and not taken:
-        return _restore_question(request, data, raw, slug or "", token)
     try:
+        if not confirmed(request):
+            # A file that would be refused is refused now, not after "are you sure?"; a
+            # short name already taken goes first to the page that offers a free one.
+            check_backup(data, slug=slug)
+            return _restore_question(request, data, raw, slug or "", token)
         event = event_restore(data, slug=slug, organizer=request.user)
     except SlugTaken as taken:
         if not token:
@@ -338,10 +343,10 @@ def restore(request):
         }
         return render(request, "desk/restore_name.html", context, status=409)
     except RuleError as error:
+        _forget_restore(token)  # a refused file (birth dates, phones) is not kept
         messages.error(request, said(error))
         return redirect("home")
-    if token:
-        _restore_path(token).unlink(missing_ok=True)
+    _forget_restore(token)
     messages.success(request, f"{event.name} restored as {event.slug}.")
     return redirect("desk:overview", event.slug)
 
