@@ -159,16 +159,13 @@ def bracket_data(event, division) -> data.BracketData:
     if not state.records:
         checked_in = bracket_entrants(division).checked_in().count()
         plan = engine.plan_division(checked_in, prefer_threes=event.prefer_threes)
-        planned = tuple(f"Round {i}: {line}" for i, line in enumerate(plan.describe(), 1))
+        planned = tuple(plan.in_words())
     elif division.status != Division.Status.COMPLETE and state.outcomes[-1].next_shape:
         shape = state.outcomes[-1].next_shape
         plan = engine.plan_division(
             shape.players, prefer_threes=event.prefer_threes, first_round=shape.number
         )
-        planned = tuple(
-            f"Round {round_.number}: {line}"
-            for round_, line in zip(plan.rounds, plan.describe(), strict=True)
-        )
+        planned = tuple(plan.in_words())  # "Round 2, the final: 1 table of four plays 1 game…"
     return data.BracketData(
         event_info(event), division.name, division.status, tuple(rounds), planned
     )
