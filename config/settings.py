@@ -243,6 +243,8 @@ CELERY_TASK_IGNORE_RESULT = True
 # The sweeper re-sends documents whose task never reached the broker (Redis was down).
 CELERY_BEAT_SCHEDULE = {
     "sweep-documents": {"task": "printing.sweep_documents", "schedule": 30.0},
+    # Uploads left behind (they hold birth dates and phones) are deleted after 30 minutes.
+    "forget-uploads": {"task": "tournaments.forget_uploads", "schedule": 300.0},
 }
 # A task whose worker died unacknowledged is handed to another worker after this many
 # seconds (Celery's default is an hour, during which the document sat "being made").

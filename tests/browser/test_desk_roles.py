@@ -160,8 +160,10 @@ def build_roles_world(media):
     )
     document.file.save("table-list.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
     token = uuid.uuid4().hex
-    (media / "imports").mkdir(parents=True)
-    (media / "imports" / f"{token}.csv").write_bytes(UPLOAD)
+    # Kept for the organizer and this event, as the upload keeps it (tournaments/uploads.py).
+    kept = media / "imports" / f"{world.users['organizer'].pk}-{event.pk}"
+    kept.mkdir(parents=True)
+    (kept / f"{token}.csv").write_bytes(UPLOAD)
     sixes = Seat.objects.filter(round__division=division["Sixes"]).order_by(
         "table__number", "number"
     )
@@ -391,8 +393,8 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
         "scorekeeper remove POST": not event.scorekeepers.filter(username="sue").exists(),
         "entrant new POST": Entrant.objects.filter(event=event, first_name="Walk").exists(),
         "entrant edit POST": entrants["P001"].club == "Changed Club",
-        "import POST": len(list((tmp_path / "imports").iterdir())) == 1
-        and not (tmp_path / "imports" / f"{world.extra['token']}.csv").exists(),
+        "import POST": len(list((tmp_path / "imports").rglob("*.csv"))) == 1
+        and not any((tmp_path / "imports").rglob(f"{world.extra['token']}.csv")),
         "import preview POST": "Q001" in entrants,
         "checkin set POST": entrants["L001"].status == "checked_in",
         "combine POST": division["Pair A"].combined_into_id == division["Pairs"].pk
@@ -422,7 +424,9 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
     expected = {name: name in allowed for name in done}
     assert done == expected
     if "import POST" not in allowed:
-        assert [p.name for p in (tmp_path / "imports").iterdir()] == [f"{world.extra['token']}.csv"]
+        assert [p.name for p in (tmp_path / "imports").rglob("*.csv")] == [
+            f"{world.extra['token']}.csv"
+        ]
     if "event new POST" in allowed:
         created = Event.objects.get(slug="summer-games")
         assert list(created.organizers.all()) == [world.users[role]]

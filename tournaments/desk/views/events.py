@@ -1,10 +1,7 @@
 """The desk's event pages: a new event, the overview, settings and scorekeepers, backup."""
 
 import json
-import uuid
-from pathlib import Path
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -19,11 +16,10 @@ from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.backup import SlugTaken, check_backup, event_backup, event_restore
 from scoring.selectors import corrections_pending
-from tournaments import access, services
+from tournaments import access, services, uploads
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
-from tournaments.params import upload_token
 from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
@@ -239,29 +235,20 @@ def backup(request, event):
 RESTORES = "restores"
 
 
-def _restore_path(token: str) -> Path:
-    return Path(settings.MEDIA_ROOT) / RESTORES / f"{token}.json"
-
-
-def _forget_restore(token: str) -> None:
-    if token:
-        _restore_path(token).unlink(missing_ok=True)
+def _forget_restore(request, token: str) -> None:
+    uploads.forget(RESTORES, token, user=request.user)
 
 
 def _restore_upload(request):
-    """The backup's bytes and the short name asked for: a new upload, or a file kept while
-    the organizer chose another short name (``token``). None: said why already."""
+    """The backup's bytes and the short name asked for: a new upload, or a file this
+    organizer sent and that waits (``token``). None: said why already."""
     token = request.POST.get("token", "")
     if token:
-        token = upload_token(token)
-        if token is None or not _restore_path(token).exists():
+        token, path = uploads.find(RESTORES, token, user=request.user)
+        if path is None:
             messages.error(request, "That file is no longer here: choose the backup again.")
             return None
-        return (
-            _restore_path(token).read_bytes(),
-            slugify(request.POST.get("slug", "")) or None,
-            token,
-        )
+        return path.read_bytes(), slugify(request.POST.get("slug", "")) or None, token
     form = RestoreForm(request.POST, request.FILES)
     if not form.is_valid():
         form_errors_to_messages(request, form)
@@ -273,10 +260,7 @@ def _restore_upload(request):
 def _restore_question(request, data: dict, raw: bytes, slug: str, token: str):
     """The "are you sure?" of a restore: the file waits under a token until confirmed."""
     if not token:
-        token = uuid.uuid4().hex
-        path = _restore_path(token)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(raw)
+        token = uploads.keep(RESTORES, raw, user=request.user)
     upload = request.FILES.get("file")
     filename = upload.name if upload is not None else "the backup"
     data = data if isinstance(data, dict) else {}
@@ -319,7 +303,7 @@ def restore(request):
     try:
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
-        _forget_restore(token)
+        _forget_restore(request, token)
         messages.error(request, "That file is not a backup made by this program.")
         return redirect("home")
     try:
@@ -331,9 +315,7 @@ def restore(request):
         event = event_restore(data, slug=slug, organizer=request.user)
     except SlugTaken as taken:
         if not token:
-            token = uuid.uuid4().hex
-            _restore_path(token).parent.mkdir(parents=True, exist_ok=True)
-            _restore_path(token).write_bytes(raw)
+            token = uploads.keep(RESTORES, raw, user=request.user)
         context = {
             "token": token,
             "slug": taken.slug,
@@ -343,10 +325,10 @@ def restore(request):
         }
         return render(request, "desk/restore_name.html", context, status=409)
     except RuleError as error:
-        _forget_restore(token)  # a refused file (birth dates, phones) is not kept
+        _forget_restore(request, token)  # a refused file (birth dates, phones) is not kept
         messages.error(request, said(error))
         return redirect("home")
-    _forget_restore(token)
+    _forget_restore(request, token)
     messages.success(request, f"{event.name} restored as {event.slug}.")
     return redirect("desk:overview", event.slug)
 

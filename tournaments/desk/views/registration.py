@@ -1,23 +1,19 @@
 """The desk's registration pages: entrants, upload with preview, check-in, combining."""
 
-import uuid
-from pathlib import Path
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import services
+from tournaments import services, uploads
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Entrant
-from tournaments.params import search_text, upload_token
+from tournaments.params import search_text
 from tournaments.registration import RegistrationError, preview, read_registrations
 from tournaments.selectors import checkin_search, checkin_summary
 from tournaments.web import act, form_errors_to_messages, said
@@ -65,10 +61,6 @@ def entrant_edit(request, event, entrant_id=None):
     )
 
 
-def _upload_path(token: str) -> Path:
-    return Path(settings.MEDIA_ROOT) / UPLOADS / f"{token}.csv"
-
-
 @event_role("organizer")
 def import_upload(request, event):
     form = UploadForm(request.POST or None, request.FILES or None)
@@ -77,10 +69,9 @@ def import_upload(request, event):
         if upload.size > MAX_UPLOAD_BYTES:
             form.add_error("file", "The file is larger than 5 MB: is it really an entrants list?")
         else:
-            token = uuid.uuid4().hex
-            path = _upload_path(token)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(upload.read())
+            # Kept for this organizer and this event only, until imported, refused or
+            # abandoned (tournaments/uploads.py).
+            token = uploads.keep(UPLOADS, upload.read(), user=request.user, event=event)
             day_first = "1" if form.cleaned_data["day_first"] else "0"
             return redirect(f"{request.path}preview/?token={token}&day_first={day_first}")
     return render(request, "desk/import_upload.html", {"event": event, "form": form})
@@ -101,11 +92,9 @@ def _registered(report) -> str:
 
 @event_role("organizer")
 def import_preview(request, event):
-    token = upload_token(request.GET.get("token") or request.POST.get("token", ""))
-    if token is None:
-        raise Http404("No such upload.")
-    path = _upload_path(token)
-    if not path.exists():
+    text = request.GET.get("token") or request.POST.get("token", "")
+    token, path = uploads.find(UPLOADS, text, user=request.user, event=event)
+    if path is None:
         messages.error(request, "That upload is gone: upload the file again.")
         return redirect("desk:import", event.slug)
     day_first = (request.GET.get("day_first") or request.POST.get("day_first")) == "1"
@@ -115,6 +104,8 @@ def import_preview(request, event):
             path.read_bytes(), event_names=[event.name, event.slug], day_first=day_first
         )
     except RegistrationError as error:
+        # Refused: the file (birth dates, phones) is deleted now; a corrected one comes anew.
+        uploads.forget(UPLOADS, token, user=request.user, event=event)
         context["problems"] = [(line or "file", message) for line, message in error.problems]
         return render(request, "desk/import_preview.html", context)
     context.update(parsed=parsed, understanding=preview(parsed), rows=parsed.rows[:500])
@@ -123,9 +114,10 @@ def import_preview(request, event):
         try:
             report = services.entrants_import(event=event, parsed=parsed, update=update)
         except RuleError as error:
+            uploads.forget(UPLOADS, token, user=request.user, event=event)
             context["problems"] = [("", line) for line in said(error).splitlines()]
             return render(request, "desk/import_preview.html", context)
-        path.unlink(missing_ok=True)
+        uploads.forget(UPLOADS, token, user=request.user, event=event)
         messages.success(request, _registered(report))
         return redirect("desk:entrants", event.slug)
     return render(request, "desk/import_preview.html", context)
