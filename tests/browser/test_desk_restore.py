@@ -52,3 +52,39 @@ def test_restore_asks_first_and_restores_on_yes(page, live_server, world):
     restored = Event.objects.get(slug="city-copy")
     assert restored.entrants.count() == 4
     assert world.users["organizer"] in restored.organizers.all()
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1366, 768)])
+def test_a_tampered_backup_is_refused_in_words_before_the_question(
+    page, live_server, world, tmp_path, width, height
+):
+    """Issue 13, items 1 and 5: the refusal names the item and the field, comes before
+    "restore it?", keeps no copy of the file, and the home page still answers."""
+    page.set_viewport_size({"width": width, "height": height})
+    base = live_server.url
+    data = event_backup(world.other)
+    data["entrants"][0]["first_name"] = "F" * 150
+    login(page, base, "olive")
+    page.goto(f"{base}/e/{world.event.slug}/desk/backup/")
+    page.get_by_label("Backup file (.json)").set_input_files(
+        files=[
+            {
+                "name": "city.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(data).encode("utf-8"),
+            }
+        ]
+    )
+    page.get_by_label("Restore as (short name; empty: as in the file)").fill("city-copy")
+    page.get_by_role("button", name="Restore…").click()
+    message = page.locator(".messages li")
+    expect(message).to_contain_text("The backup was not restored: entrant ")
+    expect(message).to_contain_text("first name: Ensure this value has at most 100 characters")
+    expect(message).to_contain_text("Nothing was changed.")
+    expect(
+        page.get_by_role("heading", name="Restore City Senior Games as a new event?")
+    ).to_have_count(0)
+    assert not Event.objects.filter(slug="city-copy").exists()
+    assert [p for p in tmp_path.rglob("*.json")] == []
+    assert axe_violations(page) == []
+    assert_sizes(page, "restore refused")
