@@ -22,6 +22,9 @@ from tournaments.engine import (
 )
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
 
+# What a short name in an address may hold (Django's <slug:…> path converter).
+SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
+
 # The event's settings an organizer changes (desk form, configure_event, backup): listed once.
 EVENT_SETTINGS = (
     "name",
@@ -61,6 +64,11 @@ class EventQuerySet(models.QuerySet):
     def listed(self):
         """Events still listed to scorekeepers and the public: not archived, not finished."""
         return self.filter(archived_at__isnull=True).exclude(_event_finished())
+
+    def reachable(self):
+        """Events whose short name makes an address (``<slug:…>``): one that does not (an
+        old restore's ``bad slug/../x``) is left out of lists instead of breaking them."""
+        return self.filter(slug__regex=SLUG_PATTERN)
 
 
 class DivisionQuerySet(models.QuerySet):

@@ -51,7 +51,7 @@ def login_locked_out(request, response=None, credentials=None):
 def home(request):
     """Scorekeepers and the public see the events still going on; an organizer sees every
     event they run, finished and archived ones marked."""
-    theirs = access.events_for(request.user)
+    theirs = access.events_for(request.user).reachable()
     listed = set(theirs.listed().values_list("pk", flat=True))
     finished = set(theirs.finished().values_list("pk", flat=True))
     mine = []
@@ -63,5 +63,5 @@ def home(request):
     return render(
         request,
         "home.html",
-        {"my_events": mine, "events": Event.objects.listed().order_by("-date")[:50]},
+        {"my_events": mine, "events": Event.objects.listed().reachable().order_by("-date")[:50]},
     )

@@ -3,9 +3,11 @@ nothing is written, no account is made, and the site keeps answering for everyon
 ``/``, sign-in and every event page as every role — after the refused restore."""
 
 import copy
+import importlib
 import json
 
 import pytest
+from django.apps import apps as django_apps
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management.base import CommandError
@@ -231,3 +233,26 @@ def test_after_a_refused_restore_every_page_answers_for_every_role(played, setti
     signed = Client().post("/login/", {"username": "olive", "password": PASSWORD}, follow=True)
     assert signed.status_code == 200 and signed.request["PATH_INFO"] == "/"
     assert "County Senior Games" in signed.content.decode()
+
+
+def test_an_event_with_a_bad_short_name_already_here_breaks_no_page(played):
+    """A database an old restore left with ``bad slug/../x``: ``/`` and signing in answer
+    for everyone (the event is left out of the lists), and the migration that mends such
+    short names gives it a reachable one."""
+    world = played
+    bad = Event.objects.create(name="Bad Games", slug="bad slug/../x", date="2026-05-14")
+    bad.organizers.add(world.users["organizer"])
+    bad.scorekeepers.add(world.users["scorekeeper"])
+    for role in ROLES:
+        home = _client(world, role).get("/")
+        assert home.status_code == 200, role
+        assert "County Senior Games" in home.content.decode()
+    signed = Client().post("/login/", {"username": "sam", "password": PASSWORD}, follow=True)
+    assert signed.status_code == 200 and signed.request["PATH_INFO"] == "/"
+    mend = importlib.import_module("tournaments.migrations.0010_event_slugs_that_make_addresses")
+    Event.objects.create(name="Taken", slug="bad-slugx", date="2026-05-14")
+    mend.mend_slugs(django_apps, None)
+    bad.refresh_from_db()
+    assert bad.slug == "bad-slugx-2"
+    home = _client(world, "organizer").get("/").content.decode()
+    assert "Bad Games" in home and "/e/bad-slugx-2/desk/" in home
