@@ -10,7 +10,7 @@ from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.selectors import event_rules
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
-from .state import game_record_of
+from .state import division_state, game_record_of
 
 
 @dataclass
@@ -110,6 +110,13 @@ def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points
             division=round_.division, round_number=round_.number
         ).order_by("decided_at", "id")
     ]
+    # The rounds before, so that the "score per game in the round before" step ranks
+    # this table as the standings and the medals do.
+    earlier = (
+        [o.scores for o in division_state(round_.division).outcomes if o.number < round_.number]
+        if round_.number > 1
+        else []
+    )
     return engine.evaluate_round(
         engine.RoundRecord(
             round_.number, round_.kind, round_.games, (record,), (), dict(penalty_points)
@@ -117,6 +124,7 @@ def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points
         event_rules(round_.division.event),
         decisions=decisions,
         withdrawn={s.entrant.external_id for s in seats if s.entrant.out_of_play},
+        earlier=earlier,
     ).tables[0]
 
 

@@ -704,3 +704,46 @@ def test_byes_are_not_given_while_the_round_is_unfinished():
     outcome = evaluate_round(RoundRecord(1, QUALIFYING, 3, (*full.tables[:4], short)), Rules())
     assert outcome.complete is False
     assert outcome.next_byes == ()
+
+
+def cold_test_final(tie_order):
+    """The cold tester's 80-84 final: Lucía went out, Linda and Earl level on 14 (no
+    wins, worst game 14 each); round 1 gave Linda 7 in 3 games, Earl 30 in 3 games."""
+    round_one = RoundRecord(
+        1,
+        QUALIFYING,
+        3,
+        (
+            table(
+                1,
+                {"Lu": 0, "P": 21, "J": 27},
+                {"Lu": 5, "P": 0, "J": 40},
+                {"Lu": 10, "P": 0, "J": 33},
+            ),
+            table(
+                2,
+                {"Li": 0, "W": 9, "R": 25},
+                {"Li": 0, "W": 9, "R": 25},
+                {"Li": 7, "W": 0, "R": 15},
+            ),
+            table(
+                3, {"E": 0, "G": 25, "O": 50}, {"E": 30, "G": 41, "O": 0}, {"E": 0, "G": 25, "O": 9}
+            ),
+        ),
+    )
+    final = RoundRecord(2, FINAL, 1, (table(1, {"Lu": 0, "Li": 14, "E": 14}),))
+    return evaluate_rounds([round_one, final], Rules(tie_order=tie_order))[1]
+
+
+def test_the_cold_test_final_is_settled_by_round_one_when_that_step_is_on():
+    # The event's default order includes "score per game in the round before":
+    # Linda 7/3 ≈ 2.3 per game beats Earl 30/3 = 10, so silver and bronze are decided.
+    outcome = cold_test_final(("wins", "worst-game", "previous-round"))
+    assert positions_of(outcome) == {"Lu": 1, "Li": 2, "E": 3}
+    assert outcome.ties == ()
+
+
+def test_the_cold_test_final_without_the_round_before_step_is_a_tie_for_silver():
+    outcome = cold_test_final(("wins", "worst-game"))
+    assert positions_of(outcome) == {"Lu": 1, "Li": 2, "E": 2}
+    assert [(t.players, t.blocks) for t in outcome.ties] == [(("Li", "E"), "a medal")]
