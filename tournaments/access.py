@@ -139,6 +139,18 @@ def lockouts(usernames=None) -> list[Lockout]:
     return sorted(found, key=lambda lockout: lockout.until, reverse=True)
 
 
+def tries_left(username: str | None, address: str | None) -> int:
+    """Wrong passwords this user name may still type from this address before the lockout."""
+    since = timezone.now() - settings.AXES_COOLOFF_TIME
+    failures = (
+        AccessAttempt.objects.filter(
+            username=(username or "").lower(), ip_address=address, attempt_time__gte=since
+        ).aggregate(n=Sum("failures_since_start"))["n"]
+        or 0
+    )
+    return max(0, settings.AXES_FAILURE_LIMIT - failures)
+
+
 def lockout_end(username: str | None, address: str | None) -> datetime.datetime | None:
     """When the lockout of this user name from this address ends (None: not locked)."""
     for lockout in lockouts([username or ""]):

@@ -2,8 +2,10 @@
 
 import math
 
+from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -12,9 +14,38 @@ from . import access
 from .models import Event
 
 
+def lockout_minutes() -> int:
+    return max(1, math.ceil(settings.AXES_COOLOFF_TIME.total_seconds() / 60))
+
+
+class SignInForm(AuthenticationForm):
+    """Django's sign-in form with its refusal in our words."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": "That user name and password do not go together. Check both "
+        "(capital letters count) and try again.",
+    }
+
+
 class LoginView(auth_views.LoginView):
     template_name = "registration/login.html"
     redirect_authenticated_user = True
+    authentication_form = SignInForm
+
+    def form_invalid(self, form):
+        """The refusal, and how many tries are left before this user name is locked out
+        from this address (django-axes has counted this one already)."""
+        username = access.login_username(self.request, None)
+        if username and form.has_error(NON_FIELD_ERRORS, "invalid_login"):
+            left = access.tries_left(username, access.client_address(self.request))
+            if left:
+                form.add_error(
+                    None,
+                    f"{left} more wrong password{'s' if left != 1 else ''} and “{username}” "
+                    f"is locked out for {lockout_minutes()} minutes from this address (this device and others on the same Wi-Fi).",
+                )
+        return super().form_invalid(form)
 
 
 def lockout_message(username: str, until) -> str:
@@ -35,7 +66,7 @@ def login_locked_out(request, response=None, credentials=None):
     sign-in page again, its user name kept, saying when to try again and whom to ask."""
     username = access.login_username(request, credentials) or ""
     until = access.lockout_end(username, access.client_address(request))
-    form = AuthenticationForm(request, initial={"username": request.POST.get("username", "")})
+    form = SignInForm(request, initial={"username": request.POST.get("username", "")})
     return render(
         request,
         "registration/login.html",

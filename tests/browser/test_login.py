@@ -50,7 +50,11 @@ def test_lockout_and_the_desks_unlock_and_new_password(world, browser, live_serv
     for n in range(4):
         attempt(sam_page, base, "sam", f"wrong-{n}")
         expect(sam_page.get_by_role("alert")).to_contain_text(
-            "Please enter a correct username and password."
+            "That user name and password do not go together."
+        )
+        left = 4 - n
+        expect(sam_page.get_by_role("alert")).to_contain_text(
+            f"{left} more wrong password{'s' if left != 1 else ''} and “sam” is locked out"
         )
     attempt(sam_page, base, "sam", "wrong-4")
     alert = sam_page.get_by_role("alert")
@@ -93,7 +97,7 @@ def test_lockout_and_the_desks_unlock_and_new_password(world, browser, live_serv
     check_page(desk, "#scorekeepers")
     fresh = browser.new_context(**size).new_page()
     attempt(fresh, base, "sam", PASSWORD)
-    expect(fresh.get_by_role("alert")).to_contain_text("correct username and password")
+    expect(fresh.get_by_role("alert")).to_contain_text("user name and password do not go together")
     login(fresh, base, "sam", new)
     expect(fresh.get_by_text("Signed in as sam")).to_be_visible()
     assert AccessFailureLog.objects.filter(username="sam").count() == 6

@@ -202,7 +202,7 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
     # client tries to claim another one.
     spoof = {"X-Forwarded-For": "203.0.113.9", "X-Real-IP": "203.0.113.9"}
     wrong = organizer.login("organizer", "not-the-password", extra_headers=spoof)
-    assert wrong.status == 200 and "correct username and password" in wrong.text
+    assert wrong.status == 200 and "user name and password do not go together" in wrong.text
     for name, browser in browsers.items():
         answer = browser.login(name, PASSWORDS[name], extra_headers=spoof)
         assert answer.status == 302, (name, answer.status, answer.text[:500])

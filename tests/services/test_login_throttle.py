@@ -52,7 +52,12 @@ def test_five_wrong_passwords_lock_that_user_at_that_address_only(people):
     for n in range(4):
         _, response = sign_in("sam", f"wrong-{n}")
         assert response.status_code == 200
-        assert "correct username and password" in response.text
+        assert "That user name and password do not go together" in response.text
+        left = 4 - n
+        tries = f"{left} more wrong password{'s' if left != 1 else ''}"
+        assert f"{tries} and “sam” is locked out for 15 minutes from this address" in (
+            response.text
+        )
     _, fifth = sign_in("sam", "wrong-4")
     assert locked(fifth)
     # Even the right password is refused now, and the page says when and whom to ask.
@@ -211,3 +216,30 @@ def test_the_admin_sign_in_is_throttled_the_same_way(people):
     # The same person's count is shared by both sign-in pages.
     assert locked(sign_in("root", PASSWORD)[1])
     assert signed_in(sign_in("olive", PASSWORD, path="/admin/login/")[1])
+
+
+def test_a_wrong_password_says_how_many_tries_are_left_for_that_address(people):
+    """Cold test, finding 8: the refusal is in our words and warns before the lockout; the
+    count is per user name and address, so another device starts at 4 left again."""
+    sign_in("sam", "wrong-0")
+    _, second = sign_in("sam", "wrong-1")
+    assert "correct username and password" not in second.text
+    assert "3 more wrong passwords and “sam” is locked out" in second.text
+    _, elsewhere = sign_in("sam", "wrong-2", address="10.0.0.6")
+    assert "4 more wrong passwords and “sam” is locked out" in elsewhere.text
+    # An unknown user name gets the same words (nothing tells who has an account).
+    _, nobody = sign_in("nobody", "wrong")
+    assert "4 more wrong passwords and “nobody” is locked out" in nobody.text
+    # After the right password the count starts again.
+    sign_in("sam", PASSWORD)
+    _, again = sign_in("sam", "wrong-3")
+    assert "4 more wrong passwords" in again.text
+
+
+def test_the_desk_help_says_the_lockout_is_for_that_name_from_that_address(people):
+    event, organizer, _, _ = people
+    desk = Client()
+    desk.force_login(organizer)
+    text = desk.get(f"/e/{event.slug}/desk/settings/").text
+    assert "on that device" not in text
+    assert "that user name from that device's network address" in text
