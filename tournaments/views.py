@@ -43,7 +43,8 @@ class LoginView(auth_views.LoginView):
                 form.add_error(
                     None,
                     f"{left} more wrong password{'s' if left != 1 else ''} and “{username}” "
-                    f"is locked out for {lockout_minutes()} minutes from this address (this device and others on the same Wi-Fi).",
+                    f"is locked out for {lockout_minutes()} minutes from this address "
+                    "(this device and others on the same Wi-Fi).",
                 )
         return super().form_invalid(form)
 
