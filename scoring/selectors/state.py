@@ -6,7 +6,7 @@ from functools import cached_property
 
 from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
-from tournaments.selectors import bracket_division_ids, bracket_name, event_rules
+from tournaments.selectors import bracket_division_ids, bracket_name, event_rules, words_list
 from tournaments.text import ordinal
 
 from ..models import Game, Penalty, RackScore, TieBreakDecision
@@ -88,6 +88,36 @@ class DivisionState:
             withdrawn=self.withdrawn,
             names=self.names,
         )
+
+    @cached_property
+    def final_tie_notes(self) -> list[str]:
+        """How each tie on the total in the final was settled, in words for the desk: the
+        tie-break step that put the players in order, with their values, or the recorded
+        playoff or tile draw (a tie still open is named by ``blocking_ties`` instead)."""
+        if not self.outcomes or self.outcomes[-1].kind != engine.FINAL:
+            return []
+        outcome, record = self.outcomes[-1], self.records[-1]
+        notes = []
+        for tie in engine.settled_ties(outcome, record, self.rules):
+            names = [self.names.get(p, p) for p in tie.players]
+            lead = f"{words_list(names)} were level on {tie.total} in the final."
+            if tie.step == engine.DECISION:
+                notes.append(
+                    f"{lead} The playoff or tile draw you recorded placed them: "
+                    f"{', '.join(names)}."
+                )
+                continue
+            scores = [outcome.scores[p] for p in tie.players]
+            if tie.step == engine.WINS:
+                what, values = "most games won", [str(s.wins) for s in scores]
+            elif tie.step == engine.WORST_GAME:
+                what, values = "the better worst game", [str(s.worst) for s in scores]
+            else:
+                what = f"the better score per game in round {tie.round}"
+                values = [f"{dict(s.history)[tie.round]:.1f}" for s in scores]
+            order = ", ".join(f"{n} ({v})" for n, v in zip(names, values, strict=True))
+            notes.append(f"{lead} The tie-break “{what}” placed them: {order}.")
+        return notes
 
     @cached_property
     def placings(self) -> engine.Placings:

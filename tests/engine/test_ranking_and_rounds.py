@@ -747,3 +747,16 @@ def test_the_cold_test_final_without_the_round_before_step_is_a_tie_for_silver()
     outcome = cold_test_final(("wins", "worst-game"))
     assert positions_of(outcome) == {"Lu": 1, "Li": 2, "E": 2}
     assert [(t.players, t.blocks) for t in outcome.ties] == [(("Li", "E"), "a medal")]
+
+
+def test_settled_ties_name_the_step_that_placed_the_players():
+    from tournaments.engine import PREVIOUS_ROUND, settled_ties
+
+    outcome = cold_test_final(("wins", "worst-game", "previous-round"))
+    record = RoundRecord(2, FINAL, 1, (table(1, {"Lu": 0, "Li": 14, "E": 14}),))
+    rules = Rules()
+    [tie] = settled_ties(outcome, record, rules)
+    assert (tie.players, tie.total, tie.step, tie.round) == (("Li", "E"), 14, PREVIOUS_ROUND, 1)
+    # A tie still open is not "settled" (the desk asks for it instead).
+    open_tie = cold_test_final(("wins", "worst-game"))
+    assert settled_ties(open_tie, record, Rules(tie_order=("wins", "worst-game"))) == []

@@ -3,11 +3,12 @@ in a one-game final, no games won and the same worst game. The table page, the
 standings and the medals must agree on how that tie ends."""
 
 import pytest
+from django.test import Client
 
 from scoring import services
 from scoring.selectors import table_sheet
 from scoring.selectors.state import division_state
-from tests.factories import enter, seated, seated_division
+from tests.factories import UserFactory, enter, seated, seated_division
 from tournaments.models import Division, Table
 
 pytestmark = pytest.mark.django_db
@@ -38,6 +39,16 @@ def to_the_final(**event_settings):
     return division, final, gold, linda, earl
 
 
+def division_page(division) -> str:
+    organizer = UserFactory(username="olive")
+    division.event.organizers.add(organizer)
+    client = Client()
+    client.force_login(organizer)
+    page = client.get(f"/e/{division.event.slug}/desk/divisions/{division.pk}/")
+    assert page.status_code == 200
+    return page.content.decode()
+
+
 def places_at(final) -> dict:
     return {seat.entrant.pk: seat.position for seat in table_sheet(final).seats}
 
@@ -51,6 +62,15 @@ def test_with_the_round_before_step_the_table_page_agrees_with_the_medals():
     assert result.finished
     medals = {p.player: p.medal for p in division_state(result.division).placings.placings}
     assert (medals[linda.external_id], medals[earl.external_id]) == ("silver", "bronze")
+    # The desk says how the tie was settled before the medals are confirmed.
+    note = (
+        f"{linda.name} and {earl.name} were level on 14 in the final. The tie-break "
+        f"“the better score per game in round 1” placed them: {linda.name} (2.3), "
+        f"{earl.name} (10.0)."
+    )
+    assert division_state(result.division).final_tie_notes == [note]
+    page = division_page(result.division)
+    assert note in page and "Confirm the medals" in page
 
 
 def test_without_the_round_before_step_the_tie_is_asked_for_before_any_medal():
@@ -61,6 +81,9 @@ def test_without_the_round_before_step_the_tie_is_asked_for_before_any_medal():
     assert [set(t.players) for t in refused.value.ties] == [{linda.external_id, earl.external_id}]
     division.refresh_from_db()
     assert division.status != Division.Status.COMPLETE and division.results is None
+    page = division_page(division)
+    assert "Confirm the medals" not in page
+    assert "Record the playoff or tile draw" in page and "Record the result" in page
     # The tile draw is recorded (Earl first): then silver goes to Earl.
     services.tie_resolve(division=division, round_number=2, order=[earl, linda])
     assert places_at(final) == {gold.pk: 1, earl.pk: 2, linda.pk: 3}
@@ -68,3 +91,7 @@ def test_without_the_round_before_step_the_tie_is_asked_for_before_any_medal():
     assert result.finished
     medals = {p.player: p.medal for p in division_state(result.division).placings.placings}
     assert (medals[earl.external_id], medals[linda.external_id]) == ("silver", "bronze")
+    assert division_state(result.division).final_tie_notes == [
+        f"{earl.name} and {linda.name} were level on 14 in the final. The playoff or tile "
+        f"draw you recorded placed them: {earl.name}, {linda.name}."
+    ]

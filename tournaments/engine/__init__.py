@@ -35,7 +35,10 @@ from .records import (
     AGE_GROUP,
     COMBINED,
     DEFAULT_TIE_ORDER,
+    PREVIOUS_ROUND,
     TIE_RULES,
+    WINS,
+    WORST_GAME,
     GameRecord,
     RoundRecord,
     Rules,
@@ -43,7 +46,16 @@ from .records import (
     TieDecision,
     parse_tie_order,
 )
-from .rounds import RoundOutcome, TableOutcome, Tie, evaluate_round, evaluate_rounds
+from .rounds import (
+    DECISION,
+    RoundOutcome,
+    SettledTie,
+    TableOutcome,
+    Tie,
+    evaluate_round,
+    evaluate_rounds,
+    settled_ties,
+)
 from .seating import Seat, Seating, seat_players, tablemates
 from .tables import split_tables
 

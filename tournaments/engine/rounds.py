@@ -10,15 +10,17 @@ from .ranking import (
     Ranked,
     Score,
     better_first,
+    common_round,
     order_groups,
     positions,
     rank_scores,
     round_history,
     tied_across,
 )
-from .records import WINS, RoundRecord, Rules, TableRecord, TieDecision
+from .records import WINS, WORST_GAME, RoundRecord, Rules, TableRecord, TieDecision
 
 MEDAL_PLACES = 3
+DECISION = "decision"  # a tie put in order by a recorded playoff or tile draw
 
 
 @dataclass(frozen=True)
@@ -347,3 +349,53 @@ def evaluate_rounds(
             )
         )
     return outcomes
+
+
+@dataclass(frozen=True)
+class SettledTie:
+    """Players level on a table's total whom a tie-break step put in order: ``step`` is
+    the step that separated them (WINS, WORST_GAME, PREVIOUS_ROUND, or ``"decision"``
+    (DECISION) for a recorded playoff or tile draw); ``round`` the earlier round compared."""
+
+    table: int
+    players: tuple[str, ...]  # best first
+    total: int
+    step: str
+    round: int | None = None
+
+
+def settled_ties(outcome: RoundOutcome, record: RoundRecord, rules: Rules) -> list[SettledTie]:
+    """The ties on the total at each table of a round that the chain (or a decision) put
+    in order, with the step that did it, so that the pages can say how a place was won."""
+    order = table_tie_order(record, rules)
+    sign = better_first(rules.scoring)
+    settled = []
+    for table in outcome.tables:
+        totals: dict[int, list] = {}
+        for ranked in table.ranked:
+            totals.setdefault(ranked.score.total, []).append(ranked)
+        for total, group in totals.items():
+            if len(group) < 2 or len({r.position for r in group}) == 1:
+                continue
+            scores = [r.score for r in group]
+            step, number = DECISION, None
+            for name in order:
+                if name == WINS:
+                    values = [s.wins for s in scores]
+                elif name == WORST_GAME:
+                    values = [s.worst for s in scores]
+                else:
+                    number = common_round(scores)
+                    values = (
+                        [None]
+                        if number is None
+                        else [sign * dict(s.history)[number] for s in scores]
+                    )
+                if None not in values and len(set(values)) > 1:
+                    step = name
+                    break
+                number = None
+            settled.append(
+                SettledTie(table.number, tuple(r.player for r in group), total, step, number)
+            )
+    return settled
