@@ -233,6 +233,30 @@ def checkin_summary(event: Event) -> CheckinSummary:
     return summary
 
 
+def waiting_to_be_seated(event: Event, query: str, limit: int = 30) -> list[dict]:
+    """Checked-in players matching the search whose division has no round yet: name and
+    division, so "Find my table" can say "not seated yet" rather than "check the spelling"."""
+    wanted = fold(query.strip())
+    if len(wanted) < 2:
+        return []
+    found = []
+    waiting = (
+        Entrant.objects.filter(event=event)
+        .checked_in()
+        .exclude(pk__in=Seat.objects.values("entrant_id"))
+        .exclude(pk__in=Bye.objects.values("entrant_id"))
+        .select_related("division")
+    )
+    for entrant in sorted(waiting, key=lambda e: (fold(e.last_name), fold(e.first_name))):
+        if all(part in fold(entrant.name) for part in wanted.split()) and not bracket_started(
+            entrant.division
+        ):
+            found.append({"name": entrant.name, "division": entrant.division.name})
+            if len(found) >= limit:
+                break
+    return found
+
+
 def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
     """Where each matching player sits now: name, division, round, table or bye."""
     wanted = fold(query.strip())

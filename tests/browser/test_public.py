@@ -232,7 +232,8 @@ def test_public_pages_show_no_private_detail():
             pages[f"find {e.last_name}&partial=1"]
         )
     waiting = next(e for e in entrants if e.division.name == "Waiting")
-    assert f"Nobody seated matches “{waiting.last_name}”" in text(
+    # Checked in, division not seated yet: told so, not "check the spelling" (cold test 6).
+    assert f"{waiting.name} Waiting Not seated yet You are checked in." in text(
         pages[f"find {waiting.last_name}"]
     )
     seated = next(e for e in entrants if e.division.name == "Fresh")

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from scoring.selectors import division_state, finished_places, public_results, round_standings
 from tournaments.models import Division, Event, Round
 from tournaments.params import search_text, whole_number
-from tournaments.selectors import brackets, find_table
+from tournaments.selectors import brackets, find_table, waiting_to_be_seated
 from tournaments.text import fold
 
 SLIDE_SECONDS = 15
@@ -130,6 +130,7 @@ def find(request, slug):
             for place in places.values()
             if all(part in fold(place["name"]) for part in wanted)
         ]
+    found += [{**row, "waiting": True} for row in waiting_to_be_seated(event, query)]
     context = {"event": event, "query": query, "found": found}
     template = (
         "public/_find_results.html"
