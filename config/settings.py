@@ -161,6 +161,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "login"
+# A refused security token: "you were signed out" when so (tournaments/views.py).
+CSRF_FAILURE_VIEW = "tournaments.views.csrf_failure"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 

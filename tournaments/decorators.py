@@ -4,7 +4,7 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 
 from .access import is_organizer, is_scorekeeper
 from .models import Event
@@ -21,6 +21,8 @@ def event_role(role: str):
         def wrapped(request, slug, *args, **kwargs):
             event = get_object_or_404(Event, slug=slug)
             if not request.user.is_authenticated:
+                if request.method == "POST":
+                    return signed_out(request)
                 return redirect_to_login(request.get_full_path())
             if not check(request.user, event):
                 article = "an" if role[0] in "aeiou" else "a"
@@ -31,3 +33,11 @@ def event_role(role: str):
         return wrapped
 
     return decorator
+
+
+def signed_out(request):
+    """A form sent by someone whose sign-in ended: not saved, and said so (401), never a
+    quiet redirect that drops what they typed. The sign-in link comes back to this page."""
+    response = render(request, "signed_out.html", {"next": request.path}, status=401)
+    response["X-Signed-Out"] = "1"
+    return response

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 
 from . import access
+from .decorators import signed_out
 from .models import Event
 
 
@@ -97,3 +98,15 @@ def home(request):
         "home.html",
         {"my_events": mine, "events": Event.objects.listed().reachable().order_by("-date")[:50]},
     )
+
+
+def csrf_failure(request, reason=""):
+    """A form refused for its security token. Signed out meanwhile (the usual cause: the
+    sign-in ended and its cookies went with it): say that, as for any signed-out form.
+    Otherwise the page was opened before the last sign-in: send it again."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return signed_out(request)
+    response = render(request, "403_csrf.html", status=403)
+    response["X-Stale-Page"] = "1"
+    return response

@@ -305,10 +305,49 @@
     });
   });
 
+  /* What was typed when a save was refused for a lost sign-in (or a page too old), kept
+     in this tab's sessionStorage by event, table and game until that game is saved. */
+  function gameOf(form) { return (form.querySelector("input[name=game]") || {}).value || ""; }
+  function typedKey(form) { return "rummikub-typed|" + window.location.pathname + "|" + gameOf(form); }
+  function keepTyped(form) {
+    var data = { fields: {} };
+    Array.prototype.forEach.call(form.querySelectorAll("input.rack, input[name=winner_plus], select[name=winner]"), function (input) {
+      data.fields[input.id] = input.value;
+    });
+    var ended = form.querySelector("input[name=ended]:checked");
+    data.ended = ended ? ended.id : "";
+    try { window.sessionStorage.setItem(typedKey(form), JSON.stringify(data)); } catch (err) { /* private mode */ }
+  }
+  function forgetTyped(form) {
+    try { window.sessionStorage.removeItem(typedKey(form)); } catch (err) { /* private mode */ }
+  }
+  function restoreTyped(form) {
+    var data = null;
+    try { data = JSON.parse(window.sessionStorage.getItem(typedKey(form)) || "null"); } catch (err) { data = null; }
+    if (!data || !data.fields) return;
+    // Only into an empty form: what the server shows (an entry saved meanwhile) wins.
+    var racks = Array.prototype.slice.call(form.querySelectorAll("input.rack"));
+    if (racks.some(function (input) { return input.value.trim() !== ""; })) return;
+    var filled = false;
+    Object.keys(data.fields).forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && form.contains(input) && data.fields[id] !== "") { input.value = data.fields[id]; filled = true; }
+    });
+    if (data.ended) {
+      var radio = document.getElementById(data.ended);
+      if (radio && form.contains(radio)) radio.checked = true;
+    }
+    if (!filled) return;
+    var note = form.querySelector("[data-kept-note]");
+    if (note) note.hidden = false;
+    validate(form, false);
+  }
+
   function init(root) {
     Array.prototype.forEach.call(root.querySelectorAll("form.game-form"), function (form) {
       if (form.dataset.ready) return;
       form.dataset.ready = "1";
+      restoreTyped(form);
       Array.prototype.forEach.call(form.querySelectorAll(".calc-open"), function (opener) {
         opener.hidden = false;
         var panel = document.getElementById(opener.getAttribute("aria-controls"));
@@ -361,19 +400,40 @@
       });
       form.addEventListener("htmx:afterRequest", function (e) {
         saving = false;
-        if (e.detail.successful) return;
+        if (e.detail.successful) { forgetTyped(form); return; }
         // Not saved: say so in words and let the scorekeeper try again.
-        var status = e.detail.xhr ? e.detail.xhr.status : 0;
+        var xhr = e.detail.xhr;
+        var status = xhr ? xhr.status : 0;
+        var signedOut = status === 401 || (xhr && xhr.getResponseHeader("X-Signed-Out") === "1");
+        var stale = status === 403 && xhr && xhr.getResponseHeader("X-Stale-Page") === "1";
         var button = form.querySelector("button.save");
         if (button) { button.disabled = false; button.textContent = button.getAttribute("data-text") || "Save"; }
         var box = form.querySelector("[data-game-errors]");
         if (!box) return;
         var p = document.createElement("li");
-        p.textContent = status === 0
-          ? "Not saved: the server could not be reached. Check the connection, then save again."
-          : status === 403
-            ? "Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer."
-            : "Not saved: the server had a problem (error " + status + "). Save again; if it keeps failing, keep the paper sheet and tell the organizer.";
+        if (signedOut || stale) {
+          // Nothing typed is lost: kept in this tab until it is saved.
+          keepTyped(form);
+          var again = document.createElement("a");
+          if (signedOut) {
+            p.textContent = "You were signed out. Sign in again — the numbers you typed are kept. ";
+            again.href = (form.getAttribute("data-login") || "/login/") + "?next=" +
+              encodeURIComponent(window.location.pathname + "?game=" + gameOf(form));
+            again.textContent = "Sign in again";
+          } else {
+            p.textContent = "Not saved: this page was opened before you last signed in. Open it again — the numbers you typed are kept. ";
+            again.href = window.location.pathname + "?game=" + gameOf(form);
+            again.textContent = "Open the page again";
+          }
+          again.className = "button";
+          p.appendChild(again);
+        } else {
+          p.textContent = status === 0
+            ? "Not saved: the server could not be reached. Check the connection, then save again."
+            : status === 403
+              ? "Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer."
+              : "Not saved: the server had a problem (error " + status + "). Save again; if it keeps failing, keep the paper sheet and tell the organizer.";
+        }
         var list = box.querySelector("ul");
         list.innerHTML = ""; list.appendChild(p); box.hidden = false;
         box.scrollIntoView({ block: "start" });
@@ -389,6 +449,8 @@
     if (e.detail.target && e.detail.target.id === "sheet" && xhr.status < 300 &&
         xhr.responseText.indexOf('id="sheet"') === -1) {
       e.detail.shouldSwap = false;
+      var form = e.detail.elt && e.detail.elt.closest ? e.detail.elt.closest("form.game-form") : null;
+      if (form) keepTyped(form);
       window.location.assign(xhr.responseURL || window.location.href);
     }
   });

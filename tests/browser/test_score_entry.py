@@ -310,10 +310,13 @@ def test_a_save_that_cannot_go_through_is_said_in_words(page, live_server, world
     expect(page.get_by_role("button", name="Save game 1")).to_be_enabled()  # not stuck
     expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("7")
 
-    # Signed out meanwhile: the login page, not a blank sheet.
+    # Signed out meanwhile: said in words, the numbers stay (tests/browser/test_signed_out.py).
     world.event.scorekeepers.add(world.users["scorekeeper"])
     page.context.clear_cookies(name="sessionid")
     page.get_by_role("button", name="Save game 1").click()
-    page.wait_for_url(f"{live_server.url}/login/?next=/e/{world.event.slug}/tables/{table.pk}/")
-    expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
+    expect(page.locator("[data-game-errors] li")).to_contain_text("You were signed out.")
+    expect(page.get_by_role("link", name="Sign in again")).to_have_attribute(
+        "href", f"/login/?next=%2Fe%2F{world.event.slug}%2Ftables%2F{table.pk}%2F%3Fgame%3D1"
+    )
+    expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("7")
     assert not Game.objects.filter(table=table).exists()

@@ -1,0 +1,96 @@
+"""A scorekeeper whose sign-in ended while typing (cold test finding 4): the save says
+"you were signed out" in words, the numbers typed are kept in the tab, signing in again
+comes back to the same table with them in the boxes, and one Save saves them."""
+
+import pytest
+from django.contrib.sessions.models import Session
+from playwright.sync_api import expect
+
+from scoring.models import Game, RackScore
+
+from .conftest import PASSWORD, axe_violations, fill_game, login
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIGNED_OUT = "You were signed out. Sign in again — the numbers you typed are kept."
+KEPT = "These are the numbers you typed before signing in again"
+
+
+def racks_of(table, number) -> dict[int, int]:
+    return {
+        r.entrant_id: r.rack_total
+        for r in RackScore.objects.filter(game__table=table, game__number=number)
+    }
+
+
+def sign_in_again(page, live_server, world, table):
+    page.get_by_role("link", name="Sign in again").click()
+    page.wait_for_url(f"{live_server.url}/login/?next=*")
+    page.fill("#id_username", "sam")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(f"{live_server.url}/e/{world.event.slug}/tables/{table.pk}/?game=1")
+
+
+@pytest.mark.parametrize("how", ["cookies cleared", "session ended on the server"])
+def test_signed_out_while_typing_keeps_the_numbers(page, live_server, world, how):
+    page.set_viewport_size({"width": 390, "height": 844})
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    login(page, live_server.url, "sam")
+    page.goto(world.table_url(table, live_server.url))
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.locator("#id_ended_0").check()
+
+    if how == "cookies cleared":  # as the tester did: the security token goes too
+        page.context.clear_cookies()
+    else:  # the session row expired or was removed; the browser still has its cookies
+        Session.objects.all().delete()
+    page.get_by_role("button", name="Save game 1").click()
+
+    message = page.locator("[data-game-errors] li")
+    expect(message).to_contain_text(SIGNED_OUT)
+    expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("7")  # still in the boxes
+    assert not Game.objects.filter(table=table).exists()
+    assert axe_violations(page) == []
+
+    # Following the message: sign in, and back to the same table and game.
+    sign_in_again(page, live_server, world, table)
+    for entrant, value in {a: "0", b: "11", c: "22", d: "7"}.items():
+        expect(page.locator(f"#id_rack_{entrant.pk}")).to_have_value(value)
+    expect(page.locator("#id_ended_0")).to_be_checked()
+    expect(page.get_by_text(KEPT)).to_be_visible()
+    assert axe_violations(page) == []
+
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_text("Game 1 saved for table 1.")).to_be_visible()
+    assert racks_of(table, 1) == {a.pk: 0, b.pk: 11, c.pk: 22, d.pk: 7}
+    assert Game.objects.filter(table=table).count() == 1
+
+    # Saved: the kept numbers are gone, so game 2 (and game 1 again) start clean.
+    page.goto(world.table_url(table, live_server.url) + "?game=2")
+    expect(page.locator(f"#id_rack_{a.pk}")).to_have_value("")
+    expect(page.get_by_text(KEPT)).to_be_hidden()
+    kept = page.evaluate("() => Object.keys(window.sessionStorage)")
+    assert [k for k in kept if k.startswith("rummikub-typed")] == []
+
+
+def test_a_page_too_old_keeps_the_numbers_too(page, live_server, world):
+    """Still signed in, but the page's security token is gone: open the page again, the
+    numbers come back, one Save saves them."""
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    login(page, live_server.url, "sam")
+    page.goto(world.table_url(table, live_server.url))
+    fill_game(page, {a: 0, b: 5, c: 6, d: 9})
+    page.context.clear_cookies(name="csrftoken")
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.locator("[data-game-errors] li")).to_contain_text(
+        "Not saved: this page was opened before you last signed in."
+    )
+    page.get_by_role("link", name="Open the page again").click()
+    expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("9")
+    expect(page.get_by_text(KEPT)).to_be_visible()
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_text("Game 1 saved for table 1.")).to_be_visible()
+    assert racks_of(table, 1) == {a.pk: 0, b.pk: 5, c.pk: 6, d.pk: 9}
