@@ -56,6 +56,8 @@ def score_home(request, event):
             messages.error(request, f"No table {wanted} is playing now.")
         else:
             tables = matches
+    elif wanted:
+        messages.error(request, f"“{wanted}” is not a table number: type the number only, as 7.")
     return render(
         request,
         "scoring/score_home.html",

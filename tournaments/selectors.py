@@ -11,7 +11,7 @@ from django.db.models import Count, Q, QuerySet
 
 from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
-from tournaments.text import fold
+from tournaments.text import fold, matches
 
 
 def event_rules(event: Event) -> engine.Rules:
@@ -186,8 +186,8 @@ def checkin_search(event: Event, query: str, limit: int | None = None) -> list[E
     found = []
     for entrant in entrants:
         if wanted:
-            haystack = fold(f"{entrant.first_name} {entrant.last_name} {entrant.external_id}")
-            if not all(part in haystack for part in wanted.split()):
+            haystack = f"{entrant.first_name} {entrant.last_name} {entrant.external_id}"
+            if not matches(wanted, haystack):
                 continue
         found.append(entrant)
         if limit is not None and len(found) >= limit:
@@ -248,9 +248,7 @@ def waiting_to_be_seated(event: Event, query: str, limit: int = 30) -> list[dict
         .select_related("division")
     )
     for entrant in sorted(waiting, key=lambda e: (fold(e.last_name), fold(e.first_name))):
-        if all(part in fold(entrant.name) for part in wanted.split()) and not bracket_started(
-            entrant.division
-        ):
+        if matches(wanted, entrant.name) and not bracket_started(entrant.division):
             found.append({"name": entrant.name, "division": entrant.division.name})
             if len(found) >= limit:
                 break
@@ -295,7 +293,7 @@ def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
         latest.values(), key=lambda r: (fold(r["entrant"].last_name), fold(r["entrant"].first_name))
     ):
         name = row["entrant"].name
-        if all(part in fold(name) for part in wanted.split()):
+        if matches(wanted, name):
             found.append({**row, "name": name})
             if len(found) >= limit:
                 break

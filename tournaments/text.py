@@ -4,20 +4,28 @@ import unicodedata
 
 # Apostrophes people type, or that registration platforms store, in O'Brien and D’Angelo.
 APOSTROPHES = frozenset("'’‘ʼ`´′")
+# Dots people leave out: "stjohn" finds "St. John", "jr" finds "Jr.".
+DROPPED = APOSTROPHES | frozenset(".")
 
 
 def fold(text: str) -> str:
-    """Lower case without accents or apostrophes, spaces collapsed: "Ångström" ->
-    "angstrom", "O’Brien" -> "obrien", so that "angs" finds it, "obrien" finds O'Brien,
-    and it files under A. The one accent folding of the project."""
+    """Lower case without accents, apostrophes or dots, spaces collapsed: "Ångström" ->
+    "angstrom", "O’Brien" -> "obrien", "St. John" -> "st john", so that "angs" finds it,
+    "obrien" finds O'Brien, and it files under A. The one accent folding of the project."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     stripped = "".join(
-        c
-        for c in decomposed
-        if not unicodedata.category(c).startswith("M") and c not in APOSTROPHES
+        c for c in decomposed if not unicodedata.category(c).startswith("M") and c not in DROPPED
     )
     # NFC again so Hangul syllables (decomposed into jamo by NFKD) stay syllables.
     return " ".join(unicodedata.normalize("NFC", stripped).split())
+
+
+def matches(query: str, text: str) -> bool:
+    """Every word of ``query`` is in ``text``, both folded; a word may also run across the
+    spaces of ``text``, so "stjohn" finds "Raúl St. John" as "obrien" finds O'Brien."""
+    haystack = fold(text)
+    joined = haystack.replace(" ", "")
+    return all(part in haystack or part in joined for part in fold(query).split())
 
 
 def last_name_key(name: str) -> tuple[str, str, str]:

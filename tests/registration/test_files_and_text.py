@@ -44,6 +44,7 @@ def test_a_windows_1252_scores_file_keeps_its_accents():
         ("Siobhán O'Brien", "siobhan obrien"),
         ("D’Angelo", "dangelo"),
         ("O`Neil", "oneil"),
+        ("Raúl St. John", "raul st john"),
     ],
 )
 def test_fold(text, folded):

@@ -64,3 +64,14 @@ def test_a_player_checked_in_by_someone_else_meanwhile_is_not_marked_absent():
     assert report.arrived_meanwhile == [ann.external_id] and report.absent == []
     assert Entrant.objects.get(pk=ann.pk).status == Entrant.Status.CHECKED_IN
     assert Entrant.objects.get(pk=bo.pk).status == Entrant.Status.CHECKED_IN
+
+
+def test_search_drops_dots_and_runs_across_spaces():
+    """Cold test, finding 9: "stjohn" finds "Raúl St. John" (and "st john", "st. john")."""
+    division = DivisionFactory()
+    raul = EntrantFactory(division=division, first_name="Raúl", last_name="St. John")
+    EntrantFactory(division=division, first_name="Stan", last_name="Johnson")
+    for typed in ("stjohn", "StJohn", "raul stjohn", "st.john", "raúl st. john"):
+        assert checkin_search(division.event, typed) == [raul], typed
+    # Words typed apart still find each part, as before.
+    assert raul in checkin_search(division.event, "st john")

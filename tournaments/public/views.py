@@ -7,7 +7,7 @@ from scoring.selectors import division_state, finished_places, public_results, r
 from tournaments.models import Division, Event, Round
 from tournaments.params import search_text, whole_number
 from tournaments.selectors import brackets, find_table, waiting_to_be_seated
-from tournaments.text import fold
+from tournaments.text import fold, matches
 
 SLIDE_SECONDS = 15
 # What fits a 1280×720 projector at the projector's type sizes (tests/browser measure it):
@@ -118,7 +118,6 @@ def find(request, slug):
     event = get_object_or_404(Event, slug=slug)
     query = search_text(request.GET.get("q", ""))
     found = find_table(event, query)
-    wanted = fold(query).split()
     if len(fold(query)) >= 2:
         # Once a bracket is finished, its players see their place, not a table — a
         # walkover's player too, who never sat at one.
@@ -128,7 +127,7 @@ def find(request, slug):
         found += [
             {"name": place["name"], "finished": place}
             for place in places.values()
-            if all(part in fold(place["name"]) for part in wanted)
+            if matches(query, place["name"])
         ]
     found += [{**row, "waiting": True} for row in waiting_to_be_seated(event, query)]
     context = {"event": event, "query": query, "found": found}
