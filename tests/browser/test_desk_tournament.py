@@ -91,7 +91,12 @@ def enter_table(page, url, games) -> list[str]:
         page.get_by_label("A player went out").check()
         page.get_by_role("button", name=f"Save game {g}").click()
         expect(page.get_by_text(f"Game {g} saved for table {number}.")).to_be_visible()
-    expect(page.get_by_text(f"All {len(games)} games of this table are in.")).to_be_visible()
+    done = (
+        "The game of this table is in."
+        if len(games) == 1
+        else f"All {len(games)} games of this table are in."
+    )
+    expect(page.get_by_text(done)).to_be_visible()
     return names
 
 
