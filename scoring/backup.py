@@ -89,6 +89,7 @@ def _round_json(round_: Round) -> dict:
     tables = [
         {
             "number": table.number,
+            "extra_minutes": table.extra_minutes,
             "seats": [
                 s.entrant.external_id
                 for s in table.seats.select_related("entrant").order_by("number")
@@ -110,6 +111,9 @@ def _round_json(round_: Round) -> dict:
         "warnings": round_.warnings,
         "created_at": _plain(round_.created_at),
         "closed_at": _plain(round_.closed_at),
+        "clock_started_at": _plain(round_.clock_started_at),
+        "clock_paused_at": _plain(round_.clock_paused_at),
+        "clock_paused_seconds": round_.clock_paused_seconds,
         "tables": tables,
         "byes": sorted(b.entrant.external_id for b in round_.byes.select_related("entrant")),
         "penalties": [
@@ -408,7 +412,10 @@ def _entrant(entrants: dict, key, where: str) -> Entrant:
 def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: str) -> None:
     _need(t, dict, where)
     where = f"{where}, table {t.get('number')}"
-    table = _valid(Table(round=round_, number=t.get("number")), where)
+    table = _valid(
+        Table(round=round_, number=t.get("number"), extra_minutes=t.get("extra_minutes", 0)),
+        where,
+    )
     table.save()
     _need(t.get("seats"), list, where, "its seats")
     _need(t.get("games"), list, where, "its games")
@@ -488,6 +495,9 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
             seed=r.get("seed"),
             warnings=r.get("warnings", []),
             closed_at=_when(r.get("closed_at"), where),
+            clock_started_at=_when(r.get("clock_started_at"), f"{where}, clock started at"),
+            clock_paused_at=_when(r.get("clock_paused_at"), f"{where}, clock paused at"),
+            clock_paused_seconds=r.get("clock_paused_seconds", 0),
         ),
         where,
     )

@@ -20,6 +20,7 @@ from tournaments.engine import (
     QUALIFYING,
     SABRA,
 )
+from tournaments.engine.clock import MAX_EXTRA_MINUTES
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
 
 # What a short name in an address may hold (Django's <slug:…> path converter).
@@ -301,6 +302,11 @@ class Round(models.Model):
     warnings = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round clock (tournaments.engine.clock): when the organizer started play, and its
+    # pauses. It only tells time: it never changes a score and never blocks one.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
 
     objects = RoundQuerySet.as_manager()
 
@@ -319,12 +325,18 @@ class Round(models.Model):
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField()
+    extra_minutes = models.PositiveSmallIntegerField(
+        default=0, help_text="Minutes the organizer added to this table's round clock."
+    )
 
     class Meta:
         ordering = ["round", "number"]
         constraints = [
             models.UniqueConstraint(fields=["round", "number"], name="table_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+            models.CheckConstraint(
+                condition=Q(extra_minutes__lte=MAX_EXTRA_MINUTES), name="table_extra_minutes_max"
+            ),
         ]
 
     def __str__(self):

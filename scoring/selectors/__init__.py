@@ -1,6 +1,7 @@
 """Reads of scores, one module per concern: the engine's view of a division (``state``),
 results (``results``), a table's sheet (``sheets``) and a round's standings (``standings``)."""
 
+from .clock import LateTable, late_tables
 from .contents import EventContents, event_contents
 from .corrections import (
     Comparison,
@@ -26,6 +27,8 @@ from .state import DivisionState, division_state, game_record_of, serialize_plac
 from .withdrawals import undo_refusal, undoable
 
 __all__ = [
+    "LateTable",
+    "late_tables",
     "Comparison",
     "PendingCorrection",
     "corrections_pending",

@@ -30,6 +30,15 @@ from .checkin import (
     entrants_withdraw,
     status_record,
 )
+from .clock import (
+    ClocksStarted,
+    ClockStarted,
+    round_clock_pause,
+    round_clock_resume,
+    round_clock_start,
+    rounds_clock_start,
+    table_minutes_add,
+)
 from .entrants import (
     ENTRANT_FIELDS,
     ImportReport,
@@ -51,6 +60,13 @@ from .events import (
 )
 
 __all__ = [
+    "ClockStarted",
+    "ClocksStarted",
+    "round_clock_pause",
+    "round_clock_resume",
+    "round_clock_start",
+    "rounds_clock_start",
+    "table_minutes_add",
     "DivisionMovesPending",
     "division_settings_moves",
     "CheckInReport",

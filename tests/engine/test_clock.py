@@ -1,0 +1,70 @@
+"""The round clock's arithmetic: time left, pauses, extra minutes, and its words."""
+
+import datetime
+
+import pytest
+
+from tournaments.engine import RuleError
+from tournaments.engine.clock import Clock, check_added_minutes, left_in_words, round_minutes
+
+START = datetime.datetime(2026, 5, 14, 13, 45, tzinfo=datetime.UTC)
+
+
+def at(minutes: float) -> datetime.datetime:
+    return START + datetime.timedelta(minutes=minutes)
+
+
+def test_a_round_runs_games_times_minutes_per_game_plus_a_tables_extra():
+    assert round_minutes(3, 20) == 60  # qualifying
+    assert round_minutes(2, 20) == 40  # a later round
+    assert round_minutes(1, 20, 5) == 25  # the final, five minutes added to the table
+
+
+def test_time_left_counts_down_and_is_up_at_the_end():
+    clock = Clock(started_at=START, minutes=60)
+    assert clock.seconds_left(at(0)) == 3600
+    assert clock.seconds_left(at(36.25)) == 1425
+    assert clock.end(at(10)) == at(60)
+    assert not clock.up(at(59.99))
+    assert clock.up(at(60)) and clock.up(at(75))
+    assert clock.seconds_left(at(75)) == -900
+
+
+def test_a_clock_not_started_has_no_time():
+    clock = Clock(started_at=None, minutes=60)
+    assert not clock.started and not clock.paused
+    assert clock.seconds_left(at(5)) is None and clock.end(at(5)) is None
+    assert not clock.up(at(500))
+
+
+def test_a_paused_clock_stands_still_and_its_end_moves_on():
+    paused = Clock(started_at=START, minutes=60, paused_at=at(20))
+    assert paused.paused
+    assert paused.seconds_left(at(20)) == paused.seconds_left(at(50)) == 2400
+    assert paused.end(at(50)) == at(90)
+    assert not paused.up(at(200))
+    # Resumed after 30 minutes: the pause is added to the end.
+    resumed = Clock(started_at=START, minutes=60, paused_seconds=1800)
+    assert resumed.end(at(55)) == at(90)
+    assert resumed.seconds_left(at(80)) == 600
+
+
+def test_left_in_words():
+    assert left_in_words(None) == ""
+    assert left_in_words(1425) == "23:45"
+    assert left_in_words(59) == "0:59"
+    assert left_in_words(3729) == "1:02:09"
+    assert left_in_words(0) == left_in_words(-300) == "0:00"
+
+
+def test_added_minutes_are_checked():
+    assert check_added_minutes(5, 0) == 5
+    assert check_added_minutes(-5, 10) == 5
+    for minutes, extra, words in [
+        (0, 0, "at least one minute"),
+        (121, 0, "at most 120 minutes at once"),
+        (-6, 5, "5 extra minutes: 6 cannot be taken back"),
+        (100, 200, "at most 240 extra minutes"),
+    ]:
+        with pytest.raises(RuleError, match=words):
+            check_added_minutes(minutes, extra)

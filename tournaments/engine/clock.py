@@ -1,0 +1,92 @@
+"""The round clock: how long a round (or one table of it) has left.
+
+A round's playing time is the event's minutes per game times the round's games (three in
+the qualifying round, two in later rounds, one in the final); one table may be given extra
+minutes. The organizer starts the clock, may pause it (a fire drill) and resume it, or
+start it again. The clock only tells time: it never changes a score and never blocks one.
+"""
+
+import datetime
+import math
+from dataclasses import dataclass
+
+from .errors import RuleError
+
+MAX_EXTRA_MINUTES = 240
+MAX_ADDED_AT_ONCE = 120
+
+
+def round_minutes(games: int, minutes_per_game: int, extra_minutes: int = 0) -> int:
+    """The playing time of a round's table in minutes: games × minutes per game + extra."""
+    return games * minutes_per_game + extra_minutes
+
+
+@dataclass(frozen=True)
+class Clock:
+    """One table's (or a whole round's) clock, as stored: when it started, the minutes it
+    runs, and its pauses (``paused_at`` while paused; ``paused_seconds`` of pauses over)."""
+
+    started_at: datetime.datetime | None
+    minutes: int
+    paused_at: datetime.datetime | None = None
+    paused_seconds: int = 0
+
+    @property
+    def started(self) -> bool:
+        return self.started_at is not None
+
+    @property
+    def paused(self) -> bool:
+        return self.started and self.paused_at is not None
+
+    def seconds_left(self, now: datetime.datetime) -> int | None:
+        """Whole seconds left (rounded up; zero or less once time is up); None before the
+        clock starts. A paused clock stands still at the moment it was paused."""
+        if self.started_at is None:
+            return None
+        until = self.started_at + datetime.timedelta(
+            minutes=self.minutes, seconds=self.paused_seconds
+        )
+        reference = self.paused_at if self.paused_at is not None else now
+        return math.ceil((until - reference).total_seconds())
+
+    def end(self, now: datetime.datetime) -> datetime.datetime | None:
+        """When time is up, as things stand at ``now`` (a paused clock's end moves on)."""
+        left = self.seconds_left(now)
+        if left is None:
+            return None
+        return now + datetime.timedelta(seconds=left)
+
+    def up(self, now: datetime.datetime) -> bool:
+        left = self.seconds_left(now)
+        return left is not None and left <= 0
+
+
+def left_in_words(seconds: int | None) -> str:
+    """Time left as a clock shows it: ``23:05``, ``1:02:09``; ``0:00`` once time is up."""
+    if seconds is None:
+        return ""
+    seconds = max(0, seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+def check_added_minutes(minutes: int, extra_now: int) -> int:
+    """The table's extra minutes after adding ``minutes`` (negative takes back a mistake);
+    a RuleError in words when it is out of range."""
+    if minutes == 0:
+        raise RuleError("Add at least one minute (or take back minutes with a minus sign).")
+    if abs(minutes) > MAX_ADDED_AT_ONCE:
+        raise RuleError(f"Add at most {MAX_ADDED_AT_ONCE} minutes at once.")
+    total = extra_now + minutes
+    if total < 0:
+        raise RuleError(
+            f"The table has {extra_now} extra minute{'s' if extra_now != 1 else ''}: "
+            f"{-minutes} cannot be taken back."
+        )
+    if total > MAX_EXTRA_MINUTES:
+        raise RuleError(f"A table can have at most {MAX_EXTRA_MINUTES} extra minutes.")
+    return total
