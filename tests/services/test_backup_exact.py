@@ -192,9 +192,9 @@ COVERED = {
     },
     Round: {
         "division", "number", "kind", "games", "status", "seed", "warnings", "created_at",
-        "closed_at",
+        "closed_at", "clock_started_at", "clock_paused_at", "clock_paused_seconds",
     },
-    Table: {"round", "number"},
+    Table: {"round", "number", "extra_minutes"},
     Seat: {"round", "table", "entrant", "number"},
     Bye: {"round", "entrant"},
     Game: {
