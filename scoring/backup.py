@@ -43,6 +43,7 @@ ENTRANT_FIELDS = (
     "stated_age",
     "gender",
     "club",
+    "family",
     "email",
     "phone",
     "status",

@@ -86,7 +86,7 @@ class EntrantAdmin(admin.ModelAdmin):
         "event",
     )
     list_filter = ("event", "status", "division", "gender")
-    search_fields = ("external_id", "first_name", "last_name", "club", "email")
+    search_fields = ("external_id", "first_name", "last_name", "club", "family", "email")
     list_select_related = ("division", "event")
     list_per_page = 100
 

@@ -227,6 +227,8 @@ class Entrant(models.Model):
     stated_age = models.PositiveSmallIntegerField(null=True, blank=True)
     gender = models.CharField(max_length=1, blank=True)
     club = models.CharField(max_length=120, blank=True)
+    # A household or couple: kept at different tables, before club mates are.
+    family = models.CharField(max_length=120, blank=True)
     email = models.CharField(max_length=254, blank=True)
     phone = models.CharField(max_length=60, blank=True)
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTERED)

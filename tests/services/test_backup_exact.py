@@ -188,7 +188,7 @@ COVERED = {
     },
     Entrant: {
         "event", "division", "external_id", "first_name", "last_name", "birth_date",
-        "stated_age", "gender", "club", "email", "phone", "status", "created_at",
+        "stated_age", "gender", "club", "family", "email", "phone", "status", "created_at",
     },
     Round: {
         "division", "number", "kind", "games", "status", "seed", "warnings", "created_at",

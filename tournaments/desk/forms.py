@@ -122,10 +122,20 @@ class EntrantForm(forms.ModelForm):
 
     class Meta:
         model = Entrant
-        fields = ["first_name", "last_name", "birth_date", "gender", "club", "email", "phone"]
+        fields = [
+            "first_name",
+            "last_name",
+            "birth_date",
+            "gender",
+            "club",
+            "family",
+            "email",
+            "phone",
+        ]
         labels = {
             "birth_date": "Birth date",
-            "club": "Club or family group",
+            "club": "Club",
+            "family": "Family (household or couple: seated apart, before club mates)",
             "email": "E-mail (private)",
             "phone": "Phone (private)",
         }

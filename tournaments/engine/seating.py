@@ -1,9 +1,12 @@
-"""Seating a round: random but reproducible, clubs spread, repeat opponents avoided.
+"""Seating a round: random but reproducible, families and clubs spread, repeat opponents
+avoided.
 
-Players of one club or family group sit at different tables whenever the club has
-no more members than there are tables; a larger club is spread as evenly as the
-tables allow. In later rounds, players who already shared a table are kept apart
-where possible. Whatever could not be avoided is reported.
+Members of one family (a couple, a household) sit at different tables whenever the
+family has no more members than there are tables: that comes first. Players of one
+club sit at different tables whenever the club has no more members than there are
+tables and the families allow it; a larger club is spread as evenly as the tables
+allow. In later rounds, players who already shared a table are kept apart where
+possible. Whatever could not be avoided is reported.
 """
 
 import random
@@ -19,18 +22,21 @@ MAX_SWAP_PASSES = 6
 
 @dataclass(frozen=True)
 class Seat:
-    """A player to seat, with the club or family group they belong to ('' for none)."""
+    """A player to seat, with their club and their family (household, couple); '' for none."""
 
     player: str
     club: str = ""
+    family: str = ""
 
 
 @dataclass(frozen=True)
 class ClubClash:
-    club: str
+    """Players of one club (or, in ``Seating.family_clashes``, one family) at one table."""
+
+    club: str  # the club's or the family's name as first entered
     table: int  # 1-based table index in the seating
     players: tuple[str, ...]
-    avoidable: bool  # False when the club has more members than there are tables
+    avoidable: bool  # False when the group has more members than there are tables
 
 
 @dataclass(frozen=True)
@@ -46,20 +52,39 @@ class Seating:
     tables: tuple[tuple[str, ...], ...]
     clashes: tuple[ClubClash, ...]
     repeats: tuple[RepeatMeeting, ...]
+    family_clashes: tuple[ClubClash, ...] = ()
 
     def warnings(self, names=None) -> list[str]:
-        """What the seating could not avoid, in words."""
+        """What the seating could not avoid, in words: families first, then clubs, then
+        players meeting again."""
         name = (names or {}).get
         label = lambda p: name(p) or p  # noqa: E731
         lines = []
+        for clash in self.family_clashes:
+            lines.append(
+                f"Table {clash.table}: {_and(label(p) for p in clash.players)} of family "
+                f"{clash.club} share a table ({_why(clash)})."
+            )
         for clash in self.clashes:
             who = ", ".join(label(p) for p in clash.players)
-            why = "more members than tables" if not clash.avoidable else "the numbers did not allow"
-            lines.append(f"Table {clash.table}: {who} of {clash.club} share a table ({why}).")
+            lines.append(
+                f"Table {clash.table}: {who} of {clash.club} share a table ({_why(clash)})."
+            )
         for repeat in self.repeats:
             a, b = (label(p) for p in repeat.players)
             lines.append(f"Table {repeat.table}: {a} and {b} met in an earlier round.")
         return lines
+
+
+def _and(words) -> str:
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _why(clash: ClubClash) -> str:
+    if not clash.avoidable:
+        return "more members than tables"
+    return "the numbers did not allow"
 
 
 def _deal(groups: list[list[str]], sizes: Sequence[int]) -> list[list[str]]:
@@ -96,26 +121,33 @@ def seat_players(
         raise RuleError("A player is listed twice for one round.")
     sizes = sorted(sizes, reverse=True)
     rng = random.Random(seed)
-    clubs: dict[str, list[str]] = defaultdict(list)
-    loners: list[list[str]] = []
-    club_of = {}
-    for seat in players:
-        club = seat.club.strip().casefold()
-        club_of[seat.player] = club
-        if club:
-            clubs[club].append(seat.player)
-        else:
-            loners.append([seat.player])
+    clubs = _groups(players, "club")
+    families = _groups(players, "family")
+    club_of = {seat.player: seat.club.strip().casefold() for seat in players}
+    family_of = {seat.player: seat.family.strip().casefold() for seat in players}
     groups = list(clubs.values())
     for group in groups:
         rng.shuffle(group)
     rng.shuffle(groups)
     groups.sort(key=len, reverse=True)
+    loners = [[seat.player] for seat in players if not club_of[seat.player]]
     rng.shuffle(loners)
-    tables = _deal(groups + loners, sizes)
+    order = groups + loners
+    together = [group for group in families.values() if len(group) > 1]
+    if together:
+        # Families are dealt first, largest first and each family's members one after
+        # another, so a family with no more members than tables lands at different
+        # tables; the swaps below never put two of a family together again.
+        for family in together:
+            rng.shuffle(family)
+        rng.shuffle(together)
+        together.sort(key=len, reverse=True)
+        in_family = {p for family in together for p in family}
+        order = together + [[p for p in group if p not in in_family] for group in order]
+    tables = _deal(order, sizes)
     met = {pair for pair in met if len(pair) == 2}
-    if met or any(len(g) > len(sizes) for g in groups):
-        _improve(tables, club_of, met, rng)
+    if met or together or any(len(g) > len(sizes) for g in groups):
+        _improve(tables, family_of, club_of, met, rng)
     for table in tables:
         rng.shuffle(table)
     # Tables of one size are interchangeable: shuffle which number each gets.
@@ -126,32 +158,54 @@ def seat_players(
     for size in sorted(by_size, reverse=True):
         rng.shuffle(by_size[size])
         ordered.extend(by_size[size])
-    names = {seat.player: seat.club for seat in players}
+    club_names = {seat.player: seat.club for seat in players}
+    family_names = {seat.player: seat.family for seat in players}
     return Seating(
         tuple(tuple(t) for t in ordered),
-        _clashes(ordered, club_of, names, clubs, len(sizes)),
+        _clashes(ordered, club_of, club_names, clubs, len(sizes)),
         _repeats(ordered, met),
+        _clashes(ordered, family_of, family_names, families, len(sizes)),
     )
 
 
-def _cost(table: list[str], player: str, club_of, met) -> tuple[int, int]:
-    club = club_of[player]
-    same = sum(1 for other in table if other != player and club and club_of[other] == club)
-    seen = sum(1 for other in table if other != player and frozenset((player, other)) in met)
-    return same, seen
+def _groups(players: Sequence[Seat], attribute: str) -> dict[str, list[str]]:
+    """Players by club or by family, the names compared ignoring case and outer spaces."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for seat in players:
+        key = getattr(seat, attribute).strip().casefold()
+        if key:
+            groups[key].append(seat.player)
+    return groups
 
 
-def _improve(tables: list[list[str]], club_of, met, rng: random.Random) -> None:
-    """Swap players between tables while that lowers clashes, then repeat meetings."""
+def _cost(table: list[str], player: str, family_of, club_of, met) -> tuple[int, int, int]:
+    """A player's trouble at a table: family members, club mates, earlier opponents there
+    (compared in that order: a family apart matters more than a club apart)."""
+    family, club = family_of[player], club_of[player]
+    others = [other for other in table if other != player]
+    kin = sum(1 for other in others if family and family_of[other] == family)
+    same = sum(1 for other in others if club and club_of[other] == club)
+    seen = sum(1 for other in others if frozenset((player, other)) in met)
+    return kin, same, seen
+
+
+NO_TROUBLE = (0, 0, 0)
+
+
+def _improve(tables: list[list[str]], family_of, club_of, met, rng: random.Random) -> None:
+    """Swap players between tables while that lowers family clashes, then club clashes,
+    then repeat meetings (a swap is kept only when it is better in that order, so it never
+    puts two of a family together to part a club)."""
     where = {p: i for i, table in enumerate(tables) for p in table}
+    groups = (family_of, club_of, met)
     for _ in range(MAX_SWAP_PASSES):
         improved = False
-        troubled = [p for p in where if _cost(tables[where[p]], p, club_of, met) != (0, 0)]
+        troubled = [p for p in where if _cost(tables[where[p]], p, *groups) != NO_TROUBLE]
         rng.shuffle(troubled)
         for player in troubled:
             here = where[player]
-            before = _cost(tables[here], player, club_of, met)
-            if before == (0, 0):
+            before = _cost(tables[here], player, *groups)
+            if before == NO_TROUBLE:
                 continue
             candidates = list(where)
             rng.shuffle(candidates)
@@ -159,9 +213,9 @@ def _improve(tables: list[list[str]], club_of, met, rng: random.Random) -> None:
                 there = where[other]
                 if there == here:
                     continue
-                old = _pair_cost(tables, here, there, player, other, club_of, met)
+                old = _pair_cost(tables, here, there, player, other, groups)
                 _swap(tables, where, player, other)
-                new = _pair_cost(tables, there, here, player, other, club_of, met)
+                new = _pair_cost(tables, there, here, player, other, groups)
                 if new < old:
                     improved = True
                     break
@@ -170,10 +224,10 @@ def _improve(tables: list[list[str]], club_of, met, rng: random.Random) -> None:
             return
 
 
-def _pair_cost(tables, a_table, b_table, a, b, club_of, met):
-    ca = _cost(tables[a_table], a, club_of, met)
-    cb = _cost(tables[b_table], b, club_of, met)
-    return (ca[0] + cb[0], ca[1] + cb[1])
+def _pair_cost(tables, a_table, b_table, a, b, groups):
+    ca = _cost(tables[a_table], a, *groups)
+    cb = _cost(tables[b_table], b, *groups)
+    return tuple(x + y for x, y in zip(ca, cb, strict=True))
 
 
 def _swap(tables, where, a, b):
@@ -183,17 +237,22 @@ def _swap(tables, where, a, b):
     where[a], where[b] = ib, ia
 
 
-def _clashes(tables, club_of, names, clubs, count) -> tuple[ClubClash, ...]:
+def _clashes(tables, group_of, names, groups, count) -> tuple[ClubClash, ...]:
     found = []
     for number, table in enumerate(tables, start=1):
-        by_club = defaultdict(list)
+        by_group = defaultdict(list)
         for player in table:
-            if club_of[player]:
-                by_club[club_of[player]].append(player)
-        for club, members in by_club.items():
+            if group_of[player]:
+                by_group[group_of[player]].append(player)
+        for group, members in by_group.items():
             if len(members) > 1:
                 found.append(
-                    ClubClash(names[members[0]], number, tuple(members), len(clubs[club]) <= count)
+                    ClubClash(
+                        names[members[0]].strip(),
+                        number,
+                        tuple(members),
+                        len(groups[group]) <= count,
+                    )
                 )
     return tuple(found)
 

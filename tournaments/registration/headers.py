@@ -89,6 +89,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
         "senior center",
         "senior centre",
     ),
+    "family": ("family", "household", "family group", "household name"),
     "division": ("division", "age group", "age division", "category", "age category"),
     "event": ("event", "sport", "event name", "competition", "activity"),
     "email": ("email", "e-mail", "email address", "e-mail address"),
@@ -120,6 +121,7 @@ FIELD_LABEL = {
     "age": "age",
     "gender": "gender",
     "club": "club",
+    "family": "family",
     "division": "division",
     "event": "event",
     "email": "email",
@@ -174,7 +176,7 @@ def map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tupl
                     0,
                     (
                         "the first line should hold the column names (first_name, last_name, "
-                        "birth_date, gender, club, division, ...) but it reads: "
+                        "birth_date, gender, club, family, division, ...) but it reads: "
                         f"{shown or '(nothing)'}"
                     ),
                 )

@@ -23,7 +23,14 @@ from .values import (
 
 MAX_NAME_LENGTH = 100
 # The longest value each stored column takes (the Entrant and Division models).
-FIELD_LIMITS = {"entrant_id": 64, "club": 120, "division": 100, "email": 254, "phone": 60}
+FIELD_LIMITS = {
+    "entrant_id": 64,
+    "club": 120,
+    "family": 120,
+    "division": 100,
+    "email": 254,
+    "phone": 60,
+}
 MAX_AGE = 120
 
 
@@ -178,7 +185,7 @@ class _Rows:
         """What the database can hold: refused with the row, never cut silently."""
         for name, limit in FIELD_LIMITS.items():
             value = self.get(cells, name)
-            if name in ("club", "division"):
+            if name in ("club", "family", "division"):
                 value = collapse(value)
             if name in self.columns and len(value) > limit:
                 problems.append(
@@ -227,6 +234,7 @@ class _Rows:
                 division=collapse(self.get(cells, "division")),
                 email=self.get(cells, "email"),
                 phone=self.get(cells, "phone"),
+                family=collapse(self.get(cells, "family")),
             )
         )
 

@@ -17,6 +17,7 @@ class RegistrationRow:
     division: str
     email: str
     phone: str
+    family: str = ""  # household or couple: seated apart, before club mates
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,10 @@ def round_create(
     """
     by_id = {e.external_id: e for e in players}
     seating = engine.seat_players(
-        [engine.Seat(e.external_id, e.club) for e in players], shape.tables, seed=seed, met=met
+        [engine.Seat(e.external_id, e.club, e.family) for e in players],
+        shape.tables,
+        seed=seed,
+        met=met,
     )
     names = {e.external_id: e.name for e in players}
     try:

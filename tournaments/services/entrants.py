@@ -12,7 +12,16 @@ from tournaments.selectors import DivisionMove, division_moves, seated_bracket_i
 
 from ._common import auto_ids, model_clean, person_key
 
-ENTRANT_FIELDS = ("first_name", "last_name", "birth_date", "gender", "club", "email", "phone")
+ENTRANT_FIELDS = (
+    "first_name",
+    "last_name",
+    "birth_date",
+    "gender",
+    "club",
+    "family",
+    "email",
+    "phone",
+)
 # Entrant field -> the file column it comes from, where the names differ.
 UPDATE_COLUMNS = {"stated_age": "age"}
 
@@ -127,6 +136,7 @@ def _entrant_fields(row: RegistrationRow, division: Division) -> dict:
         stated_age=row.age,
         gender=row.gender if row.gender in ("F", "M", "X") else "",
         club=row.club,
+        family=row.family,
         email=row.email,
         phone=row.phone,
         division=division,
