@@ -7,21 +7,38 @@ data is also refused by the database (constraints below).
 import datetime
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
 from tournaments.engine import (
     AGE_GROUP,
     COMBINED,
+    DEFAULT_RIBBONS_TO,
     DEFAULT_TIE_ORDER,
     FINAL,
+    FIRST_RIBBON_PLACE,
     INTERMEDIATE,
+    LONE_PLAY,
+    LONE_WALKOVER,
     LOW,
+    MAX_RIBBONS_TO,
     QUALIFYING,
     SABRA,
+    RuleError,
+    check_ribbons_to,
 )
 from tournaments.engine.clock import MAX_EXTRA_MINUTES
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
+
+
+def validate_ribbons_to(value: int) -> None:
+    """Ribbons go to places 4 to N: N is 0 (no ribbons) or 4 to MAX_RIBBONS_TO."""
+    try:
+        check_ribbons_to(value)
+    except RuleError as error:
+        raise ValidationError(str(error)) from None
+
 
 # What a short name in an address may hold (Django's <slug:…> path converter).
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
@@ -43,6 +60,8 @@ EVENT_SETTINGS = (
     "confirmation",
     "paper",
     "combine_below",
+    "ribbons_to",
+    "lone_entrant",
 )
 # Settings that decide the bracket: fixed once a round is seated.
 BRACKET_SETTINGS = ("scoring", "prefer_threes", "medal_policy", "tie_order")
@@ -105,6 +124,10 @@ class Event(models.Model):
         NONE = "none", "Not required"
         SECOND_PERSON = "second-person", "A second person confirms each game"
 
+    class LoneEntrant(models.TextChoices):
+        WALKOVER = LONE_WALKOVER, "Gold without play (a walkover)"
+        PLAY = LONE_PLAY, "Must play: combine the division with a neighbouring one"
+
     class Paper(models.TextChoices):
         LETTER = "letter", "US Letter"
         A4 = "a4", "A4"
@@ -137,6 +160,18 @@ class Event(models.Model):
     combine_below = models.PositiveSmallIntegerField(
         default=3, help_text="Divisions with fewer players are suggested for combining."
     )
+    lone_entrant = models.CharField(
+        max_length=8,
+        choices=LoneEntrant.choices,
+        default=LoneEntrant.WALKOVER,
+        help_text="A division with one player: gold without play, or it must play "
+        "(combined with a neighbouring division first).",
+    )
+    ribbons_to = models.PositiveSmallIntegerField(
+        default=DEFAULT_RIBBONS_TO,
+        validators=[validate_ribbons_to],
+        help_text="Ribbons for places 4 to this place; 0 for no ribbons.",
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organized_events"
     )
@@ -157,6 +192,15 @@ class Event(models.Model):
                 condition=Q(scoring__in=[LOW, SABRA]), name="event_scoring_known"
             ),
             models.CheckConstraint(condition=Q(minutes_per_game__gte=1), name="event_minutes_min"),
+            models.CheckConstraint(
+                condition=Q(ribbons_to=0)
+                | Q(ribbons_to__gte=FIRST_RIBBON_PLACE, ribbons_to__lte=MAX_RIBBONS_TO),
+                name="event_ribbons_to_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(lone_entrant__in=[LONE_WALKOVER, LONE_PLAY]),
+                name="event_lone_entrant_known",
+            ),
         ]
 
     def __str__(self):

@@ -40,6 +40,13 @@ def event_started(event: Event) -> bool:
     return Round.objects.filter(division__event=event).exists()
 
 
+def medal_policy_fixed(event: Event) -> bool:
+    """Medals go to the combined bracket, and that can no longer change (a round of the
+    event is seated): a combination then cannot give medals by age group."""
+    event = Event.objects.get(pk=event.pk)
+    return event.medal_policy != Event.MedalPolicy.AGE_GROUP and event_started(event)
+
+
 def brackets(event: Event) -> QuerySet[Division]:
     """The divisions that are played as brackets (not combined into another), in age order."""
     return Division.objects.filter(event=event).brackets().in_age_order()
@@ -96,6 +103,24 @@ def bracket_started(division: Division) -> bool:
         bracket.status == Division.Status.COMPLETE
         or Round.objects.filter(division=bracket).exists()
     )
+
+
+def _slot(division: Division) -> engine.DivisionSlot:
+    return engine.DivisionSlot(division.name, division.min_age, division.max_age, division.gender)
+
+
+def combine_neighbour(division: Division) -> Division | None:
+    """The division a lone player's division is best combined with (the nearest age band of
+    the same gender, engine.nearest_division) among those it can still be combined with: not
+    seated or finished, not combined into another, with someone checked in."""
+    division = division.bracket
+    open_brackets = [
+        d
+        for d in played_brackets(division.event).exclude(pk=division.pk)
+        if not bracket_started(d) and bracket_entrants(d).checked_in().exists()
+    ]
+    chosen = engine.nearest_division(_slot(division), [_slot(d) for d in open_brackets])
+    return next((d for d in open_brackets if d.name == chosen.name), None) if chosen else None
 
 
 def seated_bracket_ids(event: Event, *, finished: bool = False) -> set[int]:

@@ -63,6 +63,7 @@ def _placings_json(state: DivisionState) -> list[dict]:
             "entrant_id": placing.player,
             "name": state.names.get(placing.player, placing.player),
             "round_reached": placing.round_reached,
+            "ribbon": placing.player in state.ribbons,
         }
         if placing.withdrawn:
             entry["withdrawn"] = True
@@ -87,6 +88,7 @@ def _placings_json(state: DivisionState) -> list[dict]:
                 "entrant_id": entrant.external_id,
                 "name": entrant.name,
                 "round_reached": 0,
+                "ribbon": False,
                 "withdrawn": True,
                 "absent": entrant.status == Entrant.Status.ABSENT,
             }
@@ -195,6 +197,8 @@ def public_results(event: Event) -> list[dict]:
                     if state.medals_by_age_group
                     else "",
                     "age_group": state.age_group_label(placing.player),
+                    "ribbon": placing.player in state.ribbons,
+                    "ribbon_text": state.ribbon_text(placing),
                     "status": entrant.out_of_play_word if entrant else "",
                 }
             )

@@ -80,6 +80,24 @@ class DivisionState:
         return f"{medal} — {ordinal(place)} of {scope}" if place else medal
 
     @cached_property
+    def ribbons(self) -> frozenset[str]:
+        """Who gets a ribbon (places 4 to the event's ``ribbons_to``; within the age group
+        when medals go by age group)."""
+        return engine.ribbon_winners(
+            self.placings, self.event.ribbons_to, by_age_group=self.medals_by_age_group
+        )
+
+    def ribbon_text(self, placing: engine.Placing) -> str:
+        """ "Ribbon", or "Ribbon — 5th of age group 60-64" where the bracket alone does not
+        say what the place is of; "" for no ribbon."""
+        if placing.player not in self.ribbons:
+            return ""
+        if not self.combined:
+            return "Ribbon"
+        scope, place = self.award(placing)
+        return f"Ribbon — {ordinal(place)} of {scope}"
+
+    @cached_property
     def outcomes(self) -> list[engine.RoundOutcome]:
         return engine.evaluate_rounds(
             self.records,

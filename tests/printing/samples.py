@@ -15,6 +15,8 @@ from tournaments.printing.data import (
     EventInfo,
     PlacingLine,
     ResultsData,
+    RibbonCard,
+    RibbonsData,
     ScoreSheetsData,
     SeatLine,
     TableLines,
@@ -263,3 +265,15 @@ def certificates(paper="letter") -> CertificatesData:
         Certificate("山田 太郎", "silver", "80–84", 2),
     )
     return CertificatesData(event=event(paper=paper), certificates=certs)
+
+
+def ribbons(paper="letter") -> RibbonsData:
+    cards = (
+        RibbonCard("Linda Ångström", 4, "70–74"),
+        RibbonCard("Zoë Núñez", 5, "70–74"),
+        RibbonCard("王秀英", 6, "70–74"),
+        RibbonCard("<b>Bob & Co</b>", 7, "55-59 and 60-64 combined"),
+        RibbonCard(LONG_NAME, 8, "60-64", "Age group"),
+        RibbonCard("김민준", 12, "Women 85-89", "Age group"),
+    )
+    return RibbonsData(event=event(paper=paper), cards=cards)

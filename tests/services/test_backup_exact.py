@@ -180,7 +180,8 @@ COVERED = {
     Event: {
         "name", "slug", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
         "initial_meld", "cutoff_date", "age_bands", "by_gender", "medal_policy", "tie_order",
-        "confirmation", "paper", "combine_below", "created_at", "archived_at",
+        "confirmation", "paper", "combine_below", "ribbons_to", "lone_entrant", "created_at",
+        "archived_at",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",

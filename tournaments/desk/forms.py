@@ -51,11 +51,21 @@ class EventSettingsForm(forms.ModelForm):
             "confirmation": "Confirmation of scores",
             "paper": "Paper size",
             "combine_below": "Suggest combining divisions with fewer players than",
+            "ribbons_to": "Ribbons for places 4 to (0: no ribbons)",
+            "lone_entrant": "A division with only one player",
         }
         widgets = {"date": DATE, "cutoff_date": DATE}
         # The labels say it all: the models' help texts would repeat them.
         help_texts = {
-            name: "" for name in ("prefer_threes", "initial_meld", "cutoff_date", "combine_below")
+            name: ""
+            for name in (
+                "prefer_threes",
+                "initial_meld",
+                "cutoff_date",
+                "combine_below",
+                "ribbons_to",
+                "lone_entrant",
+            )
         }
 
     minutes_per_game = forms.IntegerField(

@@ -13,7 +13,13 @@ from scoring.selectors import (
 )
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round
-from tournaments.selectors import bracket_entrants, brackets, played_brackets
+from tournaments.selectors import (
+    bracket_entrants,
+    brackets,
+    combine_neighbour,
+    medal_policy_fixed,
+    played_brackets,
+)
 
 
 @dataclass
@@ -82,6 +88,26 @@ class DivisionDesk:
         return self.plan.comparison_notes(medals_by_age_group=self.state.medals_by_age_group)
 
     @cached_property
+    def lone_must_play(self) -> dict | None:
+        """One player checked in where the event gives no medal without play: the division
+        must be combined before seating. The neighbour to offer (or None), and whether the
+        medals can still go by age group."""
+        event = self.division.event
+        if (
+            self.current is not None
+            or self.division.status == Division.Status.COMPLETE
+            or self.checked_in != 1
+            or event.lone_entrant != Event.LoneEntrant.PLAY
+        ):
+            return None
+        player = bracket_entrants(self.division).checked_in().first()
+        return {
+            "player": player,
+            "neighbour": combine_neighbour(self.division),
+            "policy_fixed": medal_policy_fixed(event),
+        }
+
+    @cached_property
     def pending_correction(self):
         """A flagged correction waiting for the organizer's decision, or None."""
         return division_pending_correction(self.division, self.state)
@@ -124,6 +150,7 @@ class DivisionDesk:
                 "name": names.get(p.player, p.player),
                 "age_group": self.state.age_group_label(p.player),
                 "medal_text": self.state.medal_text(p),
+                "ribbon_text": self.state.ribbon_text(p),
                 "status": self._out_of_play_word(p.player),
             }
             for p in self.state.placings.placings
@@ -247,6 +274,11 @@ def division_waits(event: Event) -> dict[int, list[Waiting]]:
                 found.append(Waiting("medals", "Medals to confirm"))
         elif division.rounds.exists():
             found.extend(_round_waits(division_state(division)))
+        elif (
+            division.event.lone_entrant == Event.LoneEntrant.PLAY
+            and bracket_entrants(division).checked_in().count() == 1
+        ):
+            found.append(Waiting("seat", "One player, who must play: combine the division"))
         elif bracket_entrants(division).checked_in().exists():
             found.append(Waiting("seat", "Ready to seat round 1"))
         waits[division.pk] = found

@@ -5,6 +5,24 @@ The services load records from the database, ask the engine, and store what it
 decides.
 """
 
+from .awards import (
+    DEFAULT_QUALIFY,
+    DEFAULT_RIBBONS_TO,
+    FIRST_RIBBON_PLACE,
+    IN_STATE,
+    MAX_QUALIFY,
+    MAX_RIBBONS_TO,
+    OUT_OF_STATE,
+    STATE_UNKNOWN,
+    Finisher,
+    Qualifier,
+    QualifierList,
+    check_qualify,
+    check_ribbons_to,
+    has_ribbon,
+    qualifiers,
+    ribbon_winners,
+)
 from .corrections import (
     Consequence,
     CorrectionEffect,
@@ -12,7 +30,17 @@ from .corrections import (
     correction_effect,
     open_consequences,
 )
-from .divisions import AgeBand, age_on, assign_division, parse_bands
+from .divisions import (
+    LONE_ENTRANT_CHOICES,
+    LONE_PLAY,
+    LONE_WALKOVER,
+    AgeBand,
+    DivisionSlot,
+    age_on,
+    assign_division,
+    nearest_division,
+    parse_bands,
+)
 from .errors import GameError, RuleError
 from .games import (
     EXHAUSTED,

@@ -101,3 +101,42 @@ def assign_division(
     if split:
         name = f"{split} {name}"
     return DivisionSlot(name, low_age, high_age, gender if by_gender and split != "Open" else "")
+
+
+# A division with one player (RULES.md, "Field size"): gold without play by default, or,
+# where the event requires play, combined with a neighbouring division first.
+LONE_WALKOVER = "walkover"
+LONE_PLAY = "play"
+LONE_ENTRANT_CHOICES = (LONE_WALKOVER, LONE_PLAY)
+
+
+def _gap(a: DivisionSlot, b: DivisionSlot) -> int | None:
+    """Years between two age ranges (0 when they touch or overlap); None when either has no
+    age range at all (a division named in the registration file)."""
+    if (a.min_age is None and a.max_age is None) or (b.min_age is None and b.max_age is None):
+        return None
+    a_low, b_low = a.min_age or 0, b.min_age or 0
+    a_high = a.max_age if a.max_age is not None else 1000
+    b_high = b.max_age if b.max_age is not None else 1000
+    if b_low > a_high:
+        return b_low - a_high
+    if a_low > b_high:
+        return a_low - b_high
+    return 0
+
+
+def nearest_division(lone: DivisionSlot, others: Sequence[DivisionSlot]) -> DivisionSlot | None:
+    """The neighbouring division a lone player's division is best combined with: the
+    nearest age band of the same gender; on a tie, the younger band (the lone player plays
+    with the band next below, as Senior Games let a player compete in a younger group).
+    None when no other division of that gender has an age range."""
+    candidates = [
+        (gap, other.min_age or 0, other.name, other)
+        for other in others
+        if other.gender == lone.gender
+        and other.name != lone.name
+        and (gap := _gap(lone, other)) is not None
+    ]
+    if not candidates:
+        return None
+    return min(candidates, key=lambda c: c[:3])[3]

@@ -141,3 +141,17 @@ class Certificate:
 class CertificatesData:
     event: EventInfo
     certificates: tuple[Certificate, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class RibbonCard:
+    name: str
+    place: int  # 4 to the event's ribbons_to: the place in what ``division`` names
+    division: str  # what the place is of: "70-74", "55-59 and 60-64 combined", "60-64"
+    scope: str = "Division"  # "Division", or "Age group" when medals go by age group
+
+
+@dataclass(frozen=True)
+class RibbonsData:
+    event: EventInfo
+    cards: tuple[RibbonCard, ...] = field(default_factory=tuple)

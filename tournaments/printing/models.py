@@ -17,6 +17,7 @@ class GeneratedDocument(models.Model):
         BRACKET = "bracket", "Bracket"
         RESULTS = "results", "Results"
         CERTIFICATES = "certificates", "Certificates"
+        RIBBONS = "ribbons", "Ribbons (places 4 to N)"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting for a worker"

@@ -264,12 +264,48 @@ def certificates_data(event, division=None) -> data.CertificatesData:
     return data.CertificatesData(event_info(event), tuple(certificates))
 
 
+def ribbons_data(event, division=None) -> data.RibbonsData:
+    """One card per ribbon: places 4 to the event's ``ribbons_to`` of each finished bracket
+    — or, with medals by age group in a combined bracket, of each age group, each card
+    naming the player's own age group."""
+    if not event.ribbons_to:
+        raise RuleError("This event gives no ribbons (ribbons to place 0): nothing to print.")
+    divisions = [division.bracket] if division is not None else list(brackets(event))
+    finished = [d for d in divisions if d.status == Division.Status.COMPLETE]
+    if not finished:
+        raise RuleError("No division has finished yet: no ribbons to print.")
+    cards = []
+    for bracket in finished:
+        state = division_state(bracket)
+        ribbons = []
+        for placing in state.placings.placings:
+            if placing.player not in state.ribbons:
+                continue
+            name = state.names[placing.player]
+            if state.medals_by_age_group:
+                group = state.entrants[placing.player].division
+                card = data.RibbonCard(name, placing.group_place, group.name, "Age group")
+                ribbons.append(((group.min_age or 0, group.name, card.place), card))
+            else:
+                card = data.RibbonCard(name, placing.place, state.bracket_name)
+                ribbons.append(((0, "", card.place), card))
+        # bracket by bracket in age order; within one, by age group, then place
+        cards.extend(card for _key, card in sorted(ribbons, key=lambda pair: pair[0]))
+    if not cards:
+        raise RuleError(
+            f"No player finished in places 4 to {event.ribbons_to}"
+            f"{' of ' + finished[0].name if division is not None else ''}: no ribbons to print."
+        )
+    return data.RibbonsData(event_info(event), tuple(cards))
+
+
 BUILDERS = {
     "table-list": table_list_data,
     "score-sheets": score_sheets_data,
     "bracket": bracket_data,
     "results": results_data,
     "certificates": certificates_data,
+    "ribbons": ribbons_data,
 }
 
 

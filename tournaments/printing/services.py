@@ -38,6 +38,7 @@ def _renderer(kind: str):
         GeneratedDocument.Kind.BRACKET: renderers.render_bracket,
         GeneratedDocument.Kind.RESULTS: renderers.render_results,
         GeneratedDocument.Kind.CERTIFICATES: renderers.render_certificates,
+        GeneratedDocument.Kind.RIBBONS: renderers.render_ribbons,
     }[kind]
 
 

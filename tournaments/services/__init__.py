@@ -7,6 +7,7 @@ Rules of the game come from ``tournaments.engine``; reads from
 
 from .accounts import readable_password, scorekeeper_password_reset, scorekeeper_unlock
 from .bracket import (
+    LoneEntrantMustPlay,
     SeatResult,
     division_finish,
     division_seat_first_round,
@@ -72,6 +73,7 @@ __all__ = [
     "CheckInReport",
     "ENTRANT_FIELDS",
     "ImportReport",
+    "LoneEntrantMustPlay",
     "SeatResult",
     "division_finish",
     "division_seat_first_round",

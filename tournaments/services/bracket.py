@@ -9,8 +9,8 @@ from django.utils import timezone
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Bye, Division, Entrant, Round, Seat, Table
-from tournaments.selectors import bracket_entrants
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.selectors import bracket_entrants, combine_neighbour
 
 
 def new_seed() -> int:
@@ -111,6 +111,30 @@ def round_seat_again(
         return seated
 
 
+class LoneEntrantMustPlay(RuleError):
+    """One player checked in, and the event gives no medal without play: the division must
+    be combined with a neighbouring one (``neighbour``, when there is one to offer)."""
+
+    def __init__(self, division: Division, player: Entrant, neighbour: Division | None):
+        self.division, self.player, self.neighbour = division, player, neighbour
+        text = (
+            f"{division.name} has only one player checked in ({player.name}), and this event "
+            "gives no medal without play: the division cannot be finished alone."
+        )
+        if neighbour is not None:
+            text += (
+                f" Combine it with {neighbour.name}, the nearest age group, before seating: "
+                "medals then go by age group."
+            )
+        else:
+            text += (
+                " No neighbouring division can take the player (none of the same gender is "
+                "still open): change the setting to a walkover, or combine the division with "
+                "another by hand."
+            )
+        super().__init__(text)
+
+
 @dataclass
 class SeatResult:
     division: Division
@@ -136,6 +160,8 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
         players = list(bracket_entrants(division).checked_in().order_by("external_id"))
         if not players:
             raise RuleError(f"{division.name}: nobody is checked in.")
+        if len(players) == 1 and division.event.lone_entrant == Event.LoneEntrant.PLAY:
+            raise LoneEntrantMustPlay(division, players[0], combine_neighbour(division))
         if len(players) == 1:
             division.status = Division.Status.COMPLETE
             division.walkover = True

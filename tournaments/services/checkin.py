@@ -7,15 +7,21 @@ from django.db import transaction
 
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Entrant, EntrantStatusChange, Event, Round, Seat
-from tournaments.selectors import bracket_started, seated_bracket_ids
+from tournaments.selectors import bracket_started, medal_policy_fixed, seated_bracket_ids
 
 from ._common import entrants_by_ids
 
 OUT_OF_PLAY = (Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED)
 
 
-def divisions_combine(*, event: Event, into: str, names: Sequence[str]) -> Division:
-    """Play several divisions as one bracket, named ``into``, before any is seated."""
+def divisions_combine(
+    *, event: Event, into: str, names: Sequence[str], medals_by_age_group: bool = False
+) -> Division:
+    """Play several divisions as one bracket, named ``into``, before any is seated.
+
+    ``medals_by_age_group`` (a lone player who must play, combined with a neighbour): the
+    event's medal policy becomes "each age group" too, while no round of the event is
+    seated; after that the policy is fixed (``medal_policy_fixed`` says so)."""
     if not names:
         raise RuleError("Name the divisions to combine.")
     if not into.strip():
@@ -51,6 +57,8 @@ def divisions_combine(*, event: Event, into: str, names: Sequence[str]) -> Divis
             Division.objects.filter(combined_into=division).update(combined_into=target)
             division.combined_into = target
             division.save(update_fields=["combined_into"])
+        if medals_by_age_group and not medal_policy_fixed(event):
+            Event.objects.filter(pk=event.pk).update(medal_policy=Event.MedalPolicy.AGE_GROUP)
         return target
 
 

@@ -108,6 +108,12 @@ def _normalized_settings(options: dict) -> dict:
         raise RuleError("Paper is 'letter' or 'a4'.")
     if "minutes_per_game" in options and not 1 <= options["minutes_per_game"] <= 600:
         raise RuleError("Minutes per game must be between 1 and 600.")
+    if "lone_entrant" in options and options["lone_entrant"] not in Event.LoneEntrant.values:
+        raise RuleError(
+            f"A division with one player: 'walkover' or 'play', not '{options['lone_entrant']}'."
+        )
+    if "ribbons_to" in options:
+        engine.check_ribbons_to(options["ribbons_to"])
     return options
 
 

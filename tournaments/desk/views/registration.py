@@ -15,7 +15,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Entrant
 from tournaments.params import search_text
 from tournaments.registration import RegistrationError, preview, read_registrations
-from tournaments.selectors import checkin_search, checkin_summary
+from tournaments.selectors import checkin_search, checkin_summary, medal_policy_fixed
 from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
@@ -269,12 +269,24 @@ def combine(request, event):
     ]
     names = [line.division.name for line in chosen]
     into = form.cleaned_data["into"].strip()
+    # A lone player who must play is combined with medals by age group (the offer on the
+    # division page posts medals=age-group).
+    by_age_group = request.POST.get("medals") == "age-group"
     if not confirmed(request):
-        medals = (
-            "Medals go to the combined division as a whole."
-            if event.medal_policy == event.MedalPolicy.COMBINED
-            else "Medals still go to each age group, in finishing order."
-        )
+        if by_age_group and medal_policy_fixed(event):
+            medals = (
+                "Medals go to the combined division as a whole: this event's medal policy "
+                "can no longer change, since a round is already seated."
+            )
+        elif by_age_group and event.medal_policy == event.MedalPolicy.COMBINED:
+            medals = (
+                "Medals will go to each age group, in finishing order: the event's medal "
+                "policy changes to “each age group” (for every combined division)."
+            )
+        elif event.medal_policy == event.MedalPolicy.COMBINED:
+            medals = "Medals go to the combined division as a whole."
+        else:
+            medals = "Medals still go to each age group, in finishing order."
         return ask(
             request,
             event,
@@ -292,8 +304,20 @@ def combine(request, event):
     return act(
         request,
         lambda: services.divisions_combine(
-            event=event, into=form.cleaned_data["into"], names=names
+            event=event,
+            into=form.cleaned_data["into"],
+            names=names,
+            medals_by_age_group=by_age_group,
         ),
         done=lambda target: f"{', '.join(names)} play as {target.name}.",
-        to=("desk:checkin", event.slug),
+        to=_after_combining(event, into, by_age_group),
     )
+
+
+def _after_combining(event, into: str, from_division_page: bool):
+    """Back where the combining started: the check-in page, or (the offer for a lone player
+    on a division page) the division the lone player now plays in, ready to seat."""
+    target = event.divisions.filter(name__iexact=into).first() if from_division_page else None
+    if target is None:
+        return ("desk:checkin", event.slug)
+    return ("desk:division", event.slug, target.pk)

@@ -3,6 +3,10 @@ from tournaments.engine import RuleError
 from tournaments.management.base import EventCommand, parse_date
 
 
+def ribbons_words(ribbons_to: int) -> str:
+    return f"ribbons for places 4 to {ribbons_to}" if ribbons_to else "no ribbons"
+
+
 class Command(EventCommand):
     help = "Change an event's settings."
 
@@ -21,6 +25,18 @@ class Command(EventCommand):
         parser.add_argument("--paper", choices=["letter", "a4"])
         parser.add_argument("--initial-meld", type=int)
         parser.add_argument("--combine-below", type=int)
+        parser.add_argument(
+            "--ribbons-to",
+            type=int,
+            metavar="N",
+            help="ribbons for places 4 to N (default 8); 0 for no ribbons",
+        )
+        parser.add_argument(
+            "--lone-entrant",
+            choices=["walkover", "play"],
+            help="a division with one player: gold without play (walkover, the default) or "
+            "it must play, combined with a neighbouring division first (play)",
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -58,7 +74,9 @@ class Command(EventCommand):
             f"first, age bands {event.age_bands} (age on {event.age_cutoff}), "
             f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
             f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
-            f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}."
+            f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}, "
+            f"{ribbons_words(event.ribbons_to)}, a lone player: "
+            f"{'walkover' if event.lone_entrant == 'walkover' else 'must play'}."
         )
 
     def settings(self, o) -> dict:
@@ -75,6 +93,8 @@ class Command(EventCommand):
             paper=o["paper"],
             initial_meld=o["initial_meld"],
             combine_below=o["combine_below"],
+            ribbons_to=o["ribbons_to"],
+            lone_entrant=o["lone_entrant"],
             name=o["name"],
             venue=o["venue"],
         )

@@ -1,3 +1,5 @@
+import shlex
+
 from django.core.management.base import CommandError
 
 from tournaments import services
@@ -43,6 +45,18 @@ class Command(EventCommand):
                 continue
             try:
                 result = services.division_seat_first_round(division=division, seed=o["seed"])
+            except services.LoneEntrantMustPlay as lone:
+                message = str(lone)
+                if lone.neighbour is not None:
+                    message += (
+                        f"\n  To combine them: combine_divisions {event.slug} --into "
+                        f"{shlex.quote(lone.neighbour.name)} {shlex.quote(division.name)}"
+                        " (with configure_event --medals age-group while nothing is seated)"
+                    )
+                if not o["all"]:
+                    raise CommandError(message) from None
+                failed.append(message)
+                continue
             except RuleError as error:
                 if not o["all"]:
                     raise

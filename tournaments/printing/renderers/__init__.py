@@ -9,6 +9,7 @@ US Letter unless ``EventInfo.paper == "a4"``.
 from .bracket import render_bracket
 from .certificates import render_certificates
 from .results import render_results
+from .ribbons import render_ribbons
 from .score_sheets import render_score_sheets
 from .table_list import render_table_list
 from .table_rules import table_rules
@@ -17,6 +18,7 @@ __all__ = [
     "render_bracket",
     "render_certificates",
     "render_results",
+    "render_ribbons",
     "render_score_sheets",
     "render_table_list",
     "table_rules",

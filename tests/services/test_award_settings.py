@@ -1,0 +1,86 @@
+"""The award settings (issue 11, items 8 to 10) on the desk's settings page and in the
+exact backup: backup → restore → backup gives the same data; a tampered value is refused."""
+
+import pytest
+from django.test import Client
+
+from scoring.backup import BackupRefused, event_backup, event_restore
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+from tournaments.desk.forms import EventSettingsForm
+from tournaments.models import Event
+
+pytestmark = pytest.mark.django_db
+
+AWARD_SETTINGS = {"ribbons_to": 12, "lone_entrant": "play"}
+
+
+def award_event() -> Event:
+    event = EventFactory(slug="awards", **AWARD_SETTINGS)
+    EntrantFactory.create_batch(3, division=DivisionFactory(event=event, name="70-74"))
+    return event
+
+
+def test_backup_restore_backup_keeps_the_award_settings():
+    event = award_event()
+    first = event_backup(event)
+    for key, value in AWARD_SETTINGS.items():
+        assert first["event"][key] == value
+    copy = event_restore(first, slug="awards-2")
+    for key, value in AWARD_SETTINGS.items():
+        assert getattr(copy, key) == value
+    second = event_backup(copy)
+    assert second["event"].pop("slug") == "awards-2"
+    assert first["event"].pop("slug") == "awards"
+    assert second == first
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "field"),
+    [
+        ("ribbons_to", 3, "ribbons to"),
+        ("ribbons_to", -2, "ribbons to"),
+        ("ribbons_to", "8", "ribbons to"),
+        ("lone_entrant", "maybe", "lone entrant"),
+        ("lone_entrant", 1, "lone entrant"),
+    ],
+)
+def test_a_tampered_award_setting_is_refused_naming_the_field(key, value, field):
+    data = event_backup(award_event())
+    data["event"][key] = value
+    with pytest.raises(BackupRefused, match=field):
+        event_restore(data, slug="tampered")
+    assert not Event.objects.filter(slug="tampered").exists()
+
+
+def _settings_post(event, **changes) -> dict:
+    form = EventSettingsForm(instance=event)
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        data[name] = value
+    data.update(changes)
+    return data
+
+
+def organizer_client(event) -> Client:
+    user = UserFactory()
+    event.organizers.add(user)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_settings_page_sets_ribbons_and_refuses_a_bad_value_in_words():
+    event = award_event()
+    client = organizer_client(event)
+    page = client.get("/e/awards/desk/settings/").content.decode()
+    assert "Ribbons for places 4 to (0: no ribbons)" in page
+    answer = client.post("/e/awards/desk/settings/", _settings_post(event, ribbons_to="3"))
+    assert answer.status_code == 200
+    assert "N is 0 (no ribbons) or a place from 4 to 500, not 3" in answer.content.decode()
+    assert Event.objects.get(pk=event.pk).ribbons_to == 12
+    answer = client.post("/e/awards/desk/settings/", _settings_post(event, ribbons_to="6"))
+    assert answer.status_code == 302
+    assert Event.objects.get(pk=event.pk).ribbons_to == 6

@@ -1,0 +1,121 @@
+"""Awards after the medals: ribbons for places 4 to N, and who qualifies for the next level.
+
+Ribbons (RULES.md, "Full placings"): Senior Games give ribbons to places 4 to N (an
+event setting, default 8; 0 for none). A player placed within 4..N gets one; players
+sharing a place share it, so a shared place that starts at N or before gives every one
+of them a ribbon (1, 2, 3, 4, 5, 6, 7, 7, 7: three ribbons for 7th when N is 8). With
+medals by age group in a combined bracket, ribbons go by the place within the age
+group, as medals do. Withdrawn and disqualified players and no-shows have no place and
+so no ribbon.
+
+Qualifiers: per age group and gender, the first Q places (default 4) qualify for the
+next level, in finishing order. When the event names a home state, finishers from
+another state are skipped and the next in-state finisher takes the place; a finisher
+with no state recorded counts as in state (and is flagged). Places shared across the
+last qualifying place qualify together.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .errors import RuleError
+from .placings import Placings
+
+FIRST_RIBBON_PLACE = 4
+DEFAULT_RIBBONS_TO = 8
+MAX_RIBBONS_TO = 500
+DEFAULT_QUALIFY = 4
+MAX_QUALIFY = 500
+
+IN_STATE = "in"
+OUT_OF_STATE = "out"
+STATE_UNKNOWN = "unknown"
+
+
+def check_ribbons_to(value: object) -> int:
+    """``ribbons_to`` as a number, or a RuleError saying what it may be."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"Ribbons to place '{value}': give a whole number (0 for no ribbons).")
+    if value != 0 and not FIRST_RIBBON_PLACE <= value <= MAX_RIBBONS_TO:
+        raise RuleError(
+            f"Ribbons go to places {FIRST_RIBBON_PLACE} to N: N is 0 (no ribbons) or a place "
+            f"from {FIRST_RIBBON_PLACE} to {MAX_RIBBONS_TO}, not {value}."
+        )
+    return value
+
+
+def has_ribbon(place: int | None, ribbons_to: int) -> bool:
+    """A place from 4 to ``ribbons_to`` earns a ribbon (None: no place, no ribbon)."""
+    return place is not None and FIRST_RIBBON_PLACE <= place <= ribbons_to
+
+
+def ribbon_winners(placings: Placings, ribbons_to: int, *, by_age_group: bool) -> frozenset[str]:
+    """The players who get a ribbon: placed 4 to ``ribbons_to`` — in the bracket, or within
+    their age group when medals go by age group. Never a medallist or a withdrawn player."""
+    winners = set()
+    for placing in placings.placings:
+        if placing.withdrawn or placing.medal:
+            continue
+        place = placing.group_place if by_age_group else placing.place
+        if has_ribbon(place, ribbons_to):
+            winners.add(placing.player)
+    return frozenset(winners)
+
+
+def check_qualify(value: object) -> int:
+    """The number of places that qualify, or a RuleError saying what it may be."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"Places that qualify '{value}': give a whole number, such as 4.")
+    if not 1 <= value <= MAX_QUALIFY:
+        raise RuleError(f"Places that qualify: from 1 to {MAX_QUALIFY}, not {value}.")
+    return value
+
+
+@dataclass(frozen=True)
+class Finisher:
+    """A placed player of one age group and gender, with where they come from."""
+
+    player: str
+    place: int  # the finishing place in the player's bracket
+    state: str = IN_STATE  # IN_STATE, OUT_OF_STATE or STATE_UNKNOWN
+
+
+@dataclass(frozen=True)
+class Qualifier:
+    player: str
+    rank: int  # 1, 2, 2, 4 among the in-state finishers of the group
+    place: int  # the finishing place in the bracket
+    state_unknown: bool = False
+
+
+@dataclass(frozen=True)
+class QualifierList:
+    qualifiers: tuple[Qualifier, ...]
+    skipped: tuple[str, ...]  # out-of-state finishers passed over, in finishing order
+
+
+def qualifiers(finishers: Sequence[Finisher], places: int) -> QualifierList:
+    """The first ``places`` places of one age group and gender, in finishing order.
+
+    Out-of-state finishers are skipped (the next in-state finisher moves up); a finisher
+    whose state is unknown counts as in state. Finishers sharing a place share the rank
+    (1, 2, 2, 4), and a rank within ``places`` qualifies, so a shared last place
+    qualifies everyone sharing it.
+    """
+    ordered = sorted(finishers, key=lambda f: f.place)
+    counted = [f for f in ordered if f.state != OUT_OF_STATE]
+    chosen: list[Qualifier] = []
+    for finisher in counted:
+        rank = 1 + sum(1 for other in counted if other.place < finisher.place)
+        if rank > places:
+            break
+        chosen.append(
+            Qualifier(finisher.player, rank, finisher.place, finisher.state == STATE_UNKNOWN)
+        )
+    last = chosen[-1].place if chosen else None
+    skipped = tuple(
+        f.player
+        for f in ordered
+        if f.state == OUT_OF_STATE and (last is None or f.place <= last or len(chosen) < places)
+    )
+    return QualifierList(tuple(chosen), skipped)
