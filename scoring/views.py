@@ -18,7 +18,7 @@ from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Table
 from tournaments.params import search_text, whole_number
-from tournaments.selectors import brackets
+from tournaments.selectors import brackets, running_clock
 from tournaments.web import act, form_errors_to_messages, said
 
 from . import services
@@ -113,6 +113,13 @@ def _render_table(
         "correction_form": CorrectionForm(),
         "table_address": settings.BASE_URL + _table_url(event, table),
         "entry_rules": entry_rules(),
+        # The round clock with this table's extra minutes (only ever shown: it never
+        # changes or refuses a score).
+        "timed": table.round.status != Round.Status.CLOSED,
+        "clock": running_clock(table.round, table=table),
+        "clock_label": f"Time left at table {table.number}",
+        "clock_url": reverse("public:clock", args=[event.slug, table.round_id])
+        + f"?table={table.pk}",
         **extra,
     }
     return render(request, "scoring/table.html", context, status=status)

@@ -14,11 +14,13 @@ from scoring.selectors import (
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.selectors import (
+    ClockView,
     bracket_entrants,
     brackets,
     combine_neighbour,
     medal_policy_fixed,
     played_brackets,
+    running_clock,
 )
 
 
@@ -113,6 +115,21 @@ class DivisionDesk:
         return division_pending_correction(self.division, self.state)
 
     @property
+    def timed(self) -> bool:
+        """The current round is still playing: its clock can start, pause, get minutes."""
+        return self.current is not None and self.current.status != Round.Status.CLOSED
+
+    @cached_property
+    def clock(self) -> ClockView | None:
+        """The current round's clock once started (None before, and once it is closed)."""
+        return running_clock(self.current)
+
+    @cached_property
+    def late(self) -> list[dict]:
+        """This round's tables whose time is up with games still to enter."""
+        return [t for t in self.tables() if t["late"]]
+
+    @property
     def outcome(self):
         return self.state.outcomes[-1] if self.state.outcomes else None
 
@@ -166,12 +183,21 @@ class DivisionDesk:
             entered = sum(
                 1 for (r, t, _g) in self.state.games if r == record.number and t == table.number
             )
+            row = self._tables().get(table.number)
+            clock = running_clock(self.current, table=row) if row is not None else None
+            playing = sum(1 for p in table.players if p not in self.state.withdrawn)
             # Players tied at the boundary do not go on until the tie is recorded.
             tied = {p for tie in table_outcome.ties for p in tie.players}
             rows.append(
                 {
                     "number": table.number,
-                    "table_id": self._table_ids().get(table.number),
+                    "table_id": row.pk if row is not None else None,
+                    "extra_minutes": row.extra_minutes if row is not None else 0,
+                    "clock": clock,
+                    "late": clock is not None
+                    and clock.up
+                    and entered < record.games
+                    and playing >= 2,
                     "players": [
                         (p, self.state.names.get(p, p), self._out_of_play_word(p))
                         for p in table.players
@@ -196,10 +222,11 @@ class DivisionDesk:
         entrant = self.state.entrants.get(player)
         return entrant.out_of_play_word if entrant is not None else ""
 
-    def _table_ids(self) -> dict[int, int]:
-        if not hasattr(self, "_ids"):
-            self._ids = dict(self.current.tables.values_list("number", "pk"))
-        return self._ids
+    def _tables(self) -> dict:
+        """The current round's Table rows by number (ids and extra minutes)."""
+        if not hasattr(self, "_rows"):
+            self._rows = {t.number: t for t in self.current.tables.all()}
+        return self._rows
 
 
 def division_desk(division: Division) -> DivisionDesk:

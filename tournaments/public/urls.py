@@ -8,4 +8,5 @@ urlpatterns = [
     path("", views.projector, name="projector"),
     path("find/", views.find, name="find"),
     path("results/", views.results, name="results"),
+    path("clock/<id:round_id>/", views.clock, name="clock"),
 ]

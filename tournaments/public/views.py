@@ -1,18 +1,27 @@
 """Public pages, no login: the projector, "find my table" and the results. Names only —
 no birth dates, no contact details, nothing private in the HTML."""
 
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.cache import never_cache
 
 from scoring.selectors import division_state, finished_places, public_results, round_standings
-from tournaments.models import Division, Event, Round
-from tournaments.params import search_text, whole_number
-from tournaments.selectors import brackets, find_table, waiting_to_be_seated
+from tournaments.models import Division, Event, Round, Table
+from tournaments.params import object_or_404, search_text, whole_number
+from tournaments.selectors import (
+    brackets,
+    find_table,
+    round_clock,
+    running_clock,
+    waiting_to_be_seated,
+)
 from tournaments.text import fold, matches
 
 SLIDE_SECONDS = 15
 # What fits a 1280×720 projector at the projector's type sizes (tests/browser measure it):
 # longer lists turn over page by page, whole tables together.
 PAGE_ROWS = {"standings": 8, "seating": 3, "medals": 6}
+CLOCK_ROWS = 2
 
 
 def _slide(division: Division) -> dict:
@@ -41,6 +50,16 @@ def _slide(division: Division) -> dict:
     if current is None:
         return slide
     slide["round"] = current
+    if current.status != Round.Status.CLOSED:
+        # The round's clock (hidden until the organizer starts it), and the tables given
+        # extra minutes, whose own time their table pages show.
+        slide["timed"] = True
+        slide["clock"] = running_clock(current)
+        slide["extra"] = list(
+            current.tables.filter(extra_minutes__gt=0)
+            .order_by("number")
+            .values_list("number", "extra_minutes")
+        )
     if current.status == Round.Status.SEATED:
         slide["kind"] = "seating"
         record = state.records[-1]
@@ -68,6 +87,8 @@ def _pages(slide: dict) -> list[list]:
     """The slide's items split into pages; a table's rows are never split."""
     items = slide.get("items", [])
     size = PAGE_ROWS.get(slide["kind"], len(items) or 1)
+    if slide.get("clock") is not None and slide["kind"] == "standings":
+        size -= CLOCK_ROWS  # the round clock's huge digits take their place
     if slide["kind"] != "standings":
         return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
     pages: list[list] = [[]]
@@ -144,3 +165,19 @@ def results(request, slug):
     return render(
         request, "public/results.html", {"event": event, "divisions": public_results(event)}
     )
+
+
+@never_cache
+def clock(request, slug, round_id):
+    """A round's clock as JSON for the pages' script (``?table=ID``: with that table's extra
+    minutes). ``started`` is false once the round is closed or before play starts."""
+    event = get_object_or_404(Event, slug=slug)
+    round_ = object_or_404(
+        Round.objects.select_related("division__event"), round_id, division__event=event
+    )
+    table = None
+    if request.GET.get("table"):
+        table = object_or_404(Table, request.GET["table"], round=round_)
+    if round_.status == Round.Status.CLOSED:
+        return JsonResponse({"started": False, "closed": True})
+    return JsonResponse(round_clock(round_, table=table).as_json())

@@ -4,6 +4,7 @@ Thin views, one module per part of the desk: forms check input, services change
 data, selectors read; ``tournaments.web.act`` turns a service's answer into a message.
 """
 
+from .clock import clocks_start, division_clock, table_minutes
 from .divisions import (
     correction_accept,
     correction_undo,
@@ -44,6 +45,9 @@ from .registration import (
 )
 
 __all__ = [
+    "clocks_start",
+    "division_clock",
+    "table_minutes",
     "archive",
     "backup",
     "delete",

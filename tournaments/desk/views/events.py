@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.backup import SlugTaken, check_backup, event_backup, event_restore
-from scoring.selectors import corrections_pending
+from scoring.selectors import corrections_pending, late_tables
 from tournaments import access, services, uploads
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
@@ -30,6 +30,7 @@ from ..forms import (
     RestoreForm,
     ScorekeeperForm,
 )
+from .clock import unstarted_clocks
 from .confirm import ask, confirmed
 
 
@@ -66,6 +67,8 @@ def overview(request, event):
             "small": small,
             "pending": pending,
             "unplaced": not Entrant.objects.filter(event=event).exists(),
+            "late": late_tables(event),
+            "unstarted": unstarted_clocks(event),
         },
     )
 

@@ -1,0 +1,88 @@
+// The round clock: counts down to the server's end time, corrected for this device's
+// clock (the server sends its "now"), and asks the server again every 30 seconds (the
+// organizer may pause it, start it again or add minutes). It only shows time: nothing
+// here touches a score or stops anyone entering one.
+(function () {
+  "use strict";
+  var POLL_MS = 30000;
+
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+
+  function inWords(seconds) {
+    seconds = Math.max(0, seconds);
+    var hours = Math.floor(seconds / 3600);
+    var minutes = Math.floor((seconds % 3600) / 60);
+    var rest = seconds % 60;
+    return hours ? hours + ":" + pad(minutes) + ":" + pad(rest) : minutes + ":" + pad(rest);
+  }
+
+  function start(box) {
+    var digits = box.querySelector("[data-clock-digits]");
+    var up = box.querySelector("[data-clock-up]");
+    var end = box.querySelector("[data-clock-end]");
+    var state = null;
+
+    function apply(data) {
+      if (!data || !data.started) { state = null; box.hidden = true; return; }
+      state = {
+        endMs: data.end_ms,
+        offset: data.now_ms - Date.now(),
+        paused: !!data.paused,
+        left: data.left,
+        endText: data.end_text,
+        extra: data.extra_minutes || 0
+      };
+      box.hidden = false;
+      render();
+    }
+
+    function render() {
+      if (!state) return;
+      var left = state.paused ? state.left
+        : Math.ceil((state.endMs - (Date.now() + state.offset)) / 1000);
+      var over = left <= 0;
+      digits.textContent = inWords(left);
+      digits.hidden = over;
+      up.hidden = !over;
+      box.classList.toggle("up", over);
+      box.classList.toggle("paused", state.paused);
+      var text = state.paused ? "Clock paused: " + inWords(left) + " left"
+        : (over ? "Time was up at " : "Ends at ") + state.endText;
+      if (state.extra) {
+        text += " (" + state.extra + " extra minute" + (state.extra === 1 ? "" : "s") + " for this table)";
+      }
+      end.textContent = text;
+    }
+
+    function poll() {
+      var url = box.getAttribute("data-clock-url");
+      if (!url || !window.fetch) return;
+      fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.json() : { started: false }; })
+        .then(apply)
+        .catch(function () { /* the hall's wifi dropped: keep counting, ask again later */ });
+    }
+
+    if (box.getAttribute("data-started")) {
+      apply({
+        started: true,
+        end_ms: Number(box.getAttribute("data-end-ms")),
+        now_ms: Number(box.getAttribute("data-now-ms")),
+        paused: box.hasAttribute("data-paused"),
+        left: Number(box.getAttribute("data-left")),
+        end_text: box.getAttribute("data-end-text"),
+        extra_minutes: Number(box.getAttribute("data-extra"))
+      });
+    }
+    setInterval(render, 1000);
+    setInterval(poll, POLL_MS);
+  }
+
+  function all() {
+    var boxes = document.querySelectorAll("[data-clock]");
+    for (var i = 0; i < boxes.length; i++) start(boxes[i]);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all);
+  else all();
+})();
