@@ -26,6 +26,26 @@ def event_rules(event: Event) -> engine.Rules:
     )
 
 
+def event_hall(event: Event) -> engine.Hall:
+    """The engine's view of the event's hall (its physical tables)."""
+    return engine.Hall()
+
+
+def hall_tables_in_play(event: Event) -> list[tuple[str, list[int]]]:
+    """Who holds the hall's tables now: ("division, round N", [table numbers]) for every
+    round seated and not closed, in table order."""
+    holders: dict[tuple, list[int]] = {}
+    rows = (
+        Table.objects.filter(round__division__event=event)
+        .exclude(round__status=Round.Status.CLOSED)
+        .order_by("number")
+        .values_list("round__division__name", "round__number", "number")
+    )
+    for division, round_number, number in rows:
+        holders.setdefault((division, round_number), []).append(number)
+    return [(f"{d}, round {r}", numbers) for (d, r), numbers in holders.items()]
+
+
 def free_slug(slug: str) -> str:
     """A short name like ``slug`` that no event has: ``slug-2``, ``slug-3``, …"""
     taken = set(Event.objects.filter(slug__startswith=slug).values_list("slug", flat=True))

@@ -367,6 +367,8 @@ def corrections_accept(*, division: Division, user=None, seed: int | None = None
     again and its medals must be confirmed again. A tie left open must be recorded first.
     """
     with transaction.atomic():
+        # The event first: seating again takes hall numbers under its lock.
+        bracket.event_lock(division.event_id)
         division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         state = division_state(division)
         effects = division_open_consequences(state)

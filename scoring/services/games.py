@@ -205,7 +205,16 @@ def _import_problem(game, divisions: dict, entrants: dict) -> tuple[str, Table |
         round__division=division.bracket, round__number=game.round, number=game.table
     ).first()
     if table is None:
-        return f"{division.bracket.name} has no round {game.round} table {game.table}", None
+        numbers = list(
+            Table.objects.filter(round__division=division.bracket, round__number=game.round)
+            .order_by("number")
+            .values_list("number", flat=True)
+        )
+        where = f"{division.bracket.name} has no round {game.round} table {game.table}"
+        if numbers:
+            # Table numbers are the hall's: a division's tables need not start at 1.
+            where += f" (its tables are {', '.join(map(str, numbers))}, as export_seating says)"
+        return where, None
     unknown = [i for i in game.racks if i not in entrants]
     if unknown:
         return f"no entrant with id {', '.join(unknown)}", None

@@ -134,6 +134,8 @@ def division_advance(
     round already closed is left as it is, so a double click closes it once.
     """
     with transaction.atomic():
+        # The event first: the next round takes hall numbers under its lock.
+        bracket.event_lock(division.event_id)
         division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         if division.combined_into_id:
             raise RuleError(
@@ -174,6 +176,7 @@ def results_accept(*, division: Division, user=None) -> Division:
     """The organizer accepts the placings the scores give now (after corrections or a
     late tie decision); the medals must be confirmed again."""
     with transaction.atomic():
+        bracket.event_lock(division.event_id)
         division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         if division.status != Division.Status.COMPLETE:
             raise RuleError(f"{division.name} is not finished yet.")

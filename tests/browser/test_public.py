@@ -237,8 +237,9 @@ def test_public_pages_show_no_private_detail():
         pages[f"find {waiting.last_name}"]
     )
     seated = next(e for e in entrants if e.division.name == "Fresh")
+    # The hall's table number and the division together, large (issue 11).
     assert re.search(
-        rf"{seated.name} Fresh, round 1 Table 1, seat [1-4]",
+        rf"{seated.name} Table {seated.seats.get().table.number}, seat [1-4] Fresh Round 1",
         text(pages[f"find {seated.last_name}"]),
     )
 
@@ -323,7 +324,10 @@ def test_public_pages_axe_and_screenshots(browser, live_server):
     search.fill("tess tul")
     expect(card).to_have_count(1)
     expect(card).to_contain_text("Tess Tully")
-    expect(card.locator(".big-answer")).to_have_text(f"Table 1, seat {playing.seats.get().number}")
+    sits = playing.seats.get()
+    expect(card.locator(".big-answer")).to_have_text(
+        [f"Table {sits.table.number}, seat {sits.number}", sits.round.division.name]
+    )
     scans["find, results"] = axe_violations(page)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390

@@ -149,7 +149,10 @@ def test_a_table_that_does_not_exist(tmp_path, tables):
     for row in rows[4:]:
         row[2] = 3
     refused_scores(
-        tmp_path, rows, "Nothing was imported:\nline 6, 7, 8, 9: Open has no round 1 table 3"
+        tmp_path,
+        rows,
+        "Nothing was imported:\nline 6, 7, 8, 9: Open has no round 1 table 3 (its tables are "
+        "1, 2, as export_seating says)",
     )
 
 

@@ -150,10 +150,12 @@ def _event_in_progress(tmp_path):
     run("combine_divisions", "mid", "--into", "AB", "A", "B")
     run("checkin", "mid", "--absent", "P9")
     run("seat", "mid", "--all", "--seed", 99)
+    # Table numbers are the hall's: AB holds one too, so Open's need not start at 1.
     tables = tables_of("mid", "Open", 1)
+    first, second = sorted(tables)
     rows = []
     for number, seats in tables.items():
-        if number == 1:
+        if number == first:
             a, b, c, d = seats  # b and c tie on total, wins and worst game for 2nd place
             games = [
                 {a: 0, b: 10, c: 20, d: 30},
@@ -173,7 +175,7 @@ def _event_in_progress(tmp_path):
         "--round",
         1,
         "--entrant",
-        tables[2][3],
+        tables[second][3],
         "--points",
         4,
         "--reason",
@@ -189,7 +191,7 @@ def _event_in_progress(tmp_path):
         "--round",
         1,
         "--order",
-        f"{tables[1][2]},{tables[1][1]}",
+        f"{tables[first][2]},{tables[first][1]}",
         "--note",
         "tile draw",
     )
@@ -202,28 +204,32 @@ def _event_in_progress(tmp_path):
         "--round",
         1,
         "--table",
-        2,
+        second,
         "--game",
         1,
         "--entrant",
-        tables[2][3],
+        tables[second][3],
         "--rack-total",
         33,
         "--reason",
         "typo",
     )
-    final = tables_of("mid", "Open", 2)[1]
+    [(final_table, final)] = tables_of("mid", "Open", 2).items()
     run("checkin", "mid", "--withdraw", final[3])
     import_scores(
         "mid",
         tmp_path / "r2.csv",
-        score_rows("Open", 2, 1, 1, {final[0]: 0, final[1]: 4, final[2]: 9}),
+        score_rows("Open", 2, final_table, 1, {final[0]: 0, final[1]: 4, final[2]: 9}),
     )
-    ab = tables_of("mid", "AB", 1)[1]
+    [(ab_table, ab)] = tables_of("mid", "AB", 1).items()
     import_scores(
         "mid",
         tmp_path / "ab.csv",
-        [row for game in (1, 2, 3) for row in score_rows("AB", 1, 1, game, {ab[0]: 0, ab[1]: 7})],
+        [
+            row
+            for game in (1, 2, 3)
+            for row in score_rows("AB", 1, ab_table, game, {ab[0]: 0, ab[1]: 7})
+        ],
     )
     run("advance", "mid", "--division", "AB")
 

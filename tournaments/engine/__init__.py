@@ -42,6 +42,7 @@ from .divisions import (
     parse_bands,
 )
 from .errors import GameError, RuleError
+from .hall import Hall, HallFull, free_numbers, numbers_text, parse_table_numbers, take_numbers
 from .games import (
     EXHAUSTED,
     LOW,

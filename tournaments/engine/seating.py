@@ -54,25 +54,28 @@ class Seating:
     repeats: tuple[RepeatMeeting, ...]
     family_clashes: tuple[ClubClash, ...] = ()
 
-    def warnings(self, names=None) -> list[str]:
+    def warnings(self, names=None, numbers: Sequence[int] | None = None) -> list[str]:
         """What the seating could not avoid, in words: families first, then clubs, then
-        players meeting again."""
+        players meeting again. ``numbers`` gives each table's number in the hall (table 1
+        of the seating is ``numbers[0]``)."""
         name = (names or {}).get
         label = lambda p: name(p) or p  # noqa: E731
+        number = (lambda t: numbers[t - 1]) if numbers else (lambda t: t)  # noqa: E731
         lines = []
         for clash in self.family_clashes:
             lines.append(
-                f"Table {clash.table}: {_and(label(p) for p in clash.players)} of family "
+                f"Table {number(clash.table)}: {_and(label(p) for p in clash.players)} of family "
                 f"{clash.club} share a table ({_why(clash)})."
             )
         for clash in self.clashes:
             who = ", ".join(label(p) for p in clash.players)
             lines.append(
-                f"Table {clash.table}: {who} of {clash.club} share a table ({_why(clash)})."
+                f"Table {number(clash.table)}: {who} of {clash.club} share a table "
+                f"({_why(clash)})."
             )
         for repeat in self.repeats:
             a, b = (label(p) for p in repeat.players)
-            lines.append(f"Table {repeat.table}: {a} and {b} met in an earlier round.")
+            lines.append(f"Table {number(repeat.table)}: {a} and {b} met in an earlier round.")
         return lines
 
 

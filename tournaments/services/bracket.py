@@ -10,11 +10,32 @@ from django.utils import timezone
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
-from tournaments.selectors import bracket_entrants, combine_neighbour
+from tournaments.selectors import (
+    bracket_entrants,
+    combine_neighbour,
+    event_hall,
+    hall_tables_in_play,
+)
 
 
 def new_seed() -> int:
     return secrets.randbits(48)
+
+
+def event_lock(event_id: int) -> Event:
+    """Lock the event's row. The hall's table numbers are taken under this lock, so two
+    divisions seated at the same moment (two organizers, ``seat --all``) never get the
+    same number. Seating services take it before any division's lock."""
+    return Event.objects.select_for_update().get(pk=event_id)
+
+
+def hall_numbers(*, event: Event, needed: dict[str, int]) -> dict[str, tuple[int, ...]]:
+    """The lowest free usable hall numbers for each of ``needed`` (who → how many tables);
+    ``HallFull`` naming who holds the tables when the hall has too few. The caller holds
+    ``event_lock``."""
+    holders = hall_tables_in_play(event)
+    in_use = [n for _who, numbers in holders for n in numbers]
+    return engine.take_numbers(event_hall(event), in_use, needed, holders)
 
 
 def round_create(
@@ -41,17 +62,18 @@ def round_create(
     names = {e.external_id: e.name for e in players}
     try:
         with transaction.atomic():
+            event = event_lock(division.event_id)
+            who = f"{division.name}, round {shape.number}"
+            numbers = hall_numbers(event=event, needed={who: len(seating.tables)})[who]
             round_ = Round.objects.create(
                 division=division,
                 number=shape.number,
                 kind=shape.kind,
                 games=shape.games,
                 seed=seed,
-                warnings=seating.warnings(names),
+                warnings=seating.warnings(names, numbers),
             )
-            tables = Table.objects.bulk_create(
-                [Table(round=round_, number=n) for n in range(1, len(seating.tables) + 1)]
-            )
+            tables = Table.objects.bulk_create([Table(round=round_, number=n) for n in numbers])
             Seat.objects.bulk_create(
                 [
                     Seat(round=round_, table=table, entrant=by_id[player], number=seat)
@@ -92,6 +114,7 @@ def round_seat_again(
     """Seat the latest round of a division again with other players (an accepted
     correction changed who goes on), while nothing has been played in it."""
     with transaction.atomic():
+        event_lock(round_.division.event_id)
         round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
         division = round_.division
         if division.rounds.current().pk != round_.pk:
@@ -147,6 +170,7 @@ class SeatResult:
 def division_seat_first_round(*, division: Division, seed: int | None = None) -> SeatResult:
     """Seat round 1 of a bracket from its checked-in players (a lone player: a walkover)."""
     with transaction.atomic():
+        event_lock(division.event_id)
         division = Division.objects.select_for_update().get(pk=division.pk)
         if division.combined_into_id:
             raise RuleError(
@@ -176,6 +200,27 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
             seed=new_seed() if seed is None else seed,
         )
         return SeatResult(division, round_, True)
+
+
+def hall_check_first_rounds(*, event: Event, divisions: Iterable[Division]) -> None:
+    """Refuse (``HallFull``, naming who holds the tables) when seating round 1 of all these
+    divisions at once needs more free tables than the hall has, so that nothing of them is
+    seated. Call it under ``event_lock``, in the transaction that seats them."""
+    needed = {}
+    for division in divisions:
+        if (
+            division.combined_into_id
+            or division.status == Division.Status.COMPLETE
+            or division.rounds.exists()
+        ):
+            continue
+        players = bracket_entrants(division).checked_in().count()
+        if players < 2:
+            continue
+        shape = engine.round_shape(players, 1, prefer_threes=event.prefer_threes)
+        needed[f"{division.name}, round 1"] = len(shape.tables)
+    if needed:
+        hall_numbers(event=event, needed=needed)
 
 
 def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:

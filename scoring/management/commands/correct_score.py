@@ -27,6 +27,14 @@ class Command(EventCommand):
         game = Game.objects.filter(
             table__round=round_, table__number=o["table"], number=o["game"]
         ).first()
+        if game is None and not round_.tables.filter(number=o["table"]).exists():
+            numbers = ", ".join(
+                str(n) for n in round_.tables.order_by("number").values_list("number", flat=True)
+            )
+            raise RuleError(
+                f"{round_.division.name}, round {round_.number} has no table {o['table']}: its "
+                f"tables are {numbers or 'none'} (the hall's numbers, as export_seating gives)."
+            )
         if game is None:
             raise RuleError(
                 f"Round {round_.number}, table {o['table']}, game {o['game']} has no scores yet: "

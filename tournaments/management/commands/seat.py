@@ -1,9 +1,10 @@
 import shlex
 
 from django.core.management.base import CommandError
+from django.db import transaction
 
 from tournaments import services
-from tournaments.engine import RuleError
+from tournaments.engine import HallFull, RuleError
 from tournaments.management.base import EventCommand, get_division, seating_lines
 from tournaments.models import Division, Round
 from tournaments.selectors import bracket_entrants, played_brackets
@@ -23,6 +24,17 @@ class Command(EventCommand):
             divisions = list(played_brackets(event))
         else:
             divisions = [get_division(event, o["division"]).bracket]
+        # One transaction under the event's lock: when the hall has too few free tables
+        # for all of them, none is seated (and nobody else takes numbers meanwhile).
+        with transaction.atomic():
+            services.event_lock(event.pk)
+            if o["all"]:
+                services.hall_check_first_rounds(event=event, divisions=divisions)
+            failed = self.seat(event, divisions, **o)
+        if failed:
+            raise CommandError("\n".join(failed))
+
+    def seat(self, event, divisions, **o) -> list[str]:
         failed = []
         for division in divisions:
             current = division.rounds.current()
@@ -58,7 +70,7 @@ class Command(EventCommand):
                 failed.append(message)
                 continue
             except RuleError as error:
-                if not o["all"]:
+                if not o["all"] or isinstance(error, HallFull):
                     raise
                 failed.append(str(error))
                 continue
@@ -70,5 +82,4 @@ class Command(EventCommand):
                 self.say("(already seated, left as it is)")
             for line in seating_lines(result.round):
                 self.say(line)
-        if failed:
-            raise CommandError("\n".join(failed))
+        return failed

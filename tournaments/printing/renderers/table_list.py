@@ -37,10 +37,14 @@ class TableBlock:
         self.table = table
         self.width = width
         inner = width - 2 * PAD
+        # The hall's number and the division together, large: many divisions share the hall.
         self.title_size, self.title_lines = fonts.fit_text(
-            f"Table {table.table_number}", inner, 22, 16, bold=True, max_lines=1
+            f"Table {table.table_number}", inner, 26, 16, bold=True, max_lines=1
         )
-        info = f"{table.division} · {_round_words(table.round_number, table.round_kind)}"
+        self.division_size, self.division_lines = fonts.fit_text(
+            table.division, inner, 18, 13, bold=True, max_lines=2
+        )
+        info = _round_words(table.round_number, table.round_kind)
         self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
         self.seat_w = fonts.string_width("Seat 4", 13, bold=True) + 8
         name_w = inner - self.seat_w
@@ -54,6 +58,7 @@ class TableBlock:
         self.height = (
             PAD
             + self.title_size * 1.15
+            + len(self.division_lines) * self.division_size * 1.2
             + len(self.info_lines) * self.info_size * 1.25
             + 6
             + sum(r[4] for r in self.rows)
@@ -64,7 +69,11 @@ class TableBlock:
         page.rect(x, top - self.height, self.width, self.height, width=1.2)
         y = top - PAD - self.title_size * 0.85
         page.text(x + PAD, y, self.title_lines[0], self.title_size, bold=True)
-        y -= self.title_size * 0.35 + self.info_size * 1.1
+        y -= self.title_size * 0.35 + self.division_size * 1.0
+        page.lines(
+            x + PAD, y, self.division_lines, self.division_size, self.division_size * 1.2, bold=True
+        )
+        y -= (len(self.division_lines) - 1) * self.division_size * 1.2 + self.info_size * 1.3
         page.lines(x + PAD, y, self.info_lines, self.info_size, self.info_size * 1.25)
         y -= (len(self.info_lines) - 1) * self.info_size * 1.25 + 8
         page.line(x + PAD, y, x + self.width - PAD, y, 0.75, gray=0.55)
@@ -259,7 +268,7 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
     for e in entries:
         this_letter = _group_letter(e.name) or "Other names"
         size, lines = fonts.fit_text(e.name, name_w - 12, NAME_SIZE, NAME_MIN)
-        dsize, dlines = fonts.fit_text(e.division, _COLS[1][1] - 10, 14, 12, max_lines=3)
+        dsize, dlines = fonts.fit_text(e.division, _COLS[1][1] - 10, 15, 12, bold=True, max_lines=3)
         row_h = max(len(lines) * size * 1.2, len(dlines) * dsize * 1.2, 20) + 9
         if this_letter != letter:
             letter = this_letter
@@ -284,13 +293,13 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
         ) -> None:
             base = y - 4 - size
             page.lines(xs[0] + 6, base, lines, size, size * 1.2)
-            page.lines(xs[1] + 6, y - 4 - dsize, dlines, dsize, dsize * 1.2)
+            page.lines(xs[1] + 6, y - 4 - dsize, dlines, dsize, dsize * 1.2, bold=True)
             page.text(xs[2] + _COLS[2][1] / 2, y - 4 - 14, str(e.round_number), 14, align="center")
             if e.table is None:
                 page.text(xs[3] + _COLS[3][1] / 2, y - 4 - 15, "bye", 15, bold=True, align="center")
             else:
                 page.text(
-                    xs[3] + _COLS[3][1] / 2, y - 4 - 16, str(e.table), 17, bold=True, align="center"
+                    xs[3] + _COLS[3][1] / 2, y - 4 - 18, str(e.table), 20, bold=True, align="center"
                 )
             page.line(x, y - row_h, x + w, y - row_h, 0.5, gray=0.6)
 

@@ -1,0 +1,173 @@
+"""The hall: one room's physical tables, shared by every division of an event.
+
+Table numbers are the hall's: no two tables in play at the same time share a number,
+whatever their division. A new round takes the lowest free usable numbers; a
+division's tables are free again when its round closes. The organizer may describe
+the hall once (how many tables, which numbers are not to be used, which tables are
+accessible); without that, numbers simply stay unique.
+"""
+
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import count
+
+from .errors import RuleError
+
+
+@dataclass(frozen=True)
+class Hall:
+    """The hall's tables as the organizer described them.
+
+    ``tables`` is how many tables the hall has (numbered 1..tables), or None when the
+    organizer did not say: then any number may be given, and numbers only stay unique.
+    """
+
+    tables: int | None = None
+    unusable: frozenset[int] = field(default_factory=frozenset)
+    accessible: frozenset[int] = field(default_factory=frozenset)
+
+    def __post_init__(self):
+        problems = hall_problems(self.tables, self.unusable, self.accessible)
+        if problems:
+            raise RuleError(" ".join(problems))
+
+    def usable(self, number: int) -> bool:
+        return (
+            number >= 1
+            and number not in self.unusable
+            and (self.tables is None or number <= self.tables)
+        )
+
+    @property
+    def usable_count(self) -> int | None:
+        """How many tables may be given at all (None: no limit)."""
+        if self.tables is None:
+            return None
+        return self.tables - len([n for n in self.unusable if n <= self.tables])
+
+
+def parse_table_numbers(text: str | Iterable[int] | None, what: str = "table numbers") -> tuple:
+    """Read ``12,19`` (or a list of numbers) as sorted, distinct table numbers.
+
+    Refused, in words, when an item is not a whole number of at least 1."""
+    if text is None:
+        return ()
+    items = text.split(",") if isinstance(text, str) else list(text)
+    numbers = set()
+    for item in items:
+        word = str(item).strip()
+        if not word:
+            continue
+        if isinstance(item, bool) or not word.isdigit() or int(word) < 1:
+            raise RuleError(
+                f"{what.capitalize()}: '{word[:20]}' is not a table number (a whole number "
+                "of at least 1, as 12,19)."
+            )
+        numbers.add(int(word))
+    return tuple(sorted(numbers))
+
+
+def hall_problems(
+    tables: int | None, unusable: Collection[int], accessible: Collection[int]
+) -> list[str]:
+    """What is wrong with a hall's description, in words ([] when nothing)."""
+    problems = []
+    if tables is not None and (
+        isinstance(tables, bool) or not isinstance(tables, int) or tables < 1
+    ):
+        problems.append(
+            f"The hall's number of tables must be a whole number of at least 1, not "
+            f"'{str(tables)[:20]}'."
+        )
+        return problems
+    for what, numbers in (("unusable", unusable), ("accessible", accessible)):
+        wrong = sorted(n for n in numbers if not isinstance(n, int) or isinstance(n, bool) or n < 1)
+        if wrong:
+            problems.append(f"The {what} tables must be table numbers of at least 1.")
+            continue
+        if tables is not None:
+            beyond = sorted(n for n in numbers if n > tables)
+            if beyond:
+                problems.append(
+                    f"{what.capitalize()} table{'s' if len(beyond) > 1 else ''} "
+                    f"{', '.join(map(str, beyond))} {'are' if len(beyond) > 1 else 'is'} not in "
+                    f"the hall: its tables are numbered 1 to {tables}."
+                )
+    both = sorted(set(unusable) & set(accessible))
+    if both:
+        problems.append(
+            f"Table{'s' if len(both) > 1 else ''} {', '.join(map(str, both))} cannot be both "
+            "unusable and accessible."
+        )
+    if tables is not None and not problems and len(set(unusable)) >= tables:
+        problems.append(f"Every one of the hall's {tables} tables would be unusable.")
+    return problems
+
+
+class HallFull(RuleError):
+    """Seating needs more free tables than the hall has: nothing is seated."""
+
+    def __init__(self, *, needed: Mapping[str, int], free: int, hall: Hall, holders):
+        self.needed = dict(needed)
+        self.free = free
+        self.holders = list(holders)
+        total = sum(self.needed.values())
+        for_whom = "; ".join(f"{who}: {n}" for who, n in self.needed.items())
+        usable = hall.usable_count
+        lines = [
+            f"Not enough free tables in the hall: {total} needed ({for_whom}), {free} free of "
+            f"the hall's {usable} usable table{'s' if usable != 1 else ''}."
+        ]
+        if self.holders:
+            lines.append("Tables in play now:")
+            lines += [f"  {who}: {numbers_text(numbers)}" for who, numbers in self.holders]
+        lines.append(
+            "Nothing was seated: close a round that is over, or give the hall more tables "
+            "(configure_event --hall-tables)."
+        )
+        super().__init__("\n".join(lines))
+
+
+def numbers_text(numbers: Sequence[int]) -> str:
+    """``tables 1-3, 7`` for people to read."""
+    numbers = sorted(numbers)
+    runs: list[list[int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
+    word = "table" if len(numbers) == 1 else "tables"
+    return f"{len(numbers)} {word} ({', '.join(parts)})"
+
+
+def free_numbers(hall: Hall, in_use: Collection[int]) -> Iterable[int]:
+    """The hall's usable numbers not in use, lowest first (endless without a size)."""
+    taken = set(in_use)
+    numbers = range(1, hall.tables + 1) if hall.tables is not None else count(1)
+    return (n for n in numbers if n not in taken and hall.usable(n))
+
+
+def take_numbers(
+    hall: Hall,
+    in_use: Collection[int],
+    needed: Mapping[str, int],
+    holders: Sequence[tuple[str, Sequence[int]]] = (),
+) -> dict[str, tuple[int, ...]]:
+    """The lowest free usable numbers for each of ``needed`` (who → how many tables), in
+    that order; ``HallFull`` (naming the ``holders`` of the tables in play) when the hall
+    has too few free."""
+    total = sum(needed.values())
+    free = []
+    for n in free_numbers(hall, in_use):
+        if len(free) == total:
+            break
+        free.append(n)
+    if len(free) < total:
+        raise HallFull(needed=needed, free=len(free), hall=hall, holders=holders)
+    given, start = {}, 0
+    for who, n in needed.items():
+        given[who] = tuple(free[start : start + n])
+        start += n
+    return given
