@@ -107,7 +107,7 @@ def test_many_divisions_share_the_hall_numbers_from_seating_to_medals(tmp_path):
     numbers = {(r["division"], int(r["table"])) for r in rows if r["table"]}
     # 11 tables, each its own number: 1 to 11, every one once.
     assert sorted(n for _d, n in numbers) == list(range(1, 12))
-    for division, number in numbers:
+    for _division, number in numbers:
         assert f"  Table {number}: " in out
     # Each division's rows name only its own tables, and no division starts again at 1.
     starts = sorted(min(n for d, n in numbers if d == name) for name in SIZES)

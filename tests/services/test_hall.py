@@ -97,11 +97,9 @@ def test_two_divisions_seated_at_the_same_moment_never_share_a_number(tmp_path):
     found = divisions(tmp_path, dict.fromkeys(names, 9))
     for first, second in (("Alpha", "Beta"), ("Gamma", "Delta")):
         pair = iter([found[first], found[second]])
-
-        def seat():
-            return bracket.division_seat_first_round(division=next(pair), seed=3)
-
-        outcomes = race(seat)
+        outcomes = race(
+            lambda pair=pair: bracket.division_seat_first_round(division=next(pair), seed=3)
+        )
         assert [kind for kind, _ in outcomes] == ["ok", "ok"], outcomes
         numbers = in_play()
         assert len(numbers) == len(set(numbers)), sorted(numbers)

@@ -42,7 +42,6 @@ from .divisions import (
     parse_bands,
 )
 from .errors import GameError, RuleError
-from .hall import Hall, HallFull, free_numbers, numbers_text, parse_table_numbers, take_numbers
 from .games import (
     EXHAUSTED,
     LOW,
@@ -57,6 +56,7 @@ from .games import (
     rack_total_from_tiles,
     validate_game,
 )
+from .hall import Hall, HallFull, free_numbers, numbers_text, parse_table_numbers, take_numbers
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
 from .ranking import Ranked, Score, better_first
