@@ -75,26 +75,38 @@ def test_add_minutes_to_one_table():
             run("add_minutes", slug, *args)
 
 
-def test_add_minutes_asks_for_the_division_when_two_tables_share_a_number():
+def test_add_minutes_finds_the_one_table_of_a_hall_number():
     division = seated_division(4)
     other = DivisionFactory(event=division.event, name="Masters", min_age=80)
     EntrantFactory.create_batch(4, division=other)
     services.division_seat_first_round(division=other, seed=1)
-    numbers = set(
+    numbers = list(
         Table.objects.filter(round__division__event=division.event).values_list("number", flat=True)
     )
-    shared = min(numbers)
-    # Until table numbers are the hall's, two divisions' tables may share a number.
-    if Table.objects.filter(round__division__event=division.event, number=shared).count() > 1:
-        with pytest.raises(CommandError, match="name one with --division"):
-            run("add_minutes", division.event.slug, "--table", shared, "--minutes", 5)
+    # Table numbers are the hall's (issue 11, item 1): no two tables in play share one.
+    assert len(numbers) == len(set(numbers)) == 2
+    masters = Table.objects.get(round__division=other).number
     assert "5 extra minutes" in run(
+        "add_minutes", division.event.slug, "--table", masters, "--minutes", 5
+    )
+    assert "Masters" in run(
         "add_minutes",
         division.event.slug,
         "--table",
-        shared,
+        masters,
         "--minutes",
-        5,
+        1,
         "--division",
         "Masters",
     )
+    with pytest.raises(CommandError, match=f"No table {masters} is playing now in "):
+        run(
+            "add_minutes",
+            division.event.slug,
+            "--table",
+            masters,
+            "--minutes",
+            5,
+            "--division",
+            division.name,
+        )
