@@ -20,6 +20,7 @@ from tournaments.models import (
     EVENT_SETTINGS,
     Bye,
     Division,
+    DivisionResults,
     Entrant,
     EntrantStatusChange,
     Event,
@@ -198,7 +199,10 @@ def event_backup(event: Event) -> dict:
         "event": {f: _plain(getattr(event, f)) for f in EVENT_FIELDS},
         "organizers": sorted(u.get_username() for u in event.organizers.all()),
         "scorekeepers": sorted(u.get_username() for u in event.scorekeepers.all()),
-        "divisions": [_division_json(d) for d in event.divisions.select_related("combined_into")],
+        "divisions": [
+            _division_json(d)
+            for d in event.divisions.select_related("combined_into", "recorded_results")
+        ],
         "entrants": [
             {**{f: _plain(getattr(e, f)) for f in ENTRANT_FIELDS}, "division": e.division.name}
             for e in event.entrants.select_related("division").order_by("external_id")
@@ -351,12 +355,13 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
                 gender=d.get("gender", ""),
                 status=d.get("status"),
                 walkover=d.get("walkover", False),
-                results=d.get("results"),
                 medals_confirmed_at=_when(d.get("medals_confirmed_at"), where),
             ),
             where,
         )
         divisions[d["name"]].save()
+        if d.get("results") is not None:
+            DivisionResults.objects.create(division=divisions[d["name"]], placings=d["results"])
     for d in rows:
         if d.get("combined_into"):
             if d["combined_into"] not in divisions or d["combined_into"] == d["name"]:

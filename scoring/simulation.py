@@ -164,14 +164,17 @@ def combine_small_divisions(event: Event) -> list[str]:
     return messages
 
 
-def play_round(round_: Round, rng: random.Random) -> int:
-    """Enter plausible scores for every game of a round, as an organizer would."""
+def play_round(round_: Round, rng: random.Random, tables=None) -> int:
+    """Enter plausible scores for every game of a round, as an organizer would
+    (``tables``: a function choosing which of the round's tables play, for benchmarks)."""
     count = 0
     seats = Seat.objects.filter(round=round_).select_related("table", "entrant")
-    tables: dict = {}
+    seated: dict = {}
     for seat in seats.order_by("table__number", "number"):
-        tables.setdefault(seat.table, []).append(seat.entrant)
-    for table, entrants in tables.items():
+        seated.setdefault(seat.table, []).append(seat.entrant)
+    chosen = list(seated) if tables is None else tables(list(seated))
+    for table in chosen:
+        entrants = seated[table]
         playing = [e for e in entrants if not e.out_of_play]
         if len(playing) < 2:
             continue

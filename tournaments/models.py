@@ -30,6 +30,7 @@ from tournaments.engine import (
 )
 from tournaments.engine.clock import MAX_EXTRA_MINUTES
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
+from tournaments.text import fold
 
 
 def validate_ribbons_to(value: int) -> None:
@@ -100,9 +101,34 @@ class DivisionQuerySet(models.QuerySet):
         return self.order_by("min_age", "gender", "name")
 
 
+def name_search_text(first_name: str, last_name: str) -> str:
+    """What ``Entrant.search_name`` holds: the folded name, then the same without spaces, so
+    that a folded word the name contains (``tournaments.text.matches``: "stjohn" in
+    "St. John") is a plain substring of it. A typed word holds no space, so it never
+    matches across the two halves."""
+    folded = fold(f"{first_name} {last_name}")
+    return f"{folded} {folded.replace(' ', '')}"
+
+
 class EntrantQuerySet(models.QuerySet):
     def checked_in(self):
         return self.filter(status=Entrant.Status.CHECKED_IN)
+
+    def matching(self, query: str):
+        """Entrants whose name holds every word typed, folded as ``tournaments.text.matches``
+        folds them ("obrien" finds O'Brien, "angs" Ångström), searched in the database
+        (``search_name``) rather than by loading every entrant."""
+        words = fold(query).split()
+        found = self
+        for word in words:
+            found = found.filter(search_name__contains=word)
+        return found
+
+    def bulk_create(self, objs, *args, **kwargs):
+        objs = list(objs)
+        for entrant in objs:
+            entrant.search_name = name_search_text(entrant.first_name, entrant.last_name)
+        return super().bulk_create(objs, *args, **kwargs)
 
 
 class RoundQuerySet(models.QuerySet):
@@ -230,9 +256,6 @@ class Division(models.Model):
     medals_confirmed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organizer confirmed the medals."
     )
-    # The placings as they stood when the division finished (or when the organizer last
-    # accepted recomputed ones): a later correction is flagged, never applied silently.
-    results = models.JSONField(null=True, blank=True)
 
     objects = DivisionQuerySet.as_manager()
 
@@ -252,6 +275,33 @@ class Division(models.Model):
     def bracket(self) -> "Division":
         """The division whose bracket this one's players play in."""
         return self.combined_into or self
+
+    @property
+    def results(self) -> list | None:
+        """The placings recorded when the division finished (or last accepted), None before:
+        kept in their own row (``DivisionResults``), read only where they are needed.
+        Written by ``tournaments.services.division_record_results`` only."""
+        try:
+            return self.recorded_results.placings
+        except DivisionResults.DoesNotExist:
+            return None
+
+
+class DivisionResults(models.Model):
+    """A finished division's placings as they stood when it finished (or when the organizer
+    last accepted recomputed ones): a later correction is flagged, never applied silently.
+
+    Its own table, not a field of Division: a state meet's division holds hundreds of
+    placings, and every query that reaches a division (each seat's entrant's division)
+    would otherwise load and parse them all (docs/decisions.md)."""
+
+    division = models.OneToOneField(
+        Division, primary_key=True, on_delete=models.CASCADE, related_name="recorded_results"
+    )
+    placings = models.JSONField()
+
+    def __str__(self):
+        return f"{self.division}: {len(self.placings)} placings"
 
 
 class Entrant(models.Model):
@@ -277,6 +327,9 @@ class Entrant(models.Model):
     phone = models.CharField(max_length=60, blank=True)
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTERED)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The name folded for "find my table" and the desk's searches (name_search_text): set
+    # on every save and bulk_create from the names, never entered.
+    search_name = models.TextField(blank=True, editable=False)
 
     objects = EntrantQuerySet.as_manager()
 
@@ -285,10 +338,20 @@ class Entrant(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["event", "external_id"], name="entrant_id_unique"),
         ]
-        indexes = [models.Index(fields=["event", "status"])]
+        indexes = [
+            models.Index(fields=["event", "status"]),
+            models.Index(fields=["event", "search_name"], name="entrant_search"),
+        ]
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        self.search_name = name_search_text(self.first_name, self.last_name)
+        fields = kwargs.get("update_fields")
+        if fields is not None and {"first_name", "last_name"} & set(fields):
+            kwargs["update_fields"] = {*fields, "search_name"}
+        super().save(*args, **kwargs)
 
     @property
     def name(self) -> str:

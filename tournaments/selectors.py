@@ -290,12 +290,14 @@ def waiting_to_be_seated(event: Event, query: str, limit: int = 30) -> list[dict
     waiting = (
         Entrant.objects.filter(event=event)
         .checked_in()
-        .exclude(pk__in=Seat.objects.values("entrant_id"))
-        .exclude(pk__in=Bye.objects.values("entrant_id"))
-        .select_related("division")
+        .matching(wanted)
+        .exclude(pk__in=Seat.objects.filter(round__division__event=event).values("entrant_id"))
+        .exclude(pk__in=Bye.objects.filter(round__division__event=event).values("entrant_id"))
+        .select_related("division", "division__combined_into")
     )
+    started = seated_bracket_ids(event, finished=True)
     for entrant in sorted(waiting, key=lambda e: (fold(e.last_name), fold(e.first_name))):
-        if matches(wanted, entrant.name) and not bracket_started(entrant.division):
+        if entrant.division.bracket.pk not in started:
             found.append({"name": entrant.name, "division": entrant.division.name})
             if len(found) >= limit:
                 break
@@ -303,12 +305,16 @@ def waiting_to_be_seated(event: Event, query: str, limit: int = 30) -> list[dict
 
 
 def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
-    """Where each matching player sits now: name, division, round, table or bye."""
+    """Where each matching player sits now: name, division, round, table or bye.
+
+    The name is searched in the database (``Entrant.search_name``); only the matching
+    players' seats are read, so the time does not grow with the field."""
     wanted = fold(query.strip())
     if len(wanted) < 2:
         return []
+    matching = Entrant.objects.filter(event=event).matching(wanted).values("pk")
     latest = {}
-    for seat in Seat.objects.filter(round__division__event=event).select_related(
+    for seat in Seat.objects.filter(entrant__in=matching).select_related(
         "entrant", "table", "round__division"
     ):
         key = seat.entrant_id
@@ -322,7 +328,7 @@ def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
                 # A closed round: the table is not where to sit now (eliminated, finished).
                 "over": seat.round.status == Round.Status.CLOSED,
             }
-    for bye in Bye.objects.filter(round__division__event=event).select_related(
+    for bye in Bye.objects.filter(entrant__in=matching).select_related(
         "entrant", "round__division"
     ):
         key = bye.entrant_id

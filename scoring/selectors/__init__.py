@@ -23,7 +23,13 @@ from .sheets import (
     tables_in_play,
 )
 from .standings import decided_at_table, round_standings
-from .state import DivisionState, division_state, game_record_of, serialize_placings
+from .state import (
+    DivisionState,
+    division_state,
+    game_record_of,
+    recorded_state,
+    serialize_placings,
+)
 from .withdrawals import undo_refusal, undoable
 
 __all__ = [
@@ -45,6 +51,7 @@ __all__ = [
     "describe_change",
     "division_results",
     "division_state",
+    "recorded_state",
     "event_contents",
     "event_results",
     "finished_places",

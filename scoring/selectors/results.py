@@ -6,7 +6,7 @@ from tournaments.text import ordinal
 
 from ..models import ScoreChange
 from .corrections import division_pending_correction, flagged_corrections
-from .state import DivisionState, division_state
+from .state import DivisionState, division_state, recorded_state
 
 NO_PLACE = [Entrant.Status.ABSENT, Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED]
 
@@ -175,50 +175,84 @@ def event_results(event: Event) -> dict:
     }
 
 
+def _public_rows(state: DivisionState, only=None) -> list[dict]:
+    rows = []
+    for placing in state.placings.placings:
+        if only is not None and placing.player not in only:
+            continue
+        entrant = state.entrants.get(placing.player)
+        rows.append(
+            {
+                "entrant_id": placing.player,
+                "place": placing.place,
+                "name": state.names.get(placing.player, placing.player),
+                "medal": placing.medal,
+                "place_text": ordinal(placing.place) if placing.place else "",
+                "medal_text": state.medal_text(placing),
+                # what the medal is of, where the bracket's name does not say it
+                "detail": state.medal_text(placing).partition(" — ")[2]
+                if state.medals_by_age_group
+                else "",
+                "age_group": state.age_group_label(placing.player),
+                "ribbon": placing.player in state.ribbons,
+                "ribbon_text": state.ribbon_text(placing),
+                "status": entrant.out_of_play_word if entrant else "",
+            }
+        )
+    return rows
+
+
+def _finished_brackets(event: Event):
+    return (
+        brackets(event)
+        .filter(status=Division.Status.COMPLETE)
+        .select_related("event", "recorded_results")
+        .prefetch_related("combined_from")
+    )
+
+
 def public_results(event: Event) -> list[dict]:
     """Every finished bracket's placings for the public results page: names, places and
-    medals only (nothing private). ``confirmed`` is False while the desk still checks."""
+    medals only (nothing private). ``confirmed`` is False while the desk still checks.
+    Read from the recorded placings and the entrants, never the whole play."""
     divisions = []
-    for division in brackets(event).filter(status=Division.Status.COMPLETE):
-        state = division_state(division)
-        rows = []
-        for placing in state.placings.placings:
-            entrant = state.entrants.get(placing.player)
-            rows.append(
-                {
-                    "entrant_id": placing.player,
-                    "place": placing.place,
-                    "name": state.names.get(placing.player, placing.player),
-                    "medal": placing.medal,
-                    "place_text": ordinal(placing.place) if placing.place else "",
-                    "medal_text": state.medal_text(placing),
-                    # what the medal is of, where the bracket's name does not say it
-                    "detail": state.medal_text(placing).partition(" — ")[2]
-                    if state.medals_by_age_group
-                    else "",
-                    "age_group": state.age_group_label(placing.player),
-                    "ribbon": placing.player in state.ribbons,
-                    "ribbon_text": state.ribbon_text(placing),
-                    "status": entrant.out_of_play_word if entrant else "",
-                }
-            )
+    for division in _finished_brackets(event):
+        state = recorded_state(division)
         divisions.append(
             {
                 "division": division,
                 "name": state.bracket_name,
                 "confirmed": division.medals_confirmed_at is not None,
                 "walkover": division.walkover,
-                "rows": rows,
+                "rows": _public_rows(state),
             }
         )
     return divisions
 
 
-def finished_places(event: Event) -> dict[str, dict]:
+def finished_places(event: Event, entrants=None) -> dict[str, dict]:
     """Each placed player of a finished bracket, by entrant id: their row of
-    ``public_results`` with the bracket's name and whether it is confirmed."""
-    return {
-        row["entrant_id"]: {**row, "division": d["name"], "confirmed": d["confirmed"]}
-        for d in public_results(event)
-        for row in d["rows"]
-    }
+    ``public_results`` with the bracket's name and whether it is confirmed.
+
+    ``entrants``: only these players (find-my-table's matches, with their division),
+    read without loading anyone else's."""
+    if entrants is None:
+        return {
+            row["entrant_id"]: {**row, "division": d["name"], "confirmed": d["confirmed"]}
+            for d in public_results(event)
+            for row in d["rows"]
+        }
+    by_bracket: dict[int, list] = {}
+    for entrant in entrants:
+        by_bracket.setdefault(entrant.division.combined_into_id or entrant.division_id, []).append(
+            entrant
+        )
+    places = {}
+    for division in _finished_brackets(event).filter(pk__in=list(by_bracket)):
+        state = recorded_state(division, by_bracket[division.pk])
+        name = state.bracket_name
+        confirmed = division.medals_confirmed_at is not None
+        wanted = set(state.entrants)
+        for row in _public_rows(state, only=wanted):
+            places[row["entrant_id"]] = {**row, "division": name, "confirmed": confirmed}
+    return places

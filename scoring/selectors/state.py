@@ -6,7 +6,13 @@ from functools import cached_property
 
 from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
-from tournaments.selectors import bracket_division_ids, bracket_name, event_rules, words_list
+from tournaments.selectors import (
+    bracket_division_ids,
+    bracket_entrants,
+    bracket_name,
+    event_rules,
+    words_list,
+)
 from tournaments.text import ordinal
 
 from ..models import Game, Penalty, RackScore, TieBreakDecision
@@ -324,4 +330,27 @@ def division_state(division: Division) -> DivisionState:
         players,
         rows.games,
         dict(rows.penalties),
+    )
+
+
+def recorded_state(division: Division, entrants=None) -> DivisionState:
+    """A finished bracket's recorded placings with its entrants, for pages that show them
+    (results, find-my-table): rounds, seats and games are not loaded, so ``records`` and
+    ``outcomes`` are empty — use ``division_state`` for anything that needs the play.
+    ``entrants``: the only entrants wanted (with their division), already loaded, else
+    every entrant of the bracket. A bracket without recorded placings (a walkover) is
+    loaded whole."""
+    if division.results is None:
+        return division_state(division)
+    if entrants is None:
+        entrants = bracket_entrants(division).select_related("division")
+    return DivisionState(
+        division,
+        division.event,
+        event_rules(division.event),
+        [],
+        [],
+        [],
+        {e.external_id: e for e in entrants},
+        [],
     )

@@ -396,9 +396,11 @@ def corrections_accept(*, division: Division, user=None, seed: int | None = None
         if division.status == Division.Status.COMPLETE and state.results_changed:
             if state.live_placings.ties:
                 raise TieBlocked(state.live_placings.ties, state.names)
-            division.results = serialize_placings(state.live_placings)
+            bracket.division_record_results(
+                division=division, results=serialize_placings(state.live_placings)
+            )
             division.medals_confirmed_at = None
-            division.save(update_fields=["results", "medals_confirmed_at"])
+            division.save(update_fields=["medals_confirmed_at"])
             result.results_updated = True
             notes.append("Placings recomputed; the medals are to be confirmed again.")
         for change in changes:

@@ -190,7 +190,7 @@ def results_accept(*, division: Division, user=None) -> Division:
             raise TieBlocked(state.live_placings.ties, state.names)
         fresh = serialize_placings(state.live_placings)
         if fresh != division.results:
-            division.results = fresh
+            bracket.division_record_results(division=division, results=fresh)
             division.medals_confirmed_at = None
-            division.save(update_fields=["results", "medals_confirmed_at"])
+            division.save(update_fields=["medals_confirmed_at"])
         return division

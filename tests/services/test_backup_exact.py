@@ -25,6 +25,7 @@ from tournaments import services
 from tournaments.models import (
     Bye,
     Division,
+    DivisionResults,
     Entrant,
     EntrantStatusChange,
     Event,
@@ -185,11 +186,15 @@ COVERED = {
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
-        "medals_confirmed_at", "results",
+        "medals_confirmed_at",
     },
+    # The division's "results" in the file.
+    DivisionResults: {"division", "placings"},
+    # search_name is not in the file: it is made from the names on every save.
     Entrant: {
         "event", "division", "external_id", "first_name", "last_name", "birth_date",
         "stated_age", "gender", "club", "family", "email", "phone", "status", "created_at",
+        "search_name",
     },
     Round: {
         "division", "number", "kind", "games", "status", "seed", "warnings", "created_at",

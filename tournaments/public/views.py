@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.cache import never_cache
 
 from scoring.selectors import division_state, finished_places, public_results, round_standings
-from tournaments.models import Division, Event, Round, Table
+from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import object_or_404, search_text, whole_number
 from tournaments.selectors import (
     brackets,
@@ -141,8 +141,10 @@ def find(request, slug):
     found = find_table(event, query)
     if len(fold(query)) >= 2:
         # Once a bracket is finished, its players see their place, not a table — a
-        # walkover's player too, who never sat at one.
-        places = finished_places(event)
+        # walkover's player too, who never sat at one. Only the matching players' places
+        # are read.
+        matching = Entrant.objects.filter(event=event).matching(query).select_related("division")
+        places = finished_places(event, matching)
         for row in found:
             row["finished"] = places.pop(row["entrant"].external_id, None)
         found += [

@@ -9,7 +9,16 @@ from django.utils import timezone
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.models import (
+    Bye,
+    Division,
+    DivisionResults,
+    Entrant,
+    Event,
+    Round,
+    Seat,
+    Table,
+)
 from tournaments.selectors import (
     bracket_entrants,
     combine_neighbour,
@@ -268,8 +277,20 @@ def round_mark_closed(*, round_: Round) -> Round:
 def division_finish(*, division: Division, results: list | None = None) -> Division:
     """Mark a division finished, recording its placings as they stand."""
     division.status = Division.Status.COMPLETE
-    division.results = results
-    division.save(update_fields=["status", "results"])
+    division.save(update_fields=["status"])
+    division_record_results(division=division, results=results)
+    return division
+
+
+def division_record_results(*, division: Division, results: list | None) -> Division:
+    """Record a division's placings (None: none recorded), in their own row."""
+    if results is None:
+        DivisionResults.objects.filter(division=division).delete()
+        Division.recorded_results.related.delete_cached_value(division)
+    else:
+        division.recorded_results, _ = DivisionResults.objects.update_or_create(
+            division=division, defaults={"placings": results}
+        )
     return division
 
 
