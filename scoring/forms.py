@@ -5,7 +5,7 @@ from django import forms
 
 from tournaments import engine
 
-from .selectors import TableSheet
+from .selectors import TableEntry, TableSheet
 
 ENDED_CHOICES = [
     (engine.OUT, "A player went out"),
@@ -45,7 +45,8 @@ class GameForm(forms.Form):
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args, sheet: TableSheet, number: int, **kwargs):
+    def __init__(self, *args, sheet: TableSheet | TableEntry, number: int, **kwargs):
+        # Only the seats (number, entrant) and the event are read from ``sheet``.
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         self.number = number

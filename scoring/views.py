@@ -24,14 +24,15 @@ from tournaments.web import act, form_errors_to_messages, said
 from . import services
 from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules
 from .models import Game
-from .selectors import division_state, round_standings, table_sheet, tables_in_play
+from .selectors import division_state, round_standings, table_entry, table_sheet, tables_in_play
 from .tables import StandingsTable
 
 
 def _table(event, table_id) -> Table:
-    table = get_object_or_404(Table.objects.select_related("round__division__event"), pk=table_id)
+    table = get_object_or_404(Table.objects.select_related("round__division"), pk=table_id)
     if table.round.division.event_id != event.pk:
         raise Http404("No such table in this event.")
+    table.round.division.event = event  # the decorator's: not read a second time
     return table
 
 
@@ -139,31 +140,33 @@ def _chosen_game(request, sheet) -> int | None:
 def table_page(request, event, table_id):
     """A table's sheet: players in seat order, every game, and the form for a game."""
     table = _table(event, table_id)
-    sheet = table_sheet(table)
     if request.method != "POST":
-        return _render_table(request, event, table, sheet)
-    number = whole_number(request.POST.get("game", ""), low=1, high=len(sheet.games))
+        return _render_table(request, event, table, table_sheet(table))
+    # A save checks the form against the seats and games only; the whole sheet (totals,
+    # penalties, audit trail) is built only when the page is shown again with a problem.
+    entry = table_entry(table)
+    number = whole_number(request.POST.get("game", ""), low=1, high=entry.round.games)
     if number is None:
         raise Http404("No such game.")
-    form = GameForm(request.POST, sheet=sheet, number=number)
-    if sheet.closed:
+    form = GameForm(request.POST, sheet=entry, number=number)
+    if entry.closed:
         form.add_error(None, "This round is closed: an organizer changes scores as a correction.")
-        return _render_table(request, event, table, sheet, form)
-    if sheet.games[form.number - 1].confirmed:
+        return _render_table(request, event, table, table_sheet(table), form)
+    if entry.confirmed(number):
         # After confirmation a score changes only as an organizer's correction, with a reason.
         messages.error(
             request,
-            f"Game {form.number} is confirmed: an organizer changes it as a correction, "
+            f"Game {number} is confirmed: an organizer changes it as a correction, "
             "with a reason.",
         )
-        return redirect(_table_url(event, table, game=form.number))
+        return redirect(_table_url(event, table, game=number))
     if not form.is_valid():
-        return _render_table(request, event, table, sheet, form)
+        return _render_table(request, event, table, table_sheet(table), form)
     data = form.cleaned_data
     try:
         services.game_record(
             table=table,
-            number=form.number,
+            number=number,
             racks=data["racks"],
             ended=data["ended"] or None,
             winner=data["winner_entrant"],
@@ -176,14 +179,14 @@ def table_page(request, event, table_id):
         # Their entry is now what the form was checked against: saving yours again
         # replaces it (instead of conflicting forever with the version first seen).
         data = request.POST.copy()
-        data["version"] = sheet.games[form.number - 1].game.version
-        form = GameForm(data, sheet=sheet, number=form.number)
+        data["version"] = sheet.games[number - 1].game.version
+        form = GameForm(data, sheet=sheet, number=number)
         form.is_valid()
         return _render_table(request, event, table, sheet, form, conflict=conflict)
     except RuleError as error:
         form.add_error(None, said(error))
-        return _render_table(request, event, table, sheet, form)
-    messages.success(request, f"Game {form.number} saved for table {table.number}.")
+        return _render_table(request, event, table, table_sheet(table), form)
+    messages.success(request, f"Game {number} saved for table {table.number}.")
     return redirect(_table_url(event, table))
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from axes.backends import AxesStandaloneBackend
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.db.models import Max, Q, Sum
+from django.db.models import Exists, Max, OuterRef, Q, Sum
 from django.utils import timezone
 
 from .models import Event
@@ -28,6 +28,24 @@ def is_scorekeeper(user, event: Event) -> bool:
     if not user.is_authenticated:
         return False
     return is_organizer(user, event) or event.scorekeepers.filter(pk=user.pk).exists()
+
+
+def event_with_roles(slug: str, user) -> Event:
+    """The event with ``slug`` and, for a signed-in user, what they are in it, in one
+    query (every page of an event asks): ``user_organizes`` and ``user_keeps_scores``
+    (on the event's lists; a superuser organizes every event). ``Event.DoesNotExist``
+    when there is no such event."""
+    events = Event.objects.filter(slug=slug)
+    if user.is_authenticated:
+        listed = {"event": OuterRef("pk"), "user": user.pk}
+        events = events.annotate(
+            user_organizes=Exists(Event.organizers.through.objects.filter(**listed)),
+            user_keeps_scores=Exists(Event.scorekeepers.through.objects.filter(**listed)),
+        )
+    event = events.get()
+    if user.is_authenticated and user.is_superuser:
+        event.user_organizes = True
+    return event
 
 
 def events_for(user):

@@ -4,30 +4,36 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import render
 
-from .access import is_organizer, is_scorekeeper
+from .access import event_with_roles
 from .models import Event
-
-CHECKS = {"organizer": is_organizer, "scorekeeper": is_scorekeeper}
 
 
 def event_role(role: str):
     """The view gets the event; anonymous users go to the login page, others get 403."""
-    check = CHECKS[role]
+    if role not in ("organizer", "scorekeeper"):
+        raise ValueError(f"Unknown role {role!r}.")
 
     def decorator(view):
         @wraps(view)
         def wrapped(request, slug, *args, **kwargs):
-            event = get_object_or_404(Event, slug=slug)
+            try:
+                # The event and the user's roles in it, in one query.
+                event = event_with_roles(slug, request.user)
+            except Event.DoesNotExist:
+                raise Http404("No such event.") from None
             if not request.user.is_authenticated:
                 if request.method == "POST":
                     return signed_out(request)
                 return redirect_to_login(request.get_full_path())
-            if not check(request.user, event):
+            # An organizer may do everything a scorekeeper does.
+            organizer = event.user_organizes
+            if not (organizer or (role == "scorekeeper" and event.user_keeps_scores)):
                 article = "an" if role[0] in "aeiou" else "a"
                 raise PermissionDenied(f"You are not {article} {role} of {event.name}.")
-            request.is_organizer = is_organizer(request.user, event)
+            request.is_organizer = organizer
             return view(request, event, *args, **kwargs)
 
         return wrapped

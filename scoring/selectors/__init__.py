@@ -16,9 +16,11 @@ from .results import division_results, event_results, finished_places, public_re
 from .sheets import (
     SheetGame,
     SheetSeat,
+    TableEntry,
     TableInPlay,
     TableSheet,
     describe_change,
+    table_entry,
     table_sheet,
     tables_in_play,
 )
@@ -47,6 +49,7 @@ __all__ = [
     "SheetGame",
     "SheetSeat",
     "TableInPlay",
+    "TableEntry",
     "TableSheet",
     "describe_change",
     "division_results",
@@ -60,6 +63,7 @@ __all__ = [
     "decided_at_table",
     "round_standings",
     "serialize_placings",
+    "table_entry",
     "table_sheet",
     "tables_in_play",
     "undo_refusal",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q
 
 from tournaments import engine
-from tournaments.models import Division, Entrant, Event, Round, Table
+from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 from tournaments.selectors import event_rules
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
@@ -205,6 +205,43 @@ def table_sheet(table: Table) -> TableSheet:
         sheet_games,
         penalties,
         _audit(table, seats),
+    )
+
+
+@dataclass
+class TableEntry:
+    """What saving a game on a table's page needs to check the form: the players in seat
+    order and the games already in. Lighter than a ``TableSheet`` (no totals, penalties
+    or audit trail): those are for showing the page."""
+
+    event: Event
+    round: Round
+    table: Table
+    seats: list[Seat]
+    games: dict[int, Game]  # by number
+
+    @property
+    def closed(self) -> bool:
+        return self.round.status == Round.Status.CLOSED
+
+    def confirmed(self, number: int) -> bool:
+        game = self.games.get(number)
+        return game is not None and game.confirmed
+
+
+def table_entry(table: Table) -> TableEntry:
+    """The seats and games of ``table`` (loaded with its round, division and event)."""
+    return TableEntry(
+        table.round.division.event,
+        table.round,
+        table,
+        list(table.seats.select_related("entrant").order_by("number")),
+        {
+            number: Game(table=table, number=number, confirmed_at=confirmed_at, version=version)
+            for number, confirmed_at, version in Game.objects.filter(table=table)
+            .order_by()
+            .values_list("number", "confirmed_at", "version")
+        },
     )
 
 

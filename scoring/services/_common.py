@@ -3,9 +3,11 @@ and the rules common to entering and correcting a game."""
 
 from collections.abc import Mapping, Sequence
 
+from django.db import connection
+
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Round, Seat, Table
+from tournaments.models import Division, Round, Table
 
 from ..models import Game
 
@@ -38,14 +40,17 @@ def listing(header: str, lines: Sequence[str]) -> str:
     return header + "\n" + "\n".join(f"  {line}" for line in shown)
 
 
-def game_snapshot(game: Game | None) -> dict | None:
-    """A game as the audit trail keeps it: racks by entrant id, how it ended, the winner."""
+def game_snapshot(game: Game | None, racks=None) -> dict | None:
+    """A game as the audit trail keeps it: racks by entrant id, how it ended, the winner.
+
+    ``racks``: the game's RackScore rows with their entrants, when the caller has them.
+    """
     if game is None:
         return None
+    if racks is None:
+        racks = game.racks.select_related("entrant")
     return {
-        "racks": {
-            r.entrant.external_id: r.rack_total for r in game.racks.select_related("entrant")
-        },
+        "racks": {r.entrant.external_id: r.rack_total for r in racks},
         "ended": game.ended,
         "winner": game.winner.external_id if game.winner else None,
     }
@@ -59,6 +64,47 @@ def actor(user) -> dict:
 
 def where(round_: Round, table: Table, number: int) -> str:
     return f"{round_.division.name}, round {round_.number}, table {table.number}, game {number}"
+
+
+def _lock_row(model, pk: int, mode: str, columns: str = "1") -> tuple | None:
+    table = connection.ops.quote_name(model._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns} FROM {table} WHERE id = %s FOR {mode}", [pk])
+        return cursor.fetchone()
+
+
+def lock_for_entry(table: Table) -> Round:
+    """Take the locks of one game's save and return its round as it is now (with its
+    division). A short lock, for this table only: saves at other tables never wait.
+
+    In the order every change of a whole round takes its locks (division, round, table),
+    so that none can deadlock with a save. On PostgreSQL: KEY SHARE on the division and
+    the round, which saves at other tables share while anything that locks them FOR
+    UPDATE (closing a round, a correction, a penalty, a swap or a new seating) waits for
+    the saves in flight, and they for it; NO KEY UPDATE on the table, so two saves at one
+    table go one after the other and the second sees the first. SQLite writes one
+    transaction at a time (IMMEDIATE), so there is nothing to lock there.
+    """
+    gone = RuleError(
+        f"Table {table.number} is no longer in play (its round was seated again or "
+        "removed): open the list of tables again."
+    )
+    round_ = table.round  # with its division when the caller loaded them (the views do)
+    if connection.vendor == "postgresql":
+        # A round's division, number and kind never change; its status may have.
+        if not _lock_row(Division, round_.division_id, "KEY SHARE"):
+            raise gone
+        now = _lock_row(Round, round_.pk, "KEY SHARE", "status, games")
+        if now is None or not _lock_row(Table, table.pk, "NO KEY UPDATE"):
+            raise gone
+        round_.status, round_.games = now
+        if not Round.division.is_cached(round_):
+            round_.division = Division.objects.get(pk=round_.division_id)
+        return round_
+    fresh = Round.objects.select_related("division").filter(pk=table.round_id).order_by().first()
+    if fresh is None or not Table.objects.filter(pk=table.pk).exists():
+        raise gone
+    return fresh
 
 
 def check_game(
@@ -78,7 +124,7 @@ def check_game(
     refers to (for the refusal of one who is not at the table).
     """
     place = where(round_, table, number)
-    seats = list(Seat.objects.filter(table=table).select_related("entrant").order_by("number"))
+    seats = list(table.seats.select_related("entrant").order_by("number"))
     seated = {s.entrant.external_id: s.entrant for s in seats}
     strangers = [p for p in racks if p not in seated]
     if strangers:

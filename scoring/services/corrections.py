@@ -82,13 +82,16 @@ def score_correct(
     if not reason.strip():
         raise RuleError("A correction needs a reason.")
     with transaction.atomic():
+        # The division first, then the game: the order of a save (lock_for_entry), so
+        # a correction and a save at the same moment never deadlock.
+        division_id = Round.objects.values_list("division_id", flat=True).get(tables__games=game)
+        division = Division.objects.select_for_update().get(pk=division_id)
         game = (
             Game.objects.select_for_update()
             .select_related("table__round__division__event")
             .get(pk=game.pk)
         )
         table, round_ = game.table, game.table.round
-        division = Division.objects.select_for_update().get(pk=round_.division_id)
         if not Seat.objects.filter(table=table, entrant=entrant).exists():
             raise RuleError(
                 f"{where(round_, table, game.number)}: {entrant.name} ({entrant.external_id}) "
@@ -147,8 +150,9 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
     if points > engine.MAX_RACK_TOTAL:
         raise RuleError(f"{points} penalty points is more than a whole game can score.")
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
+        # The division, then the round: the order of a save (lock_for_entry).
         division = Division.objects.select_for_update().get(pk=round_.division_id)
+        round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
         if not Seat.objects.filter(round=round_, entrant=entrant).exists():
             raise RuleError(
                 f"{entrant.name} ({entrant.external_id}) does not play in round {round_.number}."

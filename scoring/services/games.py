@@ -11,7 +11,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round, Table
 
 from ..models import Game, RackScore, ScoreChange
-from ._common import ScoreConflict, actor, check_game, game_snapshot, where
+from ._common import ScoreConflict, actor, check_game, game_snapshot, lock_for_entry, where
 
 
 def _may_replace(
@@ -64,9 +64,13 @@ def game_record(
     stay in the audit trail) or the caller saw its current ``expected_version``.
     A confirmed game is changed only by an organizer, with a ``reason``: that is
     recorded as a correction. Scores entered by an organizer count as confirmed.
+
+    Short: it locks this table only (``lock_for_entry``), writes the game, its racks
+    and one audit line, and computes nothing about the division: standings are
+    computed when they are read.
     """
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("division").get(pk=table.round_id)
+        round_ = lock_for_entry(table)
         place = where(round_, table, number)
         if round_.status == Round.Status.CLOSED:
             raise RuleError(f"{place}: the round is closed; change a score as a correction.")
@@ -84,13 +88,23 @@ def game_record(
             winner=winner_id,
             names=names,
         )
-        game = Game.objects.select_for_update().filter(table=table, number=number).first()
+        # No default ordering (it would join up to the event): one game, its racks.
+        game = next(
+            iter(
+                Game.objects.select_for_update(of=("self",))
+                .select_related("winner")
+                .filter(table=table, number=number)
+                .order_by()
+            ),
+            None,
+        )
+        current = list(game.racks.select_related("entrant").order_by()) if game else []
         new = {
             "racks": by_id,
             "ended": ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
             "winner": winner.external_id if winner else None,
         }
-        before = game_snapshot(game)
+        before = game_snapshot(game, current)
         correction = False
         if game is not None:
             if not _may_replace(
@@ -105,7 +119,9 @@ def game_record(
             ):
                 return game
             correction = game.confirmed
-        game = _save_game(game, table, number, racks, new["ended"], winner, user, organizer)
+        game = _save_game(
+            game, current, table, number, racks, new["ended"], winner, user, organizer
+        )
         if before is None:
             action = ScoreChange.Action.ENTERED
         else:
@@ -132,7 +148,11 @@ def _where_fields(round_: Round, table: Table, number: int) -> dict:
     }
 
 
-def _save_game(game, table, number, racks, ended, winner, user, confirmed: bool) -> Game:
+def _save_game(
+    game, current: list[RackScore], table, number, racks, ended, winner, user, confirmed: bool
+) -> Game:
+    """Write the game and its rack totals in a few statements (``current``: its racks
+    as they are, none for a new game)."""
     if game is None:
         game = Game(table=table, number=number)
     else:
@@ -143,13 +163,26 @@ def _save_game(game, table, number, racks, ended, winner, user, confirmed: bool)
     game.confirmed_by = game.entered_by if confirmed else None
     game.confirmed_at = timezone.now() if confirmed else None
     game.save()
-    game.racks.exclude(entrant__in=list(racks)).delete()
+    now = timezone.now()
+    kept = {r.entrant_id: r for r in current}
+    typed = {entrant.pk for entrant in racks}
+    gone = [r.pk for r in current if r.entrant_id not in typed]
+    if gone:
+        RackScore.objects.filter(pk__in=gone).delete()
+    changed, added = [], []
     for entrant, value in racks.items():
-        RackScore.objects.update_or_create(
-            game=game,
-            entrant=entrant,
-            defaults={"rack_total": value, "entered_by": game.entered_by},
-        )
+        rack = kept.get(entrant.pk)
+        if rack is None:
+            added.append(
+                RackScore(game=game, entrant=entrant, rack_total=value, entered_by=game.entered_by)
+            )
+            continue
+        rack.rack_total, rack.entered_by, rack.entered_at = value, game.entered_by, now
+        changed.append(rack)
+    if changed:
+        RackScore.objects.bulk_update(changed, ["rack_total", "entered_by", "entered_at"])
+    if added:
+        RackScore.objects.bulk_create(added)
     return game
 
 
@@ -163,6 +196,9 @@ def game_confirm(
     confirmed and ``ScoreConflict`` carries the scores as they are now (``theirs``).
     """
     with transaction.atomic():
+        # The save's locks first (division, round, table), then the game: one order for
+        # everything that changes a game, so none of them can deadlock with another.
+        lock_for_entry(game.table)
         game = (
             # Only the game's row: PostgreSQL cannot lock the nullable side of the join
             # (entered_by), and the rest is not changed here.

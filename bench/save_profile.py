@@ -1,0 +1,202 @@
+"""Where a score save's time goes: server CPU and queries per save, in one process.
+
+Usage: .venv/bin/python bench/save_profile.py [--entrants 2000] [--saves 200]
+       [--pg postgres://postgres@127.0.0.1:5432/test] [--profile FILE] [--round2]
+
+Makes a throw-away PostgreSQL database (dropped at the end), sets up one division of
+ENTRANTS players with the organizer's commands (import_entrants, checkin, seat), signs a
+scorekeeper in with Django's test client and saves SAVES games on the table page as a
+tablet does: the POST, then the page the redirect leads to. Prints the CPU time
+(process time: this process is the server, the database runs elsewhere) and the
+queries of each step. With --round2, round 1 is scored and closed first and the saves
+are in round 2 (a table page there also ranks by the round before). With --profile,
+writes a cProfile of the saves to FILE and prints the top functions by cumulative time.
+"""
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import secrets
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def make_database(url: str) -> tuple[str, str]:
+    import psycopg
+
+    name = f"rummikub_bench_{os.getpid()}_{secrets.token_hex(3)}"
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    parts = urlsplit(url)
+    return name, urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def drop_database(url: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def quiet(name, *args):
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    call_command(name, *[str(a) for a in args], stdout=out, stderr=out)
+    return out.getvalue()
+
+
+def set_up(entrants: int, directory: Path):
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Event
+
+    rows = ["entrant_id,first_name,last_name,birth_date,gender,club,division"]
+    rows += [
+        f"B{n:05d},Player{n:05d},Bench{n % 7},1950-04-{n % 28 + 1:02d},"
+        f"{'F' if n % 2 else 'M'},Club {n % 9},Open"
+        for n in range(1, entrants + 1)
+    ]
+    path = directory / "entrants.csv"
+    path.write_text("\n".join(rows) + "\n")
+    quiet("import_entrants", "bench", path, "--create-event", "--date", "2026-06-10")
+    quiet("checkin", "bench")
+    quiet("seat", "bench", "--all", "--seed", "7")
+    users = get_user_model().objects
+    keeper = users.create_user("keeper", password="Keeper-Pass-1")
+    Event.objects.get(slug="bench").scorekeepers.add(keeper)
+    return keeper
+
+
+def play_round(number: int) -> None:
+    """Every game of round NUMBER entered by the organizer, then the round closed."""
+    from scoring import services
+    from tournaments.models import Table
+
+    for table in Table.objects.filter(round__number=number).prefetch_related("seats__entrant"):
+        seats = sorted(table.seats.all(), key=lambda s: s.number)
+        for game in range(1, table.round.games + 1):
+            racks = {s.entrant: 0 if i == 0 else 10 * i + game for i, s in enumerate(seats)}
+            services.game_record(table=table, number=game, racks=racks, organizer=True)
+    quiet("advance", "bench", "--division", "Open")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entrants", type=int, default=2000)
+    parser.add_argument("--saves", type=int, default=200)
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--profile", help="write a cProfile of the saves to this file")
+    parser.add_argument("--round2", action="store_true", help="save in round 2")
+    parser.add_argument("--queries", action="store_true", help="print the last save's queries")
+    options = parser.parse_args(argv)
+
+    name, url = make_database(options.pg)
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "bench-" + secrets.token_hex(16))
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+    static = tempfile.TemporaryDirectory()
+    os.environ["STATIC_ROOT"] = static.name
+    try:
+        import django
+
+        django.setup()
+        from django.db import connection, reset_queries
+        from django.test import Client
+        from django.test.utils import CaptureQueriesContext
+
+        from scoring.models import Game
+        from tournaments.models import Table
+
+        quiet("migrate", "--noinput")
+        quiet("collectstatic", "--noinput")  # DEBUG off: the manifest storage needs it
+        with tempfile.TemporaryDirectory() as directory:
+            keeper = set_up(options.entrants, Path(directory))
+        round_number = 1
+        if options.round2:
+            play_round(1)
+            round_number = 2
+        tables = list(
+            Table.objects.filter(round__number=round_number)
+            .prefetch_related("seats__entrant")
+            .order_by("number")
+        )
+        client = Client(HTTP_HOST="127.0.0.1", secure=True)
+        client.force_login(keeper)
+        plan = [(t, g) for g in (1, 2, 3) for t in tables][: options.saves]
+        # Warm up: the first request imports and compiles templates.
+        client.get(f"/e/bench/tables/{tables[-1].pk}/")
+        posts, follows, queries_post, queries_follow = [], [], [], []
+        profiler = cProfile.Profile(time.process_time) if options.profile else None
+        started = time.perf_counter()
+        for table, game in plan:
+            seats = sorted(table.seats.all(), key=lambda s: s.number)
+            data = {"game": game, "version": 0, "ended": "", "winner": ""}
+            data.update(
+                {
+                    f"rack_{s.entrant.pk}": 0 if i == 0 else 10 * i + game
+                    for i, s in enumerate(seats)
+                }
+            )
+            reset_queries()
+            with CaptureQueriesContext(connection) as captured:
+                cpu = time.process_time()
+                if profiler:
+                    profiler.enable()
+                answer = client.post(f"/e/bench/tables/{table.pk}/", data)
+                if profiler:
+                    profiler.disable()
+                posts.append(time.process_time() - cpu)
+            assert answer.status_code == 302, (answer.status_code, answer.content[:2000])
+            queries_post.append(len(captured))
+            last_post = [q["sql"] for q in captured.captured_queries]
+            with CaptureQueriesContext(connection) as captured:
+                cpu = time.process_time()
+                page = client.get(answer["Location"])
+                follows.append(time.process_time() - cpu)
+            assert page.status_code == 200
+            queries_follow.append(len(captured))
+        wall = time.perf_counter() - started
+        stored = Game.objects.filter(table__round__number=round_number).count()
+        print(
+            f"{len(plan)} saves in round {round_number} of a {options.entrants}-entrant "
+            f"division (PostgreSQL, DEBUG off), {stored} games stored, {wall:.1f} s wall"
+        )
+        for label, cpu, queries in (
+            ("POST (save)      ", posts, queries_post),
+            ("GET (redirected) ", follows, queries_follow),
+        ):
+            print(
+                f"  {label} CPU median {statistics.median(cpu) * 1000:.1f} ms, "
+                f"mean {statistics.fmean(cpu) * 1000:.1f} ms; queries {min(queries)}-{max(queries)}"
+            )
+        both = [a + b for a, b in zip(posts, follows, strict=True)]
+        print(f"  save + page       CPU median {statistics.median(both) * 1000:.1f} ms")
+        if options.queries:
+            print("\n".join(f"  {n:2d}. {sql[:160]}" for n, sql in enumerate(last_post, 1)))
+        if profiler:
+            profiler.dump_stats(options.profile)
+            stats = pstats.Stats(options.profile)
+            stats.sort_stats("cumulative").print_stats(40)
+        from django.db import connections
+
+        connections.close_all()
+    finally:
+        drop_database(options.pg, name)
+        static.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,356 @@
+"""Score saves and sign-ins against a bare Django view, side by side in one run.
+
+Usage: .venv/bin/python bench/saves_bench.py [--entrants 4000] [--seconds 20]
+       [--clients 8] [--rush-seconds 40] [--workers 4]
+       [--pg postgres://postgres@127.0.0.1:5432/test]
+
+Served as in production but without nginx: gunicorn with deploy/gunicorn.conf.py and
+WORKERS sync workers on 127.0.0.1 (a free port), DEBUG off, PostgreSQL (a throw-away
+database, dropped at the end), settings bench.settings (production's plus the bare view
+/bench/bare/, which no deployment serves). The clients are locust (bench/locustfile.py),
+headless, on this machine, each phase bounded in time:
+
+  bare       CLIENTS users, closed loop: GET /bench/bare/
+  saves      CLIENTS users, closed loop: a game saved on a table's page per request
+  rush       100 scorekeepers, each saving a game every 5 s
+  logins     CLIENTS users, closed loop: sign in with user name and password
+  sign-in    100 volunteers signing in at the same moment, once each
+
+For each phase: requests/s, latency p50/p95 (locust's), failures, and the server CPU
+per request: the gunicorn workers' CPU time and the PostgreSQL backends' (of this
+database) over the phase, divided by its requests. Then it checks that every save
+answered "saved" is in the audit trail once (nothing lost or doubled). The clients run
+on the same machine and take CPU from the server: the load average is printed before
+and after; compare figures of one run, and re-run when the machine is quiet.
+"""
+
+import argparse
+import csv
+import json
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.save_profile import drop_database, make_database, quiet  # noqa: E402
+
+SLUG = "bench"
+KEEPERS = 100
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def cpu_seconds(pids) -> float:
+    """User + system CPU time of these processes (those still alive)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+def children(pid: int) -> list[int]:
+    path = Path(f"/proc/{pid}/task/{pid}/children")
+    return [int(p) for p in path.read_text().split()] if path.exists() else []
+
+
+def set_up(entrants: int, directory: Path) -> dict:
+    """The event (one division, round 1 seated), 100 scorekeepers signed in, the plan."""
+    from django.contrib.auth import (
+        BACKEND_SESSION_KEY,
+        HASH_SESSION_KEY,
+        SESSION_KEY,
+        get_user_model,
+    )
+    from django.contrib.auth.hashers import make_password
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.utils.crypto import get_random_string
+
+    from tournaments.models import Event, Table
+
+    rows = ["entrant_id,first_name,last_name,birth_date,gender,club,division"]
+    rows += [
+        f"B{n:05d},Player{n:05d},Bench{n % 7},1950-04-{n % 28 + 1:02d},"
+        f"{'F' if n % 2 else 'M'},Club {n % 9},Open"
+        for n in range(1, entrants + 1)
+    ]
+    path = directory / "entrants.csv"
+    path.write_text("\n".join(rows) + "\n")
+    quiet("import_entrants", SLUG, path, "--create-event", "--date", "2026-06-10")
+    quiet("checkin", SLUG)
+    quiet("seat", SLUG, "--all", "--seed", "7")
+    event = Event.objects.get(slug=SLUG)
+    users = get_user_model().objects
+    password = "Volunteer-Pass-2026"
+    hashed = make_password(password)  # one hash for all: setting up is not measured
+    keepers = users.bulk_create(
+        [users.model(username=f"keeper{n:03d}", password=hashed) for n in range(KEEPERS)]
+    )
+    keepers = list(users.filter(username__startswith="keeper").order_by("username"))
+    event.scorekeepers.add(*keepers)
+    sessions = []
+    for user in keepers:
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.create()
+        sessions.append(session.session_key)
+    tables = [
+        {"id": t.pk, "seats": [s.entrant_id for s in sorted(t.seats.all(), key=lambda s: s.number)]}
+        for t in Table.objects.filter(round__division__event=event)
+        .prefetch_related("seats")
+        .order_by("number")
+    ]
+    return {
+        "slug": SLUG,
+        "csrf": get_random_string(32),
+        "sessions": sessions,
+        "tables": tables,
+        "logins": [[u.username, password] for u in keepers],
+    }
+
+
+def backends(database: str) -> list[int]:
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+            [database],
+        )
+        return [row[0] for row in cursor.fetchall()]
+
+
+def run_phase(
+    label, user, *, users, seconds, pace, once, offset, host, plan_path, workers, database, out
+):
+    prefix = out / label
+    env = {**os.environ, "BENCH_PLAN": str(plan_path), "BENCH_PACE": str(pace)}
+    env["BENCH_OFFSET"] = str(offset)
+    env["BENCH_ONCE"] = "1" if once else "0"
+    before_pids = backends(database)
+    cpu_web, cpu_db = cpu_seconds(workers), cpu_seconds(before_pids)
+    started = time.monotonic()
+    subprocess.run(
+        [
+            str(ROOT / ".venv" / "bin" / "locust"),
+            "-f",
+            str(ROOT / "bench" / "locustfile.py"),
+            "--headless",
+            "--only-summary",
+            "--loglevel",
+            "WARNING",
+            "-u",
+            str(users),
+            "-r",
+            str(users),
+            "-t",
+            f"{seconds}s",
+            "--stop-timeout",
+            "5",
+            "--host",
+            host,
+            "--csv",
+            str(prefix),
+            user,
+        ],
+        env=env,
+        cwd=ROOT,
+        check=False,
+        stdout=subprocess.DEVNULL,
+        stderr=(out / f"{label}.log").open("w"),
+    )
+    elapsed = time.monotonic() - started
+    pids = set(before_pids) | set(backends(database))
+    cpu_web = cpu_seconds(workers) - cpu_web
+    # Backends that came during the phase started from zero.
+    cpu_db = cpu_seconds(pids) - cpu_db
+    with open(f"{prefix}_stats.csv", newline="") as handle:
+        row = next(r for r in csv.DictReader(handle) if r["Name"] == "Aggregated")
+    count, failed = int(row["Request Count"]), int(row["Failure Count"])
+    return {
+        "label": label,
+        "users": users,
+        "requests": count,
+        "failed": failed,
+        "rps": float(row["Requests/s"]),
+        "p50": float(row["50%"]),
+        "p95": float(row["95%"]),
+        "web_ms": 1000 * cpu_web / max(count, 1),
+        "db_ms": 1000 * cpu_db / max(count, 1),
+        "elapsed": elapsed,
+    }
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--entrants", type=int, default=4000)
+    parser.add_argument("--seconds", type=int, default=20, help="each closed-loop phase")
+    parser.add_argument("--clients", type=int, default=8, help="users of the closed loops")
+    parser.add_argument("--rush-seconds", type=int, default=40)
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/test")
+    parser.add_argument("--only", help="comma-separated phases to run (default: all)")
+    options = parser.parse_args(argv)
+    phases = {
+        "bare": ("Bare", options.clients, options.seconds, 0, False),
+        "saves": ("Saver", options.clients, options.seconds, 0, False),
+        "rush": ("Saver", KEEPERS, options.rush_seconds, 5, False),
+        "logins": ("Login", options.clients, options.seconds, 0, False),
+        "sign-in": ("Login", KEEPERS, 20, 0, True),
+    }
+    wanted = options.only.split(",") if options.only else list(phases)
+
+    print(f"load average before: {Path('/proc/loadavg').read_text().strip()}")
+    database, url = make_database(options.pg)
+    out = Path(tempfile.mkdtemp(prefix="saves-bench-"))
+    port = free_port()
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "bench.settings",
+        "DATABASE_URL": url,
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-" + secrets.token_hex(24),
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "BASE_URL": f"http://127.0.0.1:{port}",
+        "SECURE_SSL_REDIRECT": "false",
+        "STATIC_ROOT": str(out / "static"),
+        "MEDIA_ROOT": str(out / "media"),
+        # Keep each worker's connection for the whole run, so that the PostgreSQL
+        # backends' CPU can be read per phase (production's 60 s only adds a reconnect
+        # a minute).
+        "CONN_MAX_AGE": "3600",
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
+        "GUNICORN_WORKERS": str(options.workers),
+        "LOG_LEVEL": "WARNING",
+    }
+    os.environ.update({k: env[k] for k in env if k != "CONN_MAX_AGE"})
+    server = None
+    try:
+        import django
+
+        django.setup()
+        from django.contrib.auth.hashers import get_hasher
+
+        quiet("migrate", "--noinput")
+        quiet("collectstatic", "--noinput")
+        plan = set_up(options.entrants, out)
+        plan_path = out / "plan.json"
+        plan_path.write_text(json.dumps(plan))
+        from django.db import connection
+
+        connection.close()
+        server = subprocess.Popen(
+            [
+                str(ROOT / ".venv" / "bin" / "gunicorn"),
+                "-c",
+                str(ROOT / "deploy" / "gunicorn.conf.py"),
+                "config.wsgi",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=(out / "gunicorn.log").open("w"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        host = f"http://127.0.0.1:{port}"
+        for _ in range(200):
+            try:
+                with urllib.request.urlopen(host + "/bench/bare/", timeout=2) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise SystemExit(f"gunicorn did not start: see {out / 'gunicorn.log'}")
+        time.sleep(1)
+        workers = children(server.pid)
+        for _ in range(4 * options.workers):  # every worker imports and connects
+            urllib.request.urlopen(host + "/bench/bare/", timeout=5).read()
+        hasher = get_hasher()
+        print(
+            f"{options.entrants} entrants, {len(plan['tables'])} tables; gunicorn "
+            f"{options.workers} sync workers, PostgreSQL, DEBUG off; password hasher "
+            f"{hasher.algorithm}; clients: locust on this machine"
+        )
+        results, offset = [], 0
+        for name in wanted:
+            user, users, seconds, pace, once = phases[name]
+            result = run_phase(
+                name,
+                user,
+                users=users,
+                seconds=seconds,
+                pace=pace,
+                once=once,
+                offset=offset,
+                host=host,
+                plan_path=plan_path,
+                workers=workers,
+                database=database,
+                out=out,
+            )
+            results.append(result)
+            if user == "Saver":
+                offset += result["requests"]
+        print(
+            f"{'phase':8} {'users':>5} {'requests':>8} {'failed':>6} {'req/s':>7} "
+            f"{'p50 ms':>7} {'p95 ms':>7} {'web CPU ms':>10} {'db CPU ms':>9}"
+        )
+        for r in results:
+            print(
+                f"{r['label']:8} {r['users']:5d} {r['requests']:8d} {r['failed']:6d} "
+                f"{r['rps']:7.1f} {r['p50']:7.0f} {r['p95']:7.0f} {r['web_ms']:10.2f} "
+                f"{r['db_ms']:9.2f}"
+            )
+        by = {r["label"]: r for r in results}
+        if "bare" in by and "saves" in by:
+            print(
+                f"saturated saves/s = {100 * by['saves']['rps'] / by['bare']['rps']:.0f} % "
+                "of the bare view's requests/s"
+            )
+        from scoring.models import Game, ScoreChange
+
+        saved = sum(r["requests"] - r["failed"] for r in results if r["label"] in ("saves", "rush"))
+        changes = ScoreChange.objects.filter(division__event__slug=SLUG).count()
+        games = Game.objects.filter(table__round__division__event__slug=SLUG).count()
+        print(
+            f"saves answered 'saved': {saved}; audit lines: {changes}; games stored: {games} "
+            f"({'nothing lost or doubled' if saved == changes else 'MISMATCH'})"
+        )
+        print(f"load average after: {Path('/proc/loadavg').read_text().strip()}")
+        return 0 if saved == changes and all(r["failed"] == 0 for r in results) else 1
+    finally:
+        if server is not None:
+            os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+        from django.db import connections
+
+        connections.close_all()
+        drop_database(options.pg, database)
+        print(f"logs: {out}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
