@@ -45,6 +45,7 @@ ENTRANT_FIELDS = (
     "gender",
     "club",
     "family",
+    "state",
     "email",
     "phone",
     "status",

@@ -14,6 +14,7 @@ from django.db.models import Q
 from tournaments.engine import (
     AGE_GROUP,
     COMBINED,
+    DEFAULT_QUALIFY,
     DEFAULT_RIBBONS_TO,
     DEFAULT_TIE_ORDER,
     FINAL,
@@ -22,15 +23,25 @@ from tournaments.engine import (
     LONE_PLAY,
     LONE_WALKOVER,
     LOW,
+    MAX_QUALIFY,
     MAX_RIBBONS_TO,
     QUALIFYING,
     SABRA,
     RuleError,
+    check_qualify,
     check_ribbons_to,
 )
 from tournaments.engine.clock import MAX_EXTRA_MINUTES
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
 from tournaments.text import fold
+
+
+def validate_qualify(value: int) -> None:
+    """Places that qualify: 1 to MAX_QUALIFY."""
+    try:
+        check_qualify(value)
+    except RuleError as error:
+        raise ValidationError(str(error)) from None
 
 
 def validate_ribbons_to(value: int) -> None:
@@ -63,6 +74,8 @@ EVENT_SETTINGS = (
     "combine_below",
     "ribbons_to",
     "lone_entrant",
+    "qualify",
+    "home_state",
 )
 # Settings that decide the bracket: fixed once a round is seated.
 BRACKET_SETTINGS = ("scoring", "prefer_threes", "medal_policy", "tie_order")
@@ -193,6 +206,16 @@ class Event(models.Model):
         help_text="A division with one player: gold without play, or it must play "
         "(combined with a neighbouring division first).",
     )
+    qualify = models.PositiveSmallIntegerField(
+        default=DEFAULT_QUALIFY,
+        validators=[validate_qualify],
+        help_text="Places that qualify for the next level, per age group and gender.",
+    )
+    home_state = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text="Qualifiers skip finishers from other states; empty: everyone counts.",
+    )
     ribbons_to = models.PositiveSmallIntegerField(
         default=DEFAULT_RIBBONS_TO,
         validators=[validate_ribbons_to],
@@ -222,6 +245,9 @@ class Event(models.Model):
                 condition=Q(ribbons_to=0)
                 | Q(ribbons_to__gte=FIRST_RIBBON_PLACE, ribbons_to__lte=MAX_RIBBONS_TO),
                 name="event_ribbons_to_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(qualify__gte=1, qualify__lte=MAX_QUALIFY), name="event_qualify_range"
             ),
             models.CheckConstraint(
                 condition=Q(lone_entrant__in=[LONE_WALKOVER, LONE_PLAY]),
@@ -323,6 +349,9 @@ class Entrant(models.Model):
     club = models.CharField(max_length=120, blank=True)
     # A household or couple: kept at different tables, before club mates are.
     family = models.CharField(max_length=120, blank=True)
+    # Private like e-mail and phone: never on public pages, printed only on the
+    # organizer's qualifiers list.
+    state = models.CharField(max_length=40, blank=True)
     email = models.CharField(max_length=254, blank=True)
     phone = models.CharField(max_length=60, blank=True)
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTERED)

@@ -12,6 +12,12 @@ from .corrections import (
     flagged_corrections,
     undecided_changes,
 )
+from .qualifiers import (
+    QualifierGroup,
+    QualifierRow,
+    QualifiersReport,
+    event_qualifiers,
+)
 from .results import division_results, event_results, finished_places, public_results
 from .sheets import (
     SheetGame,
@@ -35,6 +41,10 @@ from .state import (
 from .withdrawals import undo_refusal, undoable
 
 __all__ = [
+    "QualifierGroup",
+    "QualifierRow",
+    "QualifiersReport",
+    "event_qualifiers",
     "LateTable",
     "late_tables",
     "Comparison",

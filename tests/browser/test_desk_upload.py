@@ -50,12 +50,12 @@ def test_sample_export_uploaded_as_it_is(page, live_server, empty_event):
             "'Date of Birth' → birth date (MM/DD/YYYY)",
             "'Age' → age (used only when the birth date is empty)",
             "'Gender' → gender (Female/Male → F/M, anything else → X)",
+            "'State' → state (private: only on the organizer's qualifiers list)",
             "'Club/Team' → club",
             "'Event' → event (rows of other events are skipped)",
             "'Email' → email",
             "'Phone' → phone",
             "'City' → ignored",
-            "'State' → ignored",
             "46 entrants read (file encoding: UTF-8)",
         ]
     )

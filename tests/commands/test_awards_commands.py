@@ -116,3 +116,67 @@ def test_a_bad_lone_entrant_value_is_refused(tmp_path):
     assert Event.objects.get(slug=LONE).lone_entrant == "walkover"
     out = run("configure_event", LONE, "--lone-entrant", "play")
     assert "a lone player: must play" in out
+
+
+# ---------------------------------------------------------------- qualifiers: settings, state
+
+from tests.helpers import ENTRANT_HEADER, write_csv  # noqa: E402
+from tournaments.models import Entrant  # noqa: E402
+
+
+def test_qualify_and_home_state_settings():
+    EventFactory(slug="q")
+    event = Event.objects.get(slug="q")
+    assert (event.qualify, event.home_state) == (4, "")
+    out = run("configure_event", "q", "--qualify", 3, "--home-state", " georgia ")
+    assert "3 places qualify per age group and gender (home state GA)" in out
+    event = Event.objects.get(slug="q")
+    assert (event.qualify, event.home_state) == (3, "GA")
+    run("configure_event", "q", "--home-state", "Ontario")
+    assert Event.objects.get(slug="q").home_state == "Ontario"
+    run("configure_event", "q", "--home-state", "")
+    assert Event.objects.get(slug="q").home_state == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--qualify", "0"), "Places that qualify: from 1 to 500, not 0"),
+        (("--qualify", "-4"), "not -4"),
+        (("--qualify", "four"), "invalid int value"),
+        (("--home-state", "x" * 41), "at most 40 characters"),
+    ],
+)
+def test_bad_qualifier_settings_are_refused_and_nothing_changes(args, message):
+    EventFactory(slug="q", minutes_per_game=20)
+    with pytest.raises(CommandError, match=message):
+        run("configure_event", "q", "--minutes-per-game", 25, *args)
+    event = Event.objects.get(slug="q")
+    assert (event.qualify, event.home_state, event.minutes_per_game) == (4, "", 20)
+
+
+def test_the_import_keeps_a_plain_state_column_and_update_changes_it(tmp_path):
+    header = [*ENTRANT_HEADER, "state"]
+    rows = [
+        ("S1", "Ann", "Lee", "1954-01-01", "F", "", "", "GA"),
+        ("S2", "Bo", "Ray", "", "M", "", "Open", ""),
+    ]
+    path = write_csv(tmp_path / "s.csv", header, rows)
+    run("import_entrants", "st", path, "--create-event", "--date", "2026-05-14")
+    assert dict(Entrant.objects.values_list("external_id", "state")) == {"S1": "GA", "S2": ""}
+    rows = [("S1", "Ann", "Lee", "1954-01-01", "F", "", "", "Florida")]
+    run("import_entrants", "st", write_csv(tmp_path / "u.csv", header, rows), "--update")
+    assert Entrant.objects.get(external_id="S1").state == "Florida"
+    # a file without the column leaves the state as it is
+    rows = [("S1", "Ann", "Lee", "1954-01-01", "F", "Club 9", "")]
+    run("import_entrants", "st", write_csv(tmp_path / "v.csv", ENTRANT_HEADER, rows), "--update")
+    assert Entrant.objects.get(external_id="S1").state == "Florida"
+
+
+def test_the_sample_export_keeps_its_state_column():
+    from tests.commands.test_import_entrants import CREATE, SAMPLE, SLUG, import_file
+
+    import_file(SAMPLE, *CREATE)
+    states = set(Entrant.objects.filter(event__slug=SLUG).values_list("state", flat=True))
+    assert "GA" in states
+    assert Entrant.objects.filter(event__slug=SLUG, state="").count() < 46

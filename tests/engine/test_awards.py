@@ -178,3 +178,22 @@ def test_only_the_same_gender_and_divisions_with_an_age_range():
     assert nearest_division(lone, others).name == "Women 70-74"
     assert nearest_division(lone, others[:1]) is None
     assert nearest_division(slot("Open", None, None), [slot("70-74", 70, 74)]) is None
+
+
+# ---------------------------------------------------------------- states
+
+from tournaments.engine import state_key, state_standing  # noqa: E402
+
+
+@pytest.mark.parametrize("text", ["GA", "ga", "Ga.", " Georgia ", "GEORGIA", "G.A."])
+def test_a_state_written_many_ways_is_one_state(text):
+    assert state_key(text) == "GA"
+
+
+def test_state_standing():
+    assert state_standing("FL", "") == IN_STATE  # no home state: everyone counts
+    assert state_standing("", "GA") == STATE_UNKNOWN
+    assert state_standing("georgia", "GA") == IN_STATE
+    assert state_standing("Florida", "GA") == OUT_OF_STATE
+    assert state_standing("Ontario", "ontario") == IN_STATE
+    assert state_key("New  York") == "NY" and state_key("") == ""

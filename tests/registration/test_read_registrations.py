@@ -105,11 +105,12 @@ def test_sample_file_as_is(sample_bytes):
         "age": "Age",
         "gender": "Gender",
         "club": "Club/Team",
+        "state": "State",
         "event": "Event",
         "email": "Email",
         "phone": "Phone",
     }
-    assert parsed.ignored_columns == ("City", "State")
+    assert parsed.ignored_columns == ("City",)
     assert parsed.skipped_by_event == {}
     assert parsed.skipped == 0
     rows = by_id(parsed)
@@ -178,11 +179,12 @@ def test_sample_with_other_platform_headers(sample_bytes):
         "age": "Age on event day",
         "gender": "Sex",
         "club": "Team",
+        "state": "State",
         "event": "Sport",
         "email": "E-mail",
         "phone": "Mobile",
     }
-    assert parsed.ignored_columns == ("City", "State")
+    assert parsed.ignored_columns == ("City",)
 
 
 @pytest.mark.parametrize(
@@ -358,7 +360,7 @@ def test_preview_describes_columns(sample_bytes):
     lines = preview(read_registrations(sample_bytes))
     assert "'Date of Birth' → birth date (MM/DD/YYYY)" in lines
     assert "'City' → ignored" in lines
-    assert "'State' → ignored" in lines
+    assert "'State' → state (private: only on the organizer's qualifiers list)" in lines
     assert "'Registration ID' → entrant id" in lines
     assert lines[-1] == "46 entrants read (file encoding: UTF-8)"
 

@@ -181,8 +181,8 @@ COVERED = {
     Event: {
         "name", "slug", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
         "initial_meld", "cutoff_date", "age_bands", "by_gender", "medal_policy", "tie_order",
-        "confirmation", "paper", "combine_below", "ribbons_to", "lone_entrant", "created_at",
-        "archived_at",
+        "confirmation", "paper", "combine_below", "ribbons_to", "lone_entrant", "qualify",
+        "home_state", "created_at", "archived_at",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
@@ -193,8 +193,8 @@ COVERED = {
     # search_name is not in the file: it is made from the names on every save.
     Entrant: {
         "event", "division", "external_id", "first_name", "last_name", "birth_date",
-        "stated_age", "gender", "club", "family", "email", "phone", "status", "created_at",
-        "search_name",
+        "stated_age", "gender", "club", "family", "state", "email", "phone", "status",
+        "created_at", "search_name",
     },
     Round: {
         "division", "number", "kind", "games", "status", "seed", "warnings", "created_at",

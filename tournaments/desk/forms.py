@@ -53,6 +53,9 @@ class EventSettingsForm(forms.ModelForm):
             "combine_below": "Suggest combining divisions with fewer players than",
             "ribbons_to": "Ribbons for places 4 to (0: no ribbons)",
             "lone_entrant": "A division with only one player",
+            "qualify": "Places that qualify for the next level, per age group and gender",
+            "home_state": "Home state (qualifiers skip players from other states; "
+            "empty: everyone counts)",
         }
         widgets = {"date": DATE, "cutoff_date": DATE}
         # The labels say it all: the models' help texts would repeat them.
@@ -65,6 +68,8 @@ class EventSettingsForm(forms.ModelForm):
                 "combine_below",
                 "ribbons_to",
                 "lone_entrant",
+                "qualify",
+                "home_state",
             )
         }
 
@@ -139,6 +144,7 @@ class EntrantForm(forms.ModelForm):
             "gender",
             "club",
             "family",
+            "state",
             "email",
             "phone",
         ]
@@ -146,6 +152,7 @@ class EntrantForm(forms.ModelForm):
             "birth_date": "Birth date",
             "club": "Club",
             "family": "Family (household or couple: seated apart, before club mates)",
+            "state": "Home state (private: only on the organizer's qualifiers list)",
             "email": "E-mail (private)",
             "phone": "Phone (private)",
         }

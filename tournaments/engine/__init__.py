@@ -22,6 +22,8 @@ from .awards import (
     has_ribbon,
     qualifiers,
     ribbon_winners,
+    state_key,
+    state_standing,
 )
 from .corrections import (
     Consequence,

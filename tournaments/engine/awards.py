@@ -119,3 +119,46 @@ def qualifiers(finishers: Sequence[Finisher], places: int) -> QualifierList:
         if f.state == OUT_OF_STATE and (last is None or f.place <= last or len(chosen) < places)
     )
     return QualifierList(tuple(chosen), skipped)
+
+
+# Registration platforms write a state as a postal code ("GA"), a name ("Georgia") or with
+# dots ("Ga."): all of them name the same state.
+US_STATES = {
+    "alabama": "AL", "alaska": "AK", "arizona": "AZ", "arkansas": "AR", "california": "CA",
+    "colorado": "CO", "connecticut": "CT", "delaware": "DE", "district of columbia": "DC",
+    "florida": "FL", "georgia": "GA", "hawaii": "HI", "idaho": "ID", "illinois": "IL",
+    "indiana": "IN", "iowa": "IA", "kansas": "KS", "kentucky": "KY", "louisiana": "LA",
+    "maine": "ME", "maryland": "MD", "massachusetts": "MA", "michigan": "MI",
+    "minnesota": "MN", "mississippi": "MS", "missouri": "MO", "montana": "MT",
+    "nebraska": "NE", "nevada": "NV", "new hampshire": "NH", "new jersey": "NJ",
+    "new mexico": "NM", "new york": "NY", "north carolina": "NC", "north dakota": "ND",
+    "ohio": "OH", "oklahoma": "OK", "oregon": "OR", "pennsylvania": "PA",
+    "rhode island": "RI", "south carolina": "SC", "south dakota": "SD", "tennessee": "TN",
+    "texas": "TX", "utah": "UT", "vermont": "VT", "virginia": "VA", "washington": "WA",
+    "west virginia": "WV", "wisconsin": "WI", "wyoming": "WY", "puerto rico": "PR",
+    "guam": "GU", "virgin islands": "VI", "washington dc": "DC", "washington d c": "DC",
+}  # fmt: skip
+
+
+def state_key(text: str) -> str:
+    """A state as one comparable key: "GA", "G.A.", "georgia" and " Georgia " are all "GA";
+    anything else (another country's region) is compared as written, without case or dots."""
+    parts = text.replace(".", " ").replace(",", " ").split()
+    if len(parts) > 1 and all(len(p) == 1 for p in parts):  # "G. A." is GA
+        parts = ["".join(parts)]
+    words = " ".join(parts).casefold()
+    if not words:
+        return ""
+    return US_STATES.get(words, words.upper())
+
+
+def state_standing(state: str, home_state: str) -> str:
+    """IN_STATE, OUT_OF_STATE or STATE_UNKNOWN for a player from ``state`` at an event whose
+    home state is ``home_state`` (no home state: everyone is in state)."""
+    home = state_key(home_state)
+    if not home:
+        return IN_STATE
+    mine = state_key(state)
+    if not mine:
+        return STATE_UNKNOWN
+    return IN_STATE if mine == home else OUT_OF_STATE

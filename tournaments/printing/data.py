@@ -155,3 +155,30 @@ class RibbonCard:
 class RibbonsData:
     event: EventInfo
     cards: tuple[RibbonCard, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class QualifierLine:
+    rank: int  # among the group's in-state finishers (0 for a skipped finisher)
+    place: int  # the finishing place in the bracket
+    name: str
+    entrant_id: str
+    state: str  # private: this list is for the organizer
+    division: str  # the bracket the player finished in
+    state_unknown: bool = False
+
+
+@dataclass(frozen=True)
+class QualifierGroupLines:
+    label: str  # "Women 70-74"
+    qualifiers: tuple[QualifierLine, ...]
+    skipped: tuple[QualifierLine, ...] = ()  # out-of-state finishers passed over
+
+
+@dataclass(frozen=True)
+class QualifiersData:
+    event: EventInfo
+    places: int  # places that qualify per age group and gender
+    home_state: str  # "" when every finisher counts
+    groups: tuple[QualifierGroupLines, ...]
+    unfinished: tuple[str, ...] = ()  # brackets not finished: not in the list

@@ -18,6 +18,7 @@ class GeneratedDocument(models.Model):
         RESULTS = "results", "Results"
         CERTIFICATES = "certificates", "Certificates"
         RIBBONS = "ribbons", "Ribbons (places 4 to N)"
+        QUALIFIERS = "qualifiers", "Qualifiers for the next level (with states: organizer only)"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting for a worker"

@@ -10,6 +10,7 @@ from scoring.selectors import (
     decided_at_table,
     division_pending_correction,
     division_state,
+    event_qualifiers,
     flagged_corrections,
 )
 from tournaments import engine
@@ -299,6 +300,39 @@ def ribbons_data(event, division=None) -> data.RibbonsData:
     return data.RibbonsData(event_info(event), tuple(cards))
 
 
+def qualifiers_data(event, division=None) -> data.QualifiersData:
+    """The qualifiers list (the organizer's: it carries each player's state)."""
+    report = event_qualifiers(event, division)
+    if not report.groups and not report.unfinished:
+        raise RuleError("Nobody has played yet: no qualifiers to list.")
+    if not report.groups:
+        raise RuleError(
+            "No division has finished yet: no qualifiers to list "
+            f"(not finished: {', '.join(report.unfinished)})."
+        )
+
+    def line(row) -> data.QualifierLine:
+        return data.QualifierLine(
+            row.rank,
+            row.place,
+            row.name,
+            row.entrant_id,
+            row.state,
+            row.division,
+            row.state_unknown,
+        )
+
+    groups = tuple(
+        data.QualifierGroupLines(
+            g.label, tuple(line(q) for q in g.qualifiers), tuple(line(s) for s in g.skipped)
+        )
+        for g in report.groups
+    )
+    return data.QualifiersData(
+        event_info(event), report.places, report.home_state, groups, report.unfinished
+    )
+
+
 BUILDERS = {
     "table-list": table_list_data,
     "score-sheets": score_sheets_data,
@@ -306,6 +340,7 @@ BUILDERS = {
     "results": results_data,
     "certificates": certificates_data,
     "ribbons": ribbons_data,
+    "qualifiers": qualifiers_data,
 }
 
 

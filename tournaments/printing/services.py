@@ -39,6 +39,7 @@ def _renderer(kind: str):
         GeneratedDocument.Kind.RESULTS: renderers.render_results,
         GeneratedDocument.Kind.CERTIFICATES: renderers.render_certificates,
         GeneratedDocument.Kind.RIBBONS: renderers.render_ribbons,
+        GeneratedDocument.Kind.QUALIFIERS: renderers.render_qualifiers,
     }[kind]
 
 

@@ -26,6 +26,8 @@ def preview(parsed: ParsedRegistrations) -> list[str]:
             meaning = "age (used only when the birth date is empty)"
         elif name == "gender":
             meaning = "gender (Female/Male → F/M, anything else → X)"
+        elif name == "state":
+            meaning = "state (private: only on the organizer's qualifiers list)"
         elif name == "event":
             meaning = "event (rows of other events are skipped)"
         else:

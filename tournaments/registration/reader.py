@@ -27,6 +27,7 @@ FIELD_LIMITS = {
     "entrant_id": 64,
     "club": 120,
     "family": 120,
+    "state": 40,
     "division": 100,
     "email": 254,
     "phone": 60,
@@ -185,7 +186,7 @@ class _Rows:
         """What the database can hold: refused with the row, never cut silently."""
         for name, limit in FIELD_LIMITS.items():
             value = self.get(cells, name)
-            if name in ("club", "family", "division"):
+            if name in ("club", "family", "division", "state"):
                 value = collapse(value)
             if name in self.columns and len(value) > limit:
                 problems.append(
@@ -235,6 +236,7 @@ class _Rows:
                 email=self.get(cells, "email"),
                 phone=self.get(cells, "phone"),
                 family=collapse(self.get(cells, "family")),
+                state=collapse(self.get(cells, "state")),
             )
         )
 

@@ -18,6 +18,7 @@ class RegistrationRow:
     email: str
     phone: str
     family: str = ""  # household or couple: seated apart, before club mates
+    state: str = ""  # home state, private: only for the qualifiers list
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ ENTRANT_FIELDS = (
     "gender",
     "club",
     "family",
+    "state",
     "email",
     "phone",
 )
@@ -137,6 +138,7 @@ def _entrant_fields(row: RegistrationRow, division: Division) -> dict:
         gender=row.gender if row.gender in ("F", "M", "X") else "",
         club=row.club,
         family=row.family,
+        state=row.state,
         email=row.email,
         phone=row.phone,
         division=division,

@@ -112,6 +112,15 @@ def _normalized_settings(options: dict) -> dict:
         raise RuleError(
             f"A division with one player: 'walkover' or 'play', not '{options['lone_entrant']}'."
         )
+    if "qualify" in options:
+        engine.check_qualify(options["qualify"])
+    if "home_state" in options:
+        typed = " ".join(str(options["home_state"]).split())
+        key = engine.state_key(typed)
+        # A US state is kept as its postal code ("Georgia" → "GA"); anything else as typed.
+        options["home_state"] = key if len(key) == 2 and key.isalpha() else typed
+        if len(options["home_state"]) > 40:
+            raise RuleError("The home state is at most 40 characters, such as GA.")
     if "ribbons_to" in options:
         engine.check_ribbons_to(options["ribbons_to"])
     return options

@@ -37,6 +37,17 @@ class Command(EventCommand):
             help="a division with one player: gold without play (walkover, the default) or "
             "it must play, combined with a neighbouring division first (play)",
         )
+        parser.add_argument(
+            "--qualify",
+            type=int,
+            metavar="N",
+            help="places that qualify for the next level, per age group and gender (default 4)",
+        )
+        parser.add_argument(
+            "--home-state",
+            metavar="STATE",
+            help="e.g. GA: qualifiers skip finishers from other states ('' for none)",
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -76,7 +87,9 @@ class Command(EventCommand):
             f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
             f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}, "
             f"{ribbons_words(event.ribbons_to)}, a lone player: "
-            f"{'walkover' if event.lone_entrant == 'walkover' else 'must play'}."
+            f"{'walkover' if event.lone_entrant == 'walkover' else 'must play'}, "
+            f"{event.qualify} place{'s' if event.qualify != 1 else ''} qualify per age group "
+            f"and gender{f' (home state {event.home_state})' if event.home_state else ''}."
         )
 
     def settings(self, o) -> dict:
@@ -95,6 +108,8 @@ class Command(EventCommand):
             combine_below=o["combine_below"],
             ribbons_to=o["ribbons_to"],
             lone_entrant=o["lone_entrant"],
+            qualify=o["qualify"],
+            home_state=o["home_state"],
             name=o["name"],
             venue=o["venue"],
         )

@@ -8,6 +8,7 @@ US Letter unless ``EventInfo.paper == "a4"``.
 
 from .bracket import render_bracket
 from .certificates import render_certificates
+from .qualifiers import render_qualifiers
 from .results import render_results
 from .ribbons import render_ribbons
 from .score_sheets import render_score_sheets
@@ -17,6 +18,7 @@ from .table_rules import table_rules
 __all__ = [
     "render_bracket",
     "render_certificates",
+    "render_qualifiers",
     "render_results",
     "render_ribbons",
     "render_score_sheets",
