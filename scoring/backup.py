@@ -28,7 +28,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.selectors import free_slug
+from tournaments.selectors import free_slug, hall_tables_in_play
 
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
@@ -538,6 +538,21 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
         _stamp([(penalty, p.get("given_at"))], "given_at")
 
 
+def _check_hall_numbers(event: Event) -> None:
+    """Table numbers are the hall's: two tables in play (their rounds seated and not
+    closed) never share one, whatever their division."""
+    seen: dict[int, str] = {}
+    for who, numbers in hall_tables_in_play(event):
+        for number in numbers:
+            if number in seen:
+                raise BackupRefused(
+                    f"{who}, table {number}",
+                    f"{seen[number]} has a table {number} in play too; table numbers are the "
+                    "hall's, so two tables in play never share one.",
+                )
+            seen[number] = who
+
+
 def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> None:
     _need(rows, list, "audit")
     made = []
@@ -752,6 +767,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                 _check_results(d.get("results"), f"division {d['name'][:40]}", set(entrants))
             for r in data["rounds"]:
                 _restore_round(r, divisions, entrants, users)
+            _check_hall_numbers(event)
             for n, d in enumerate(data["decisions"], start=1):
                 where = f"tie-break decision {n}"
                 if d.get("division") not in divisions:

@@ -8,6 +8,7 @@ import datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
@@ -24,12 +25,15 @@ from tournaments.engine import (
     LONE_WALKOVER,
     LOW,
     MAX_QUALIFY,
+    MAX_HALL_TABLES,
     MAX_RIBBONS_TO,
     QUALIFYING,
     SABRA,
     RuleError,
     check_qualify,
     check_ribbons_to,
+    hall_problems,
+    parse_table_numbers,
 )
 from tournaments.engine.clock import MAX_EXTRA_MINUTES
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
@@ -50,6 +54,19 @@ def validate_ribbons_to(value: int) -> None:
         check_ribbons_to(value)
     except RuleError as error:
         raise ValidationError(str(error)) from None
+
+
+def validate_table_numbers(value: str) -> None:
+    """A list of the hall's table numbers, as 12,19."""
+    try:
+        parse_table_numbers(value)
+    except RuleError as error:
+        raise ValidationError(str(error)) from None
+
+
+def table_numbers_text(value) -> str:
+    """Table numbers in their stored form: sorted, without repeats, as 12,19."""
+    return ",".join(str(n) for n in parse_table_numbers(value))
 
 
 # What a short name in an address may hold (Django's <slug:…> path converter).
@@ -76,6 +93,9 @@ EVENT_SETTINGS = (
     "lone_entrant",
     "qualify",
     "home_state",
+    "hall_tables",
+    "unusable_tables",
+    "accessible_tables",
 )
 # Settings that decide the bracket: fixed once a round is seated.
 BRACKET_SETTINGS = ("scoring", "prefer_threes", "medal_policy", "tie_order")
@@ -221,6 +241,26 @@ class Event(models.Model):
         validators=[validate_ribbons_to],
         help_text="Ribbons for places 4 to this place; 0 for no ribbons.",
     )
+    # The hall's physical tables, described once (engine.Hall): how many (empty: no limit,
+    # numbers only stay unique), the numbers never to give, and the accessible ones.
+    hall_tables = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HALL_TABLES)],
+        help_text="How many tables the hall has, numbered from 1; empty: no limit.",
+    )
+    unusable_tables = models.CharField(
+        max_length=500,
+        blank=True,
+        validators=[validate_table_numbers],
+        help_text="Table numbers never to give, as 12,19.",
+    )
+    accessible_tables = models.CharField(
+        max_length=500,
+        blank=True,
+        validators=[validate_table_numbers],
+        help_text="Tables a wheelchair or walker reaches, as 1,2,3.",
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organized_events"
     )
@@ -257,6 +297,25 @@ class Event(models.Model):
 
     def __str__(self):
         return self.name
+
+    def clean(self):
+        super().clean()
+        try:
+            unusable = parse_table_numbers(self.unusable_tables)
+            accessible = parse_table_numbers(self.accessible_tables)
+        except RuleError:
+            return  # the field's own validator says what is wrong
+        fields = {
+            "tables": "hall_tables",
+            "unusable": "unusable_tables",
+            "accessible": "accessible_tables",
+        }
+        problems = hall_problems(self.hall_tables, unusable, accessible)
+        if problems:
+            errors: dict[str, list[str]] = {}
+            for what, message in problems:
+                errors.setdefault(fields[what], []).append(message)
+            raise ValidationError(errors)
 
     @property
     def age_cutoff(self) -> datetime.date:

@@ -28,7 +28,11 @@ def event_rules(event: Event) -> engine.Rules:
 
 def event_hall(event: Event) -> engine.Hall:
     """The engine's view of the event's hall (its physical tables)."""
-    return engine.Hall()
+    return engine.Hall(
+        tables=event.hall_tables,
+        unusable=frozenset(engine.parse_table_numbers(event.unusable_tables)),
+        accessible=frozenset(engine.parse_table_numbers(event.accessible_tables)),
+    )
 
 
 def hall_tables_in_play(event: Event) -> list[tuple[str, list[int]]]:

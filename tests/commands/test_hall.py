@@ -223,3 +223,81 @@ def test_seat_all_prints_every_division_with_its_hall_numbers(tmp_path):
     assert "C 60-64: walkover" in out
     assert sorted(in_play()) == [1, 2]
     assert snapshot()["tables"] == 2
+
+
+# ---------------------------------------------------------------- the hall described once
+
+
+@pytest.mark.django_db
+def test_configure_event_describes_the_hall_and_seating_never_gives_unusable_numbers(tmp_path):
+    register(tmp_path, {"A 50-54": 9, "B 55-59": 8})
+    out = run(
+        "configure_event", SLUG, "--hall-tables", 8, "--unusable", "2, 4", "--accessible", "1,3"
+    )
+    assert "The hall: 8 tables; unusable: 2, 4; accessible: 1, 3." in out
+    run("seat", SLUG, "--all", "--seed", 2)
+    assert sorted(in_play()) == [1, 3, 5, 6, 7]
+    # Cleared again: 0 tables is no limit, "" no unusable numbers.
+    out = run("configure_event", SLUG, "--hall-tables", 0, "--unusable", "")
+    assert "The hall: no set number of tables; unusable: none; accessible: 1, 3." in out
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--hall-tables", 10, "--accessible", "1,12"], "Accessible table 12 is not in the hall"),
+        (["--hall-tables", 10, "--unusable", "11"], "Unusable table 11 is not in the hall"),
+        (["--unusable", "3", "--accessible", "3"], "Table 3 cannot be both unusable and access"),
+        (["--unusable", "3,x"], "Unusable tables: 'x' is not a table number"),
+        (["--accessible", "0"], "Accessible tables: '0' is not a table number"),
+        (["--hall-tables", -3], "hall tables"),
+        (
+            ["--hall-tables", 2, "--unusable", "1,2", "--accessible", ""],
+            "Every one of the hall's 2 tables",
+        ),
+        (["--hall-tables", 4], "Accessible table 5 is not in the hall: its 4 tables"),
+    ],
+)
+def test_a_bad_hall_is_refused_in_words_and_nothing_changes(tmp_path, args, words):
+    register(tmp_path, {"A 50-54": 4})
+    run("configure_event", SLUG, "--hall-tables", 20, "--accessible", "5")
+    before = (
+        snapshot(),
+        list(Division.objects.values_list("event__hall_tables", "event__accessible_tables")),
+    )
+    with pytest.raises(CommandError, match=words):
+        run("configure_event", SLUG, *args)
+    after = (
+        snapshot(),
+        list(Division.objects.values_list("event__hall_tables", "event__accessible_tables")),
+    )
+    assert after == before
+
+
+@pytest.mark.django_db
+def test_seat_all_in_a_hall_too_small_seats_nothing_and_names_the_holders(tmp_path):
+    register(tmp_path, {"A 50-54": 9, "B 55-59": 8, "C 60-64": 12})
+    run("configure_event", SLUG, "--hall-tables", 6, "--unusable", "6")
+    run("seat", SLUG, "--division", "A 50-54", "--seed", 1)  # tables 1-3
+    before = snapshot()
+    with pytest.raises(CommandError) as refused:
+        run("seat", SLUG, "--all")
+    text = str(refused.value)
+    assert "5 needed (B 55-59, round 1: 2; C 60-64, round 1: 3), 2 free of the hall's 5 usable" in (
+        text
+    )
+    assert "A 50-54, round 1: 3 tables (1-3)" in text
+    assert snapshot() == before
+    # One division alone fits: seated on the two free numbers, never the unusable 6.
+    run("seat", SLUG, "--division", "B 55-59")
+    assert sorted(in_play()) == [1, 2, 3, 4, 5]
+    with pytest.raises(CommandError, match="3 needed \\(C 60-64, round 1: 3\\), 0 free"):
+        run("seat", SLUG, "--division", "C 60-64")
+    # A round over frees its tables: C fits once A's round 1 is closed.
+    play(tmp_path, "A 50-54", 1)
+    run("advance", SLUG, "--division", "A 50-54")
+    assert sorted(tables_of(SLUG, "A 50-54", 2)) == [1]
+    with pytest.raises(CommandError, match="3 needed \\(C 60-64, round 1: 3\\), 2 free"):
+        run("seat", SLUG, "--division", "C 60-64")
+    assert sorted(in_play()) == [1, 4, 5]

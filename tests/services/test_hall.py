@@ -9,7 +9,6 @@ from scoring import services as scoring
 from tests.helpers import entrants_file, run
 from tests.services.test_concurrency import race
 from tournaments import services as bracket
-from tournaments.engine import HallFull
 from tournaments.models import Division, Round, Table
 
 SLUG = "hall"
@@ -130,14 +129,126 @@ def test_an_advance_and_a_first_seating_at_the_same_moment_never_share_a_number(
     assert sorted(numbers) in ([1, 2, 3, 4, 5, 6, 7], [1, 4, 5, 6, 7, 8, 9])
 
 
-@pytest.mark.django_db
-def test_hall_full_is_a_rule_error_naming_the_holders(tmp_path):
-    from tournaments.engine import Hall, take_numbers
+# ---------------------------------------------------------------- the hall's settings
 
-    with pytest.raises(HallFull) as refused:
-        take_numbers(
-            Hall(tables=4), [1, 2, 3], {"Beta, round 1": 2}, [("Alpha, round 1", [1, 2, 3])]
-        )
-    text = str(refused.value)
-    assert "2 needed (Beta, round 1: 2), 1 free of the hall's 4 usable tables" in text
-    assert "Alpha, round 1: 3 tables (1-3)" in text
+HALL = {"hall_tables": 30, "unusable_tables": "12,19", "accessible_tables": "1,2,3"}
+
+
+def hall_event():
+    from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+
+    event = EventFactory(slug="hall-set", **HALL)
+    EntrantFactory.create_batch(5, division=DivisionFactory(event=event, name="70-74"))
+    return event
+
+
+@pytest.mark.django_db
+def test_backup_restore_backup_keeps_the_hall():
+    from scoring.backup import event_backup, event_restore
+
+    event = hall_event()
+    bracket.division_seat_first_round(division=event.divisions.get(), seed=1)
+    first = event_backup(event)
+    for key, value in HALL.items():
+        assert first["event"][key] == value
+    copy = event_restore(first, slug="hall-set-2")
+    for key, value in HALL.items():
+        assert getattr(copy, key) == value
+    second = event_backup(copy)
+    assert second["event"].pop("slug") == "hall-set-2"
+    assert first["event"].pop("slug") == "hall-set"
+    assert second == first
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("key", "value", "words"),
+    [
+        ("hall_tables", 0, "hall tables"),
+        ("hall_tables", "30", "hall tables: '30' is the wrong kind of value"),
+        ("unusable_tables", "12,x", "unusable tables"),
+        ("unusable_tables", 12, "unusable tables: '12' is the wrong kind of value"),
+        ("accessible_tables", "1,31", "Accessible table 31 is not in the hall"),
+        ("accessible_tables", "12", "Table 12 cannot be both unusable and accessible"),
+    ],
+)
+def test_a_tampered_hall_is_refused_naming_the_field(key, value, words):
+    from scoring.backup import BackupRefused, event_backup, event_restore
+    from tournaments.models import Event
+
+    data = event_backup(hall_event())
+    data["event"][key] = value
+    with pytest.raises(BackupRefused, match=words):
+        event_restore(data, slug="tampered")
+    assert not Event.objects.filter(slug="tampered").exists()
+
+
+@pytest.mark.django_db
+def test_a_backup_with_two_tables_in_play_on_one_number_is_refused(tmp_path):
+    from scoring.backup import BackupRefused, event_backup, event_restore
+    from tournaments.models import Event
+
+    found = divisions(tmp_path, {"Alpha": 4, "Beta": 4})
+    for division in found.values():
+        bracket.division_seat_first_round(division=division, seed=1)
+    data = event_backup(Event.objects.get(slug=SLUG))
+    for r in data["rounds"]:
+        r["tables"][0]["number"] = 1
+    with pytest.raises(BackupRefused, match="has a table 1 in play too"):
+        event_restore(data, slug="tampered")
+    assert not Event.objects.filter(slug="tampered").exists()
+
+
+@pytest.mark.django_db
+def test_the_settings_page_describes_the_hall_and_refuses_a_bad_one_in_words():
+    from tests.services.test_award_settings import _settings_post, organizer_client
+    from tournaments.models import Event
+
+    event = hall_event()
+    client = organizer_client(event)
+    url = f"/e/{event.slug}/desk/settings/"
+    page = client.get(url).content.decode()
+    assert "Tables in the hall, numbered from 1 (empty: no limit)" in page
+    assert "Accessible tables (for players who need one), as 1,2,3" in page
+    for changes, words in (
+        ({"accessible_tables": "1, 40"}, "Accessible table 40 is not in the hall"),
+        ({"unusable_tables": "3", "accessible_tables": "3"}, "cannot be both unusable"),
+        ({"unusable_tables": "seven"}, "Unusable tables: &#x27;seven&#x27; is not a table number"),
+        ({"hall_tables": "0"}, "greater than or equal to 1"),
+    ):
+        answer = client.post(url, _settings_post(event, **changes))
+        assert answer.status_code == 200, changes
+        assert words in answer.content.decode(), changes
+        assert {k: getattr(Event.objects.get(pk=event.pk), k) for k in HALL} == HALL
+    answer = client.post(
+        url,
+        _settings_post(event, hall_tables="40", unusable_tables="19, 12,40", accessible_tables=""),
+    )
+    assert answer.status_code == 302
+    event.refresh_from_db()
+    assert (event.hall_tables, event.unusable_tables, event.accessible_tables) == (
+        40,
+        "12,19,40",
+        "",
+    )
+    answer = client.post(url, _settings_post(event, hall_tables=""))
+    assert answer.status_code == 302
+    assert Event.objects.get(pk=event.pk).hall_tables is None
+
+
+@pytest.mark.django_db
+def test_the_desk_says_why_a_division_cannot_be_seated_in_a_full_hall(tmp_path):
+    from tests.services.test_award_settings import organizer_client
+    from tournaments.models import Event
+
+    found = divisions(tmp_path, {"Alpha": 9, "Beta": 9})
+    event = Event.objects.get(slug=SLUG)
+    event.hall_tables = 4
+    event.save()
+    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
+    client = organizer_client(event)
+    answer = client.post(f"/e/{SLUG}/desk/divisions/{found['Beta'].pk}/seat/", follow=True)
+    page = answer.content.decode()
+    assert "Not enough free tables in the hall: 3 needed (Beta, round 1: 3), 1 free" in page
+    assert "Alpha, round 1: 3 tables (1-3)" in page
+    assert not Round.objects.filter(division=found["Beta"]).exists()

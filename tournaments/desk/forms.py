@@ -56,6 +56,9 @@ class EventSettingsForm(forms.ModelForm):
             "qualify": "Places that qualify for the next level, per age group and gender",
             "home_state": "Home state (qualifiers skip players from other states; "
             "empty: everyone counts)",
+            "hall_tables": "Tables in the hall, numbered from 1 (empty: no limit)",
+            "unusable_tables": "Table numbers never to use, as 12,19",
+            "accessible_tables": "Accessible tables (for players who need one), as 1,2,3",
         }
         widgets = {"date": DATE, "cutoff_date": DATE}
         # The labels say it all: the models' help texts would repeat them.
@@ -70,7 +73,12 @@ class EventSettingsForm(forms.ModelForm):
                 "lone_entrant",
                 "qualify",
                 "home_state",
+                "unusable_tables",
+                "accessible_tables",
             )
+        } | {
+            "hall_tables": "Seating that needs more free tables than the hall has is refused, "
+            "naming the divisions that hold them."
         }
 
     minutes_per_game = forms.IntegerField(
@@ -108,6 +116,19 @@ class EventSettingsForm(forms.ModelForm):
                 ordered.update(fields)
             ordered[name] = field
         self.fields = ordered
+
+    def _table_numbers(self, name: str, what: str) -> str:
+        try:
+            numbers = engine.parse_table_numbers(self.cleaned_data.get(name) or "", what)
+        except engine.RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+        return ",".join(str(n) for n in numbers)
+
+    def clean_unusable_tables(self):
+        return self._table_numbers("unusable_tables", "unusable tables")
+
+    def clean_accessible_tables(self):
+        return self._table_numbers("accessible_tables", "accessible tables")
 
     def clean_age_bands(self):
         try:

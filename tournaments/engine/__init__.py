@@ -58,7 +58,16 @@ from .games import (
     rack_total_from_tiles,
     validate_game,
 )
-from .hall import Hall, HallFull, free_numbers, numbers_text, parse_table_numbers, take_numbers
+from .hall import (
+    MAX_HALL_TABLES,
+    Hall,
+    HallFull,
+    free_numbers,
+    hall_problems,
+    numbers_text,
+    parse_table_numbers,
+    take_numbers,
+)
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
 from .ranking import Ranked, Score, better_first

@@ -14,6 +14,10 @@ from itertools import count
 from .errors import RuleError
 
 
+# The largest table number a hall may have (and the largest number ever given).
+MAX_HALL_TABLES = 5000
+
+
 @dataclass(frozen=True)
 class Hall:
     """The hall's tables as the organizer described them.
@@ -29,7 +33,7 @@ class Hall:
     def __post_init__(self):
         problems = hall_problems(self.tables, self.unusable, self.accessible)
         if problems:
-            raise RuleError(" ".join(problems))
+            raise RuleError(" ".join(message for _what, message in problems))
 
     def usable(self, number: int) -> bool:
         return (
@@ -58,10 +62,15 @@ def parse_table_numbers(text: str | Iterable[int] | None, what: str = "table num
         word = str(item).strip()
         if not word:
             continue
-        if isinstance(item, bool) or not word.isdigit() or int(word) < 1:
+        if (
+            isinstance(item, bool)
+            or not word.isdigit()
+            or len(word) > 6
+            or not 1 <= int(word) <= MAX_HALL_TABLES
+        ):
             raise RuleError(
-                f"{what.capitalize()}: '{word[:20]}' is not a table number (a whole number "
-                "of at least 1, as 12,19)."
+                f"{what[:1].upper()}{what[1:]}: '{word[:20]}' is not a table number (a whole "
+                f"number from 1 to {MAX_HALL_TABLES}, as 12,19)."
             )
         numbers.add(int(word))
     return tuple(sorted(numbers))
@@ -69,38 +78,60 @@ def parse_table_numbers(text: str | Iterable[int] | None, what: str = "table num
 
 def hall_problems(
     tables: int | None, unusable: Collection[int], accessible: Collection[int]
-) -> list[str]:
-    """What is wrong with a hall's description, in words ([] when nothing)."""
+) -> list[tuple[str, str]]:
+    """What is wrong with a hall's description: (which part, the reason in words) for
+    each problem, the part being "tables", "unusable" or "accessible" ([] when nothing)."""
     problems = []
     if tables is not None and (
-        isinstance(tables, bool) or not isinstance(tables, int) or tables < 1
+        isinstance(tables, bool)
+        or not isinstance(tables, int)
+        or not 1 <= tables <= MAX_HALL_TABLES
     ):
         problems.append(
-            f"The hall's number of tables must be a whole number of at least 1, not "
-            f"'{str(tables)[:20]}'."
+            (
+                "tables",
+                f"The hall's number of tables must be a whole number from 1 to "
+                f"{MAX_HALL_TABLES}, not '{str(tables)[:20]}'.",
+            )
         )
         return problems
     for what, numbers in (("unusable", unusable), ("accessible", accessible)):
-        wrong = sorted(n for n in numbers if not isinstance(n, int) or isinstance(n, bool) or n < 1)
+        wrong = [
+            n
+            for n in numbers
+            if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_HALL_TABLES
+        ]
         if wrong:
-            problems.append(f"The {what} tables must be table numbers of at least 1.")
+            problems.append(
+                (what, f"The {what} tables must be table numbers from 1 to {MAX_HALL_TABLES}.")
+            )
             continue
         if tables is not None:
             beyond = sorted(n for n in numbers if n > tables)
             if beyond:
+                many = len(beyond) > 1
                 problems.append(
-                    f"{what.capitalize()} table{'s' if len(beyond) > 1 else ''} "
-                    f"{', '.join(map(str, beyond))} {'are' if len(beyond) > 1 else 'is'} not in "
-                    f"the hall: its tables are numbered 1 to {tables}."
+                    (
+                        what,
+                        f"{what.capitalize()} table{'s' if many else ''} "
+                        f"{', '.join(map(str, beyond))} {'are' if many else 'is'} not in the "
+                        f"hall: its {tables} tables are numbered 1 to {tables}.",
+                    )
                 )
+    if problems:
+        return problems
     both = sorted(set(unusable) & set(accessible))
     if both:
+        many = len(both) > 1
         problems.append(
-            f"Table{'s' if len(both) > 1 else ''} {', '.join(map(str, both))} cannot be both "
-            "unusable and accessible."
+            (
+                "accessible",
+                f"Table{'s' if many else ''} {', '.join(map(str, both))} cannot be both "
+                "unusable and accessible.",
+            )
         )
-    if tables is not None and not problems and len(set(unusable)) >= tables:
-        problems.append(f"Every one of the hall's {tables} tables would be unusable.")
+    if tables is not None and len(set(unusable)) >= tables:
+        problems.append(("unusable", f"Every one of the hall's {tables} tables would be unusable."))
     return problems
 
 

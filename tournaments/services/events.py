@@ -106,6 +106,14 @@ def _normalized_settings(options: dict) -> dict:
         raise RuleError("Confirmation is 'none' or 'second-person'.")
     if "paper" in options and options["paper"] not in Event.Paper.values:
         raise RuleError("Paper is 'letter' or 'a4'.")
+    for key, what in (
+        ("unusable_tables", "unusable tables"),
+        ("accessible_tables", "accessible tables"),
+    ):
+        if key in options:
+            options[key] = ",".join(str(n) for n in engine.parse_table_numbers(options[key], what))
+    if options.get("hall_tables") == 0:
+        options["hall_tables"] = None  # 0: the hall's size is no longer set
     if "minutes_per_game" in options and not 1 <= options["minutes_per_game"] <= 600:
         raise RuleError("Minutes per game must be between 1 and 600.")
     if "lone_entrant" in options and options["lone_entrant"] not in Event.LoneEntrant.values:

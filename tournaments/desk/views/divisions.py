@@ -97,6 +97,8 @@ def division_seat(request, event, division_id):
         lambda: services.division_seat_first_round(division=division),
         done=lambda result: _seated(division, result),
         to=_back(event, division),
+        # A hall too small lists who holds its tables, one line each.
+        refused=refusal_lines,
     )
 
 

@@ -89,7 +89,9 @@ def _move_lines(moves) -> list[str]:
 def settings_page(request, event):
     form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+        data = dict(form.cleaned_data)
+        if data.get("hall_tables") is None:
+            data["hall_tables"] = 0  # an empty box clears the hall's size (None would keep it)
         moves = []
         try:
             moves = services.division_settings_moves(event, data)

@@ -3,6 +3,14 @@ from tournaments.engine import RuleError
 from tournaments.management.base import EventCommand, parse_date
 
 
+def hall_words(event) -> str:
+    """The hall as the organizer described it, in one line."""
+    size = f"{event.hall_tables} tables" if event.hall_tables else "no set number of tables"
+    unusable = event.unusable_tables.replace(",", ", ") or "none"
+    accessible = event.accessible_tables.replace(",", ", ") or "none"
+    return f"The hall: {size}; unusable: {unusable}; accessible: {accessible}."
+
+
 def ribbons_words(ribbons_to: int) -> str:
     return f"ribbons for places 4 to {ribbons_to}" if ribbons_to else "no ribbons"
 
@@ -48,6 +56,19 @@ class Command(EventCommand):
             metavar="STATE",
             help="e.g. GA: qualifiers skip finishers from other states ('' for none)",
         )
+        parser.add_argument(
+            "--hall-tables",
+            type=int,
+            help="how many tables the hall has, numbered from 1 (0: no limit, numbers only "
+            "stay unique)",
+        )
+        parser.add_argument(
+            "--unusable", help='table numbers never to give, e.g. 12,19 ("" for none)'
+        )
+        parser.add_argument(
+            "--accessible",
+            help='accessible tables, e.g. 1,2,3 ("" for none): players who need one sit there',
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -91,6 +112,7 @@ class Command(EventCommand):
             f"{event.qualify} place{'s' if event.qualify != 1 else ''} qualify per age group "
             f"and gender{f' (home state {event.home_state})' if event.home_state else ''}."
         )
+        self.say(hall_words(event))
 
     def settings(self, o) -> dict:
         return dict(
@@ -110,6 +132,9 @@ class Command(EventCommand):
             lone_entrant=o["lone_entrant"],
             qualify=o["qualify"],
             home_state=o["home_state"],
+            hall_tables=o["hall_tables"],
+            unusable_tables=o["unusable"],
+            accessible_tables=o["accessible"],
             name=o["name"],
             venue=o["venue"],
         )
