@@ -13,7 +13,6 @@ from itertools import count
 
 from .errors import RuleError
 
-
 # The largest table number a hall may have (and the largest number ever given).
 MAX_HALL_TABLES = 5000
 
