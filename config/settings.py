@@ -153,6 +153,15 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Sessions live in the database: scorekeepers keep working when Redis is down.
 SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
+# Argon2id first, at the cost in tournaments/passwords.py (docs/decisions.md); the others
+# only to read older hashes, which are rewritten with Argon2id at the next sign-in.
+PASSWORD_HASHERS = [
+    "tournaments.passwords.Argon2Hasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
