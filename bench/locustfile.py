@@ -4,7 +4,8 @@ BENCH_PLAN names the JSON file the driver wrote: the event, the tables with thei
 players in seat order, signed-in sessions, accounts to sign in with, the CSRF token.
 BENCH_PACE: seconds from the start of one request of a user to the next (0: closed
 loop, no pause). BENCH_ONCE=1: each user makes one request and stops. BENCH_OFFSET:
-the saves made by the phases before (this phase goes on from there).
+the saves made by the phases before (this phase goes on from there). BENCH_FOLLOW=1:
+after a save, load the page it leads to, as the tablet does ("page after save").
 
 Users:
   Bare    GET /bench/bare/ (a Django view that does nothing: the yardstick)
@@ -25,6 +26,7 @@ from locust.exception import StopUser
 PLAN = json.loads(Path(os.environ["BENCH_PLAN"]).read_text())
 PACE = float(os.environ.get("BENCH_PACE", "0") or 0)
 ONCE = os.environ.get("BENCH_ONCE") == "1"
+FOLLOW = os.environ.get("BENCH_FOLLOW") == "1"
 CSRF = PLAN["csrf"]
 
 
@@ -62,6 +64,7 @@ class _User(FastHttpUser):
                 response.failure(f"HTTP {response.status_code}")
         if ONCE:
             raise StopUser()
+        return response
 
 
 class Bare(_User):
@@ -82,12 +85,20 @@ class Saver(_User):
         data = {"game": game, "version": version, "ended": "", "winner": ""}
         for seat, entrant in enumerate(table["seats"]):
             data[f"rack_{entrant}"] = 0 if seat == 0 else 10 * seat + game + version
-        self._post(
+        answer = self._post(
             f"/e/{PLAN['slug']}/tables/{table['id']}/",
             data,
             {"sessionid": self.session},
             "save",
         )
+        if FOLLOW and answer.status_code == 302:
+            self.client.cookiejar.clear()
+            # The messages cookie the save set says "Game N saved" on that page.
+            said = answer.headers.get("Set-Cookie", "").split(";", 1)[0]
+            cookie = f"sessionid={self.session}" + (f"; {said}" if said else "")
+            self.client.get(
+                answer.headers["Location"], headers={"Cookie": cookie}, name="page after save"
+            )
 
 
 class Login(_User):

@@ -140,12 +140,26 @@ def backends(database: str) -> list[int]:
 
 
 def run_phase(
-    label, user, *, users, seconds, pace, once, offset, host, plan_path, workers, database, out
+    label,
+    user,
+    *,
+    users,
+    seconds,
+    pace,
+    once,
+    follow,
+    offset,
+    host,
+    plan_path,
+    workers,
+    database,
+    out,
 ):
     prefix = out / label
     env = {**os.environ, "BENCH_PLAN": str(plan_path), "BENCH_PACE": str(pace)}
     env["BENCH_OFFSET"] = str(offset)
     env["BENCH_ONCE"] = "1" if once else "0"
+    env["BENCH_FOLLOW"] = "1" if follow else "0"
     before_pids = backends(database)
     cpu_web, cpu_db = cpu_seconds(workers), cpu_seconds(before_pids)
     started = time.monotonic()
@@ -184,16 +198,21 @@ def run_phase(
     # Backends that came during the phase started from zero.
     cpu_db = cpu_seconds(pids) - cpu_db
     with open(f"{prefix}_stats.csv", newline="") as handle:
-        row = next(r for r in csv.DictReader(handle) if r["Name"] == "Aggregated")
+        rows = {r["Name"]: r for r in csv.DictReader(handle)}
+    # The phase's own requests (a save, a sign-in); the page after a save is shown apart
+    # and its CPU counted in the save's.
+    row = next(r for name, r in rows.items() if name not in ("Aggregated", "page after save"))
     count, failed = int(row["Request Count"]), int(row["Failure Count"])
+    page = rows.get("page after save")
     return {
         "label": label,
         "users": users,
         "requests": count,
-        "failed": failed,
+        "failed": failed + (int(page["Failure Count"]) if page else 0),
         "rps": float(row["Requests/s"]),
         "p50": float(row["50%"]),
         "p95": float(row["95%"]),
+        "page": page and (float(page["50%"]), float(page["95%"])),
         "web_ms": 1000 * cpu_web / max(count, 1),
         "db_ms": 1000 * cpu_db / max(count, 1),
         "elapsed": elapsed,
@@ -210,12 +229,12 @@ def main(argv=None) -> int:
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/test")
     parser.add_argument("--only", help="comma-separated phases to run (default: all)")
     options = parser.parse_args(argv)
-    phases = {
-        "bare": ("Bare", options.clients, options.seconds, 0, False),
-        "saves": ("Saver", options.clients, options.seconds, 0, False),
-        "rush": ("Saver", KEEPERS, options.rush_seconds, 5, False),
-        "logins": ("Login", options.clients, options.seconds, 0, False),
-        "sign-in": ("Login", KEEPERS, 20, 0, True),
+    phases = {  # user class, users, seconds, pace, once, follow the redirect
+        "bare": ("Bare", options.clients, options.seconds, 0, False, False),
+        "saves": ("Saver", options.clients, options.seconds, 0, False, False),
+        "rush": ("Saver", KEEPERS, options.rush_seconds, 5, False, True),
+        "logins": ("Login", options.clients, options.seconds, 0, False, False),
+        "sign-in": ("Login", KEEPERS, 20, 0, True, False),
     }
     wanted = options.only.split(",") if options.only else list(phases)
 
@@ -293,7 +312,7 @@ def main(argv=None) -> int:
         )
         results, offset = [], 0
         for name in wanted:
-            user, users, seconds, pace, once = phases[name]
+            user, users, seconds, pace, once, follow = phases[name]
             result = run_phase(
                 name,
                 user,
@@ -301,6 +320,7 @@ def main(argv=None) -> int:
                 seconds=seconds,
                 pace=pace,
                 once=once,
+                follow=follow,
                 offset=offset,
                 host=host,
                 plan_path=plan_path,
@@ -321,23 +341,47 @@ def main(argv=None) -> int:
                 f"{r['rps']:7.1f} {r['p50']:7.0f} {r['p95']:7.0f} {r['web_ms']:10.2f} "
                 f"{r['db_ms']:9.2f}"
             )
+            if r["page"]:
+                print(
+                    f"{'':8} {'':5} page after each save: p50 {r['page'][0]:.0f} ms, "
+                    f"p95 {r['page'][1]:.0f} ms (its CPU counted in the save's)"
+                )
         by = {r["label"]: r for r in results}
         if "bare" in by and "saves" in by:
             print(
                 f"saturated saves/s = {100 * by['saves']['rps'] / by['bare']['rps']:.0f} % "
                 "of the bare view's requests/s"
             )
-        from scoring.models import Game, ScoreChange
+        from collections import Counter
 
-        saved = sum(r["requests"] - r["failed"] for r in results if r["label"] in ("saves", "rush"))
-        changes = ScoreChange.objects.filter(division__event__slug=SLUG).count()
-        games = Game.objects.filter(table__round__division__event__slug=SLUG).count()
+        from scoring.models import Game, RackScore, ScoreChange
+
+        answered = sum(
+            r["requests"] - r["failed"] for r in results if r["label"] in ("saves", "rush")
+        )
+        lines = Counter(
+            ScoreChange.objects.filter(division__event__slug=SLUG).values_list(
+                "table_number", "game_number"
+            )
+        )
+        games = list(
+            Game.objects.filter(table__round__division__event__slug=SLUG).values_list(
+                "table__number", "number", "version"
+            )
+        )
+        racks = RackScore.objects.filter(game__table__round__division__event__slug=SLUG).count()
+        # Every game's version is the number of its audit lines (each save wrote one, and
+        # once); a save answered "saved" is among them. Saves still in flight when a phase
+        # ended were stored without an answer counted: lines may exceed the answers.
+        whole = all(lines[(t, n)] == v for t, n, v in games) and racks == 4 * len(games)
+        intact = whole and sum(lines.values()) >= answered
         print(
-            f"saves answered 'saved': {saved}; audit lines: {changes}; games stored: {games} "
-            f"({'nothing lost or doubled' if saved == changes else 'MISMATCH'})"
+            f"saves answered 'saved': {answered}; audit lines: {sum(lines.values())}; games "
+            f"stored: {len(games)}; "
+            + ("nothing lost or doubled" if intact else "MISMATCH: a save lost or doubled")
         )
         print(f"load average after: {Path('/proc/loadavg').read_text().strip()}")
-        return 0 if saved == changes and all(r["failed"] == 0 for r in results) else 1
+        return 0 if intact and all(r["failed"] == 0 for r in results) else 1
     finally:
         if server is not None:
             os.killpg(server.pid, signal.SIGTERM)
