@@ -84,3 +84,13 @@ def test_the_settings_page_offers_the_lone_entrant_setting():
     page = client.get(f"/e/{event.slug}/desk/settings/").content.decode()
     assert "A division with only one player" in page
     assert "Must play: combine the division with a neighbouring one" in page
+
+
+def test_once_play_began_the_refusal_does_not_promise_age_group_medals():
+    event, lone, young, client = hall()
+    old = Division.objects.get(event=event, name="80-84")
+    client.post(f"/e/{event.slug}/desk/divisions/{old.pk}/seat/")
+    answer = client.post(f"/e/{event.slug}/desk/divisions/{lone.pk}/seat/", follow=True)
+    page = answer.content.decode()
+    assert "medals then go to the combined division as a whole" in page
+    assert "medals then go by age group" not in page

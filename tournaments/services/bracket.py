@@ -24,6 +24,7 @@ from tournaments.selectors import (
     combine_neighbour,
     event_hall,
     hall_tables_in_play,
+    medal_policy_fixed,
 )
 
 
@@ -156,7 +157,12 @@ class LoneEntrantMustPlay(RuleError):
         if neighbour is not None:
             text += (
                 f" Combine it with {neighbour.name}, the nearest age group, before seating: "
-                "medals then go by age group."
+                + (
+                    "medals then go to the combined division as a whole (the medal policy is "
+                    "fixed once a round is seated)."
+                    if medal_policy_fixed(division.event)
+                    else "medals then go by age group."
+                )
             )
         else:
             text += (
