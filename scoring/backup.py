@@ -18,6 +18,7 @@ from tournaments import engine
 from tournaments.engine import MAX_RACK_TOTAL, MEDALS, RuleError
 from tournaments.models import (
     EVENT_SETTINGS,
+    Announcement,
     Bye,
     Division,
     DivisionResults,
@@ -221,6 +222,17 @@ def event_backup(event: Event) -> dict:
             for d in decisions
         ],
         "audit": [_change_json(c) for c in changes],
+        "announcements": [
+            {
+                "text": a.text,
+                "by_user": _user(a.by),
+                "by_label": a.by_label,
+                "at": _plain(a.at),
+            }
+            for a in Announcement.objects.filter(event=event)
+            .select_related("by")
+            .order_by("at", "id")
+        ],
         "status_changes": [
             {
                 "entrant": c.entrant.external_id,
@@ -639,6 +651,28 @@ def _restore_status_changes(rows: list, entrants: dict, users: dict) -> None:
     _stamp(made, "at")
 
 
+def _restore_announcements(event: Event, rows: list, users: dict) -> None:
+    """The organizer's messages to the hall, with who wrote them and when."""
+    _need(rows, list, "announcements")
+    made = []
+    for n, a in enumerate(rows, start=1):
+        where = f"announcement {n}"
+        _need(a, dict, where)
+        _need(a.get("text"), str, where, "its text")
+        announcement = _valid(
+            Announcement(
+                event=event,
+                text=a["text"],
+                by=users.get(a.get("by_user")),
+                by_label=a.get("by_label", ""),
+            ),
+            where,
+        )
+        announcement.save()
+        made.append((announcement, a.get("at")))
+    _stamp(made, "at")
+
+
 def _named_people(data: dict) -> set[str]:
     """Every user name the backup names: organizers, scorekeepers, who entered, confirmed,
     gave a penalty, decided a tie or made a change in the audit trail."""
@@ -655,6 +689,7 @@ def _named_people(data: dict) -> set[str]:
     names |= {c.get("actor_user") for c in data["audit"]}
     names |= {(c.get("decision") or {}).get("by_user") for c in data["audit"]}
     names |= {c.get("by_user") for c in data.get("status_changes", []) if isinstance(c, dict)}
+    names |= {a.get("by_user") for a in data.get("announcements", []) if isinstance(a, dict)}
     return {name for name in names if name}
 
 
@@ -789,6 +824,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                 _stamp([(decision, d.get("decided_at"))], "decided_at")
             _restore_audit(data["audit"], divisions, entrants, users)
             _restore_status_changes(data.get("status_changes", []), entrants, users)
+            _restore_announcements(event, data.get("announcements", []), users)
             return event
     except RuleError:
         raise

@@ -18,7 +18,7 @@ from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Table
 from tournaments.params import search_text, whole_number
-from tournaments.selectors import brackets, running_clock
+from tournaments.selectors import announcements, brackets, running_clock
 from tournaments.web import act, form_errors_to_messages, said
 
 from . import services
@@ -67,8 +67,17 @@ def score_home(request, event):
             "tables": tables,
             "wanted": wanted,
             "is_organizer": request.is_organizer,
+            **_announced(event),
         },
     )
+
+
+def _announced(event) -> dict:
+    """The organizer's announcements for a scorekeepers' page, and where to ask again."""
+    return {
+        "announcements": announcements(event),
+        "announcements_url": reverse("public:announcements", args=[event.slug]),
+    }
 
 
 def _render_table(
@@ -119,6 +128,7 @@ def _render_table(
         "timed": table.round.status != Round.Status.CLOSED,
         "clock": running_clock(table.round, table=table),
         "clock_label": f"Time left at table {table.number}",
+        **_announced(event),
         "clock_url": reverse("public:clock", args=[event.slug, table.round_id])
         + f"?table={table.pk}",
         **extra,

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from tournaments import engine
 from tournaments.engine import clock as engine_clock
-from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.models import Announcement, Bye, Division, Entrant, Event, Round, Seat, Table
 from tournaments.text import fold, matches
 
 
@@ -459,3 +459,8 @@ def running_clock(round_: Round | None, *, table: Table | None = None, now=None)
     if round_ is None or round_.status == Round.Status.CLOSED or round_.clock_started_at is None:
         return None
     return round_clock(round_, table=table, now=now)
+
+
+def announcements(event: Event) -> list[Announcement]:
+    """The organizer's messages to the hall, newest first."""
+    return list(Announcement.objects.filter(event=event).order_by("-at", "-pk"))

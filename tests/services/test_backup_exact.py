@@ -23,6 +23,7 @@ from tests.helpers import cli, run
 from tests.services.test_backup import _event_in_progress
 from tournaments import services
 from tournaments.models import (
+    Announcement,
     Bye,
     Division,
     DivisionResults,
@@ -215,6 +216,7 @@ COVERED = {
         "change", "choice", "note", "decided_by", "decided_by_label", "decided_at",
     },
     EntrantStatusChange: {"entrant", "before", "after", "reason", "by", "by_label", "at"},
+    Announcement: {"event", "text", "by", "by_label", "at"},
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
         "before", "after", "reason", "actor", "actor_label", "at", "flag",

@@ -28,6 +28,12 @@ urlpatterns = [
     path("divisions/<id:division_id>/clock/", views.division_clock, name="clock"),
     path("divisions/<id:division_id>/minutes/", views.table_minutes, name="minutes"),
     path("clocks/start/", views.clocks_start, name="clocks_start"),
+    path("announcements/", views.announcements, name="announcements"),
+    path(
+        "announcements/<id:announcement_id>/remove/",
+        views.announcement_remove,
+        name="announcement_remove",
+    ),
     path("divisions/<id:division_id>/seat/", views.division_seat, name="seat"),
     path("divisions/<id:division_id>/advance/", views.division_advance, name="advance"),
     path("divisions/<id:division_id>/tie/", views.division_tie, name="tie"),

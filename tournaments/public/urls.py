@@ -9,4 +9,5 @@ urlpatterns = [
     path("find/", views.find, name="find"),
     path("results/", views.results, name="results"),
     path("clock/<id:round_id>/", views.clock, name="clock"),
+    path("announcements/", views.announcements_part, name="announcements"),
 ]

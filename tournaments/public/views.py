@@ -3,12 +3,14 @@ no birth dates, no contact details, nothing private in the HTML."""
 
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from scoring.selectors import division_state, finished_places, public_results, round_standings
 from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import object_or_404, search_text, whole_number
 from tournaments.selectors import (
+    announcements,
     brackets,
     find_table,
     round_clock,
@@ -22,6 +24,15 @@ SLIDE_SECONDS = 15
 # longer lists turn over page by page, whole tables together.
 PAGE_ROWS = {"standings": 8, "seating": 3, "medals": 6}
 CLOCK_ROWS = 2
+# An announcement on the projector: about 85 characters a line, 27 px a line and 14 px
+# around each; a standings row is 44 px.
+ANNOUNCEMENT_LINE, LINE_PX, AROUND_PX, ROW_PX = 85, 27, 14, 44
+
+
+def announcement_rows(shown) -> int:
+    """How many standings rows the announcements take the place of on a 1280×720 page."""
+    pixels = sum(-(-len(a.text) // ANNOUNCEMENT_LINE) * LINE_PX + AROUND_PX for a in shown)
+    return -(-pixels // ROW_PX)
 
 
 def _slide(division: Division) -> dict:
@@ -87,8 +98,10 @@ def _pages(slide: dict) -> list[list]:
     """The slide's items split into pages; a table's rows are never split."""
     items = slide.get("items", [])
     size = PAGE_ROWS.get(slide["kind"], len(items) or 1)
-    if slide.get("clock") is not None and slide["kind"] == "standings":
-        size -= CLOCK_ROWS  # the round clock's huge digits take their place
+    if slide["kind"] == "standings":
+        # The round clock's huge digits and the announcements' lines take rows' place.
+        size -= CLOCK_ROWS if slide.get("clock") is not None else 0
+        size -= min(size - 1, slide.get("announcement_rows", 0))
     if slide["kind"] != "standings":
         return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
     pages: list[list] = [[]]
@@ -110,8 +123,10 @@ def projector(request, slug):
     index = _number(request, "i") % len(divisions) if divisions else 0
     slide, page, pages = None, 0, 1
     following = f"?i={(index + 1) % max(1, len(divisions))}"
+    shown = announcements(event)
     if divisions:
         slide = _slide(divisions[index])
+        slide["announcement_rows"] = announcement_rows(shown)
         split = _pages(slide)
         pages = len(split)
         page = min(_number(request, "p"), pages - 1)
@@ -131,6 +146,8 @@ def projector(request, slug):
             "page": page,
             "pages": pages,
             "scoring": event.scoring,
+            "announcements": shown,
+            "announcements_url": reverse("public:announcements", args=[event.slug]),
         },
     )
 
@@ -183,3 +200,17 @@ def clock(request, slug, round_id):
     if round_.status == Round.Status.CLOSED:
         return JsonResponse({"started": False, "closed": True})
     return JsonResponse(round_clock(round_, table=table).as_json())
+
+
+@never_cache
+def announcements_part(request, slug):
+    """The announcements alone, for pages left open (htmx asks every 30 seconds)."""
+    event = get_object_or_404(Event, slug=slug)
+    return render(
+        request,
+        "_announcements.html",
+        {
+            "announcements": announcements(event),
+            "announcements_url": reverse("public:announcements", args=[event.slug]),
+        },
+    )

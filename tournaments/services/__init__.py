@@ -6,6 +6,7 @@ Rules of the game come from ``tournaments.engine``; reads from
 """
 
 from .accounts import readable_password, scorekeeper_password_reset, scorekeeper_unlock
+from .announcements import announcement_post, announcement_remove
 from .bracket import (
     LoneEntrantMustPlay,
     SeatResult,
@@ -65,6 +66,8 @@ from .events import (
 )
 
 __all__ = [
+    "announcement_post",
+    "announcement_remove",
     "ClockStarted",
     "ClocksStarted",
     "round_clock_pause",

@@ -4,6 +4,7 @@ Thin views, one module per part of the desk: forms check input, services change
 data, selectors read; ``tournaments.web.act`` turns a service's answer into a message.
 """
 
+from .announcements import announcement_remove, announcements
 from .clock import clocks_start, division_clock, table_minutes
 from .divisions import (
     correction_accept,
@@ -45,6 +46,8 @@ from .registration import (
 )
 
 __all__ = [
+    "announcement_remove",
+    "announcements",
     "clocks_start",
     "division_clock",
     "table_minutes",

@@ -20,6 +20,7 @@ from tournaments import access, services, uploads
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
+from tournaments.selectors import announcements
 from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
@@ -68,6 +69,7 @@ def overview(request, event):
             "pending": pending,
             "unplaced": not Entrant.objects.filter(event=event).exists(),
             "late": late_tables(event),
+            "announcements": announcements(event),
             "unstarted": unstarted_clocks(event),
         },
     )

@@ -1,0 +1,52 @@
+"""Announcements at the desk: write a short message to the hall, remove it."""
+
+from django.contrib import messages
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.decorators import event_role
+from tournaments.engine import RuleError
+from tournaments.models import ANNOUNCEMENT_MAX_LENGTH
+from tournaments.selectors import announcements as shown
+from tournaments.web import said
+
+
+@event_role("organizer")
+def announcements(request, event):
+    """The messages shown now, and a form for a new one; a refused message is shown again
+    as typed, with the reason, so nothing typed is lost."""
+    text, error = "", ""
+    if request.method == "POST":
+        text = request.POST.get("text", "")
+        try:
+            posted = services.announcement_post(event=event, text=text, user=request.user)
+        except RuleError as refusal:
+            error = said(refusal)
+        else:
+            messages.success(
+                request,
+                f"Shown on the projector and the scorekeepers' pages: “{posted.text}”",
+            )
+            return redirect("desk:announcements", event.slug)
+    return render(
+        request,
+        "desk/announcements.html",
+        {
+            "event": event,
+            "announcements": shown(event),
+            "text": text,
+            "error": error,
+            "limit": ANNOUNCEMENT_MAX_LENGTH,
+        },
+    )
+
+
+@require_POST
+@event_role("organizer")
+def announcement_remove(request, event, announcement_id):
+    if services.announcement_remove(event=event, announcement_id=announcement_id):
+        messages.success(request, "The announcement is removed from every page.")
+    else:
+        messages.info(request, "That announcement was already removed.")
+    return redirect("desk:announcements", event.slug)
