@@ -171,3 +171,26 @@ def test_export_results_json_keeps_its_keys_and_adds_ribbon(capsys):
     data = json.loads(capsys.readouterr().out)
     placings = data["divisions"][0]["placings"]
     assert sum(1 for p in placings if p["ribbon"] is True) == len(division_state(division).ribbons)
+
+
+def test_the_printed_results_mark_the_ribbons():
+    from tournaments.printing.renderers import render_results
+    from tournaments.printing.selectors import results_data
+
+    event, division = finished_division()
+    state = division_state(division)
+    lines = results_data(event).divisions[0].placings
+    assert {p.entrant_id for p in lines if p.ribbon} == state.ribbons
+    pdf = render_results(results_data(event))
+    text = pdfcheck.collapse(pdfcheck.text(pdf))
+    for player in state.ribbons:
+        assert f"{ordinal(state.placings.of(player).place)} ribbon" in text
+
+
+def test_the_printed_results_mark_ribbons_by_age_group():
+    from tournaments.printing.renderers import render_results
+    from tournaments.printing.selectors import results_data
+
+    event, bracket = combined_event("age-group")
+    text = pdfcheck.collapse(pdfcheck.text(render_results(results_data(event))))
+    assert "55-59: 4th ribbon" in text and "60-64: 5th ribbon" in text

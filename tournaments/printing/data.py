@@ -109,6 +109,7 @@ class PlacingLine:
     withdrawn: bool = False
     status: str = ""  # "withdrawn" or "disqualified" (with withdrawn)
     group_place: int | None = None  # the place within the age group (medals by age group)
+    ribbon: bool = False  # places 4 to the event's ribbons_to (in the age group, if by it)
 
 
 @dataclass(frozen=True)

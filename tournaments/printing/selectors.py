@@ -226,6 +226,7 @@ def _division_results(division: Division) -> data.DivisionResults:
                     if placing.player in state.entrants
                     else "",
                     group_place=placing.group_place if state.medals_by_age_group else None,
+                    ribbon=placing.player in state.ribbons,
                 )
             )
     return data.DivisionResults(

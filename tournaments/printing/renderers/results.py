@@ -39,7 +39,8 @@ def _place_text(p: PlacingLine) -> str:
         return "–"
     # With medals by age group the medal belongs to the place in the age group.
     medal = f" {p.medal}" if p.medal in MEDAL_WORDS and p.group_place is None else ""
-    return f"{ordinal(p.place)}{medal}"
+    ribbon = " ribbon" if p.ribbon and p.group_place is None else ""
+    return f"{ordinal(p.place)}{medal}{ribbon}"
 
 
 def _age_group_text(p: PlacingLine) -> str:
@@ -47,7 +48,8 @@ def _age_group_text(p: PlacingLine) -> str:
     if p.group_place is None or p.withdrawn:
         return p.age_group
     medal = f" {p.medal}" if p.medal in MEDAL_WORDS else ""
-    return f"{p.age_group}: {ordinal(p.group_place)}{medal}"
+    ribbon = " ribbon" if p.ribbon else ""
+    return f"{p.age_group}: {ordinal(p.group_place)}{medal}{ribbon}"
 
 
 def _ordered(placings: tuple[PlacingLine, ...]) -> list[PlacingLine]:
