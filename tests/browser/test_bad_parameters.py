@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from scoring import services as scoring
 from tests.helpers import snapshot
-from tournaments.models import Event
+from tournaments.models import Event, Table
 from tournaments.printing.models import GeneratedDocument
 
 from .conftest import build_world
@@ -68,6 +68,9 @@ def extra_requests(world) -> dict:
     name for deleting it, and never the logout, which would end the role's session)."""
     event = world.event
     division = f"/e/{event.slug}/desk/divisions/{world.division.pk}"
+    desk = f"/e/{event.slug}/desk"
+    sixes = f"{desk}/divisions/{world.extra['division']['Sixes'].pk}"
+    table = Table.objects.filter(round__division=world.extra["division"]["Sixes"]).first()
     return {
         "restore kept file POST": (
             "post",
@@ -79,6 +82,15 @@ def extra_requests(world) -> dict:
         "correction undo POST": ("post", f"{division}/corrections/1/undo/", {}),
         "results": ("get", f"/p/{event.slug}/results/", None),
         "projector page": ("get", f"/p/{event.slug}/?i=0&p=1", None),
+        # The round clock and the announcements (issue 11, items 6 and 7).
+        "clock POST": ("post", f"{sixes}/clock/", {"action": "start"}),
+        "minutes POST": ("post", f"{sixes}/minutes/", {"table": table.pk, "minutes": "5"}),
+        "clocks start POST": ("post", f"{desk}/clocks/start/", {"confirmed": "yes"}),
+        "clock json": ("get", f"/p/{event.slug}/clock/{table.round_id}/?table={table.pk}", None),
+        "announcements GET": ("get", f"{desk}/announcements/", None),
+        "announcement POST": ("post", f"{desk}/announcements/", {"text": "Lunch at noon"}),
+        "announcement remove POST": ("post", f"{desk}/announcements/1/remove/", {}),
+        "announcements part": ("get", f"/p/{event.slug}/announcements/", None),
     }
 
 
