@@ -165,32 +165,28 @@ def combine_small_divisions(event: Event) -> list[str]:
 
 
 def play_round(round_: Round, rng: random.Random, tables=None) -> int:
-    """Enter plausible scores for every game of a round, as an organizer would
-    (``tables``: a function choosing which of the round's tables play, for benchmarks)."""
-    count = 0
-    seats = Seat.objects.filter(round=round_).select_related("table", "entrant")
+    """Enter plausible scores for every game of a round, as an organizer would: each game
+    checked by the engine, written in bulk (``services.round_games_record``).
+    ``tables``: a function choosing which of the round's tables play (for benchmarks)."""
     seated: dict = {}
-    for seat in seats.order_by("table__number", "number"):
-        seated.setdefault(seat.table, []).append(seat.entrant)
+    out_of_play = (Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED)
+    for table_id, player, status in (
+        Seat.objects.filter(round=round_)
+        .order_by("table__number", "number")
+        .values_list("table_id", "entrant__external_id", "entrant__status")
+    ):
+        seated.setdefault(table_id, [])
+        if status not in out_of_play:
+            seated[table_id].append(player)
     chosen = list(seated) if tables is None else tables(list(seated))
-    for table in chosen:
-        entrants = seated[table]
-        playing = [e for e in entrants if not e.out_of_play]
-        if len(playing) < 2:
+    games = {}
+    for table_id in chosen:
+        if len(seated[table_id]) < 2:
             continue
-        by_id = {e.external_id: e for e in playing}
-        for number in range(1, round_.games + 1):
-            game = random_game(list(by_id), number, rng)
-            services.game_record(
-                table=table,
-                number=number,
-                racks={by_id[p]: v for p, v in game.racks.items()},
-                ended=game.ended,
-                winner=by_id[game.winner] if game.winner else None,
-                organizer=True,
-            )
-            count += 1
-    return count
+        games[table_id] = [
+            random_game(seated[table_id], number, rng) for number in range(1, round_.games + 1)
+        ]
+    return services.round_games_record(round_=round_, games=games)
 
 
 def finish_division(

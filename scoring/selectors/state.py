@@ -4,6 +4,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.db.models import Q
+
 from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
 from tournaments.selectors import (
@@ -233,29 +235,39 @@ class _Rows:
 
 
 def _load_rows(division: Division, rounds: list[Round]) -> _Rows:
+    """Every row of the bracket, each entrant loaded once (not once per seat): a state
+    meet's division has thousands of seats, and a model object per seat and per game
+    cost most of a page's time."""
     rows = _Rows()
     round_of = {r.pk: r.number for r in rounds}
-    for seat in (
-        Seat.objects.filter(round__division=division)
-        .select_related("table", "entrant", "entrant__division")
-        .order_by("round__number", "table__number", "number")
-    ):
-        player = seat.entrant.external_id
-        rows.entrants[player] = seat.entrant
-        rows.tables[round_of[seat.round_id]].setdefault(seat.table.number, []).append(player)
-    for bye in Bye.objects.filter(round__division=division).select_related(
-        "entrant", "entrant__division"
-    ):
-        rows.entrants[bye.entrant.external_id] = bye.entrant
-        rows.byes[round_of[bye.round_id]].append(bye.entrant.external_id)
+    seats = Seat.objects.filter(round__division=division)
+    byes = Bye.objects.filter(round__division=division)
+    players = (
+        Entrant.objects.filter(
+            Q(pk__in=seats.values("entrant_id")) | Q(pk__in=byes.values("entrant_id"))
+        )
+        .select_related("division")
+        .order_by()
+    )
+    by_pk = {e.pk: e for e in players}
+    for round_id, table_number, entrant_id in seats.order_by(
+        "round__number", "table__number", "number"
+    ).values_list("round_id", "table__number", "entrant_id"):
+        entrant = by_pk[entrant_id]
+        rows.entrants[entrant.external_id] = entrant
+        rows.tables[round_of[round_id]].setdefault(table_number, []).append(entrant.external_id)
+    for round_id, entrant_id in byes.values_list("round_id", "entrant_id"):
+        entrant = by_pk[entrant_id]
+        rows.entrants[entrant.external_id] = entrant
+        rows.byes[round_of[round_id]].append(entrant.external_id)
     for game_id, player, total in RackScore.objects.filter(
         game__table__round__division=division
     ).values_list("game_id", "entrant__external_id", "rack_total"):
         rows.racks[game_id][player] = total
     for game in Game.objects.filter(table__round__division=division).select_related(
-        "table__round", "winner"
+        "table", "winner"
     ):
-        rows.games[(game.table.round.number, game.table.number, game.number)] = game
+        rows.games[(round_of[game.table.round_id], game.table.number, game.number)] = game
     for penalty in Penalty.objects.filter(round__division=division).select_related("entrant"):
         number = round_of[penalty.round_id]
         rows.penalties[number].append(penalty)

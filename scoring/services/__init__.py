@@ -6,6 +6,7 @@ bracket is changed only through ``tournaments.services``.
 """
 
 from ._common import ScoreConflict, TieBlocked
+from .bulk import round_games_record
 from .corrections import (
     AcceptResult,
     correction_undo,
@@ -34,6 +35,7 @@ __all__ = [
     "games_import",
     "penalty_add",
     "results_accept",
+    "round_games_record",
     "score_correct",
     "tie_resolve",
 ]

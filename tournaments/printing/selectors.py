@@ -1,6 +1,8 @@
 """Build the renderers' plain data from the database (the same for tasks and commands)."""
 
 import hashlib
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import astuple
 
 from django.conf import settings
@@ -19,6 +21,30 @@ from tournaments.models import Bye, Division, Event, Round, Seat
 from tournaments.selectors import bracket_entrants, brackets
 
 from . import data
+
+# Divisions' states already read while ``shared_states`` is open: the printing page checks
+# whether each of its documents is current, and a bracket, the results, the certificates
+# and the ribbons all read the same divisions' play.
+_states: ContextVar[dict | None] = ContextVar("printing_states", default=None)
+
+
+@contextmanager
+def shared_states():
+    """Within it, each division's play is read once for every document's data."""
+    token = _states.set({})
+    try:
+        yield
+    finally:
+        _states.reset(token)
+
+
+def _state(division: Division):
+    cache = _states.get()
+    if cache is None:
+        return division_state(division)
+    if division.pk not in cache:
+        cache[division.pk] = division_state(division)
+    return cache[division.pk]
 
 
 def event_info(event: Event) -> data.EventInfo:
@@ -120,7 +146,7 @@ def bracket_data(event, division) -> data.BracketData:
     if division is None:
         raise RuleError("A bracket is printed for one division: choose it.")
     division = division.bracket
-    state = division_state(division)
+    state = _state(division)
     rounds = []
     for index, (record, outcome) in enumerate(zip(state.records, state.outcomes, strict=False)):
         following = (
@@ -195,7 +221,7 @@ def correction_notes(state) -> tuple[str, ...]:
 
 
 def _division_results(division: Division) -> data.DivisionResults:
-    state = division_state(division)
+    state = _state(division)
     lines = []
     if division.status == Division.Status.COMPLETE:
         for placing in state.placings.placings:
@@ -278,7 +304,7 @@ def ribbons_data(event, division=None) -> data.RibbonsData:
         raise RuleError("No division has finished yet: no ribbons to print.")
     cards = []
     for bracket in finished:
-        state = division_state(bracket)
+        state = _state(bracket)
         ribbons = []
         for placing in state.placings.placings:
             if placing.player not in state.ribbons:

@@ -211,6 +211,15 @@ def document_is_current(document: GeneratedDocument, fingerprints: dict | None =
     return cache[scope] == document.fingerprint
 
 
+def documents_mark_current(documents) -> None:
+    """Set ``current`` on each of the printing page's documents (``document_is_current``),
+    reading each scope's data, and each division's play, once for all of them."""
+    fingerprints: dict = {}
+    with selectors.shared_states():
+        for document in documents:
+            document.current = document_is_current(document, fingerprints)
+
+
 def render_to_file(*, event, kind: str, division=None, round_number=None, path: Path) -> int:
     """Render one document straight to a file (the print_documents command); returns bytes."""
     data = selectors.document_data(event, kind, division, round_number)

@@ -28,9 +28,7 @@ def documents(request, event):
     # No broker call here or in the poll: a frozen Redis must not hold a web worker that
     # scorekeepers need. Rows the broker never got are sent by the sweeper (beat).
     rows = list(_documents(event)[:40])
-    fingerprints: dict = {}
-    for row in rows:
-        row.current = services.document_is_current(row, fingerprints)
+    services.documents_mark_current(rows)
     context = {
         "event": event,
         "divisions": divisions,

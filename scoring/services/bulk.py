@@ -1,0 +1,133 @@
+"""Many new games of one round recorded at once: for simulated events and the demo, where
+the scores are made up by the thousand. Each game is checked as ``game_record`` checks
+it and gets the same rows, written in bulk instead of one save at a time."""
+
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournaments import engine
+from tournaments import services as bracket
+from tournaments.engine import RuleError
+from tournaments.models import Entrant, Round, Seat, Table
+
+from ..models import Game, RackScore, ScoreChange
+from ._common import actor, where
+
+BATCH = 500
+
+
+def _checked(round_: Round, table: Table, seated: dict, record: engine.GameRecord) -> None:
+    """The checks of ``_common.check_game`` on rows already loaded: every player named sits
+    at the table, and the engine accepts the racks. Each refusal starts with where it is."""
+    place = where(round_, table, record.number)
+    if not 1 <= record.number <= round_.games:
+        raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
+    strangers = [p for p in record.racks if p not in seated]
+    if strangers:
+        raise RuleError(f"{place}: {', '.join(strangers)} is not at this table.")
+    if record.winner is not None and record.winner not in seated:
+        raise RuleError(f"{place}: the named winner {record.winner} is not at this table.")
+    try:
+        engine.validate_game(
+            dict(record.racks),
+            ended=record.ended or None,
+            winner=record.winner,
+            players=[p for p, e in seated.items() if not e.out_of_play],
+            names={p: e.name for p, e in seated.items()},
+        )
+    except engine.GameError as error:
+        raise engine.GameError([f"{place}: {reason}" for reason in error.reasons]) from None
+
+
+def round_games_record(
+    *, round_: Round, games: Mapping[int, Sequence[engine.GameRecord]], user=None
+) -> int:
+    """Record new games of one round as an organizer (so confirmed): ``games`` maps a
+    table's pk to its games, racks by entrant id. Every game is checked as
+    ``game_record`` checks it and gets the same rows — the game, its rack totals and an
+    "entered" line in the audit trail. All or nothing: a game that breaks a rule, or
+    already has scores, refuses the whole lot, naming it. Returns the number of games."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
+        if round_.status == Round.Status.CLOSED:
+            raise RuleError(
+                f"{round_.division.name}, round {round_.number}: the round is closed; "
+                "change a score as a correction."
+            )
+        tables = {t.pk: t for t in Table.objects.filter(round=round_)}
+        seated: dict[int, dict] = {pk: {} for pk in tables}
+        entrants = Entrant.objects.filter(
+            pk__in=Seat.objects.filter(round=round_).values("entrant_id")
+        ).in_bulk()
+        for table_id, entrant_id in Seat.objects.filter(round=round_).values_list(
+            "table_id", "entrant_id"
+        ):
+            entrant = entrants[entrant_id]
+            seated[table_id][entrant.external_id] = entrant
+        taken = set(Game.objects.filter(table__round=round_).values_list("table_id", "number"))
+        entered_by = user if getattr(user, "pk", None) else None
+        now = timezone.now()
+        new_games, racks, changes = [], [], []
+        for table_id, records in games.items():
+            table = tables.get(table_id)
+            if table is None:
+                raise RuleError(
+                    f"Round {round_.number} of {round_.division.name} has no such table."
+                )
+            for record in records:
+                if (table_id, record.number) in taken:
+                    raise RuleError(f"{where(round_, table, record.number)}: already has scores.")
+                taken.add((table_id, record.number))
+                _checked(round_, table, seated[table_id], record)
+                ended = record.ended or (
+                    engine.OUT if 0 in record.racks.values() else engine.EXHAUSTED
+                )
+                game = Game(
+                    table=table,
+                    number=record.number,
+                    ended=ended,
+                    winner=seated[table_id][record.winner] if record.winner else None,
+                    entered_by=entered_by,
+                    confirmed_by=entered_by,
+                    confirmed_at=now,
+                )
+                new_games.append(game)
+                racks.append((game, record.racks))
+                changes.append(
+                    ScoreChange(
+                        division=round_.division,
+                        round_number=round_.number,
+                        table_number=table.number,
+                        game_number=record.number,
+                        action=ScoreChange.Action.ENTERED,
+                        before=None,
+                        after={
+                            "racks": dict(record.racks),
+                            "ended": ended,
+                            "winner": record.winner,
+                        },
+                        reason="",
+                        at=now,
+                        **actor(user),
+                    )
+                )
+        Game.objects.bulk_create(new_games, batch_size=BATCH)
+        RackScore.objects.bulk_create(
+            (
+                RackScore(
+                    game=game,
+                    entrant=seated[game.table_id][player],
+                    rack_total=value,
+                    entered_by=entered_by,
+                )
+                for game, values in racks
+                for player, value in values.items()
+            ),
+            batch_size=BATCH,
+        )
+        ScoreChange.objects.bulk_create(changes, batch_size=BATCH)
+        if new_games:
+            bracket.round_mark_in_play(round_=round_)
+        return len(new_games)

@@ -1,0 +1,92 @@
+"""The number of queries of each page that a state meet loads most (issue 13, item 8) is
+pinned, and does not grow with the field: each page is requested on a small and a
+larger event of the same shape (one division, live and finished) and must stay under its
+cap on both, with the same count. bench/pages_bench.py measures times and memory."""
+
+import random
+
+import pytest
+
+from scoring.simulation import SimulationReport, finish_division, play_round
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+from tournaments import services
+from tournaments.printing import services as printing
+
+pytestmark = pytest.mark.django_db
+
+SMALL, LARGE = 8, 40
+# The caps: what each page needs today (2026-11-24), plus three. A page that starts reading
+# per seat, table or document goes over them on the larger event.
+CAPS = {
+    "projector, live": 17,
+    "projector, finished": 16,
+    "find my table, live": 13,
+    "find my table, finished": 14,
+    "standings": 20,
+    "desk overview, live": 29,
+    "desk overview, finished": 28,
+    "desk division, live": 28,
+    "desk division, finished": 29,
+    "table page": 15,
+    "print page, finished": 31,
+}
+
+
+def _event(players: int, organizer, *, finished: bool):
+    event = EventFactory()
+    event.organizers.add(organizer)
+    division = DivisionFactory(event=event, name="Open")
+    EntrantFactory.create_batch(players, division=division, last_name="Player")
+    rng = random.Random(players)
+    services.division_seat_first_round(division=division, seed=5)
+    division.refresh_from_db()
+    if finished:
+        finish_division(division, rng, SimulationReport(event))
+        for kind in ("results", "certificates", "bracket", "ribbons"):
+            document = printing.document_request(
+                event=event, kind=kind, division=division if kind == "bracket" else None
+            )
+            printing.document_render(document.pk)
+    else:
+        play_round(division.rounds.get(), rng, tables=lambda tables: tables[: len(tables) // 2])
+    return event, division
+
+
+def _pages(event, division, finished: bool) -> dict[str, str]:
+    slug = event.slug
+    if finished:
+        return {
+            "projector, finished": f"/p/{slug}/",
+            "find my table, finished": f"/p/{slug}/find/?q=player",
+            "desk overview, finished": f"/e/{slug}/desk/",
+            "desk division, finished": f"/e/{slug}/desk/divisions/{division.pk}/",
+            "print page, finished": f"/e/{slug}/print/",
+        }
+    table = division.rounds.get().tables.filter(games__isnull=False).first()
+    return {
+        "projector, live": f"/p/{slug}/",
+        "find my table, live": f"/p/{slug}/find/?q=player",
+        "standings": f"/e/{slug}/standings/{division.pk}/",
+        "desk overview, live": f"/e/{slug}/desk/",
+        "desk division, live": f"/e/{slug}/desk/divisions/{division.pk}/",
+        "table page": f"/e/{slug}/tables/{table.pk}/",
+    }
+
+
+@pytest.mark.parametrize("finished", [False, True], ids=["live", "finished"])
+def test_page_queries_are_capped_and_do_not_grow_with_the_field(
+    client, django_assert_max_num_queries, finished
+):
+    organizer = UserFactory(username="olive")
+    client.force_login(organizer)
+    counts: dict[str, list[int]] = {}
+    for players in (SMALL, LARGE):
+        event, division = _event(players, organizer, finished=finished)
+        for name, url in _pages(event, division, finished).items():
+            client.get(url)  # the session and caches warm, as for a page opened again
+            with django_assert_max_num_queries(CAPS[name]) as queries:
+                response = client.get(url)
+            assert response.status_code == 200, (name, response.status_code)
+            counts.setdefault(name, []).append(len(queries))
+    grown = {name: pair for name, pair in counts.items() if pair[1] > pair[0]}
+    assert not grown, f"queries grow with the field ({SMALL} -> {LARGE} players): {grown}"
