@@ -202,6 +202,9 @@ def requests(world):
         "confirmation": "second-person",
         "paper": "letter",
         "combine_below": "3",
+        "ribbons_to": "8",
+        "lone_entrant": "walkover",
+        "qualify": "4",
     }
     entrant_data = {
         "first_name": "Walk",
