@@ -47,6 +47,7 @@ ENTRANT_FIELDS = (
     "club",
     "family",
     "state",
+    "accessible",
     "email",
     "phone",
     "status",

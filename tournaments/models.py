@@ -411,6 +411,9 @@ class Entrant(models.Model):
     # Private like e-mail and phone: never on public pages, printed only on the
     # organizer's qualifiers list.
     state = models.CharField(max_length=40, blank=True)
+    accessible = models.BooleanField(
+        default=False, help_text="Needs an accessible table: seated at one in every round."
+    )
     email = models.CharField(max_length=254, blank=True)
     phone = models.CharField(max_length=60, blank=True)
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTERED)

@@ -104,3 +104,104 @@ def test_numbers_given_are_free_usable_distinct_and_lowest(in_use, unusable, cou
     assert not set(numbers) & (set(in_use) | set(unusable))
     free = [n for n in range(1, 200) if n not in in_use and n not in unusable]
     assert sorted(numbers) == free[: len(numbers)]
+
+
+# ---------------------------------------------------------------- accessible tables (item 3)
+
+from tournaments.engine import Seat, assign_numbers, number_candidates, seat_players  # noqa: E402
+
+
+def test_a_table_with_players_in_need_takes_a_free_accessible_number():
+    tables = [("a", "b", "c", "d"), ("e", "f", "g", "h"), ("i", "j", "k")]
+    given_ = assign_numbers(tables, [1, 2, 3, 4, 9], accessible={9}, needs={"j"})
+    assert given_.numbers == (1, 2, 9)
+    assert given_.warnings == ()
+
+
+def test_the_table_with_most_players_in_need_gets_the_accessible_table_first():
+    tables = [("a", "b", "c"), ("d", "e", "f")]
+    given_ = assign_numbers(
+        tables, [1, 2, 5], accessible={5}, needs={"a", "d", "e"}, names={"a": "Ann Lee"}
+    )
+    assert given_.numbers == (1, 5)
+    assert given_.warnings == (
+        "Table 1: Ann Lee needs an accessible table; no accessible table was free.",
+    )
+
+
+def test_without_accessible_tables_in_the_hall_the_warning_says_how_to_set_them():
+    given_ = assign_numbers([("a", "b")], [1], needs={"a", "b"})
+    assert given_.warnings == (
+        "Table 1: a, b need an accessible table; the hall has no accessible tables "
+        "(configure_event --accessible).",
+    )
+
+
+def test_tables_without_needs_leave_accessible_numbers_free_only_when_asked():
+    tables = [("a", "b"), ("c", "d")]
+    assert assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}).numbers == (1, 2)
+    kept = assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}, keep_accessible=True)
+    assert kept.numbers == (3, 4)
+    # Nothing else free: an accessible table is better than none.
+    assert assign_numbers(tables, [2, 3], accessible={2}, keep_accessible=True).numbers == (3, 2)
+
+
+def test_candidates_hold_enough_plain_numbers_and_every_free_accessible_one():
+    hall = Hall(tables=40, unusable=frozenset({4}), accessible=frozenset({1, 2, 30}))
+    assert number_candidates(hall, [1, 5], 2) == (2, 3, 6, 7, 8, 30)
+
+
+def pairs(tables, group_of):
+    return sum(
+        1
+        for table in tables
+        for i, a in enumerate(table)
+        for b in table[i + 1 :]
+        if group_of.get(a) and group_of.get(a) == group_of.get(b)
+    )
+
+
+@given(
+    st.integers(5, 60),
+    st.integers(0, 12),
+    st.integers(0, 2**32),
+    st.integers(0, 6),
+    st.booleans(),
+)
+def test_players_in_need_are_gathered_at_as_few_tables_as_separation_allows(
+    count, needing, seed, clubs, families
+):
+    from tournaments.engine import round_shape
+
+    players = [f"p{n:02d}" for n in range(count)]
+    needs = set(players[: min(needing, count)])
+    club = {p: f"club{n % clubs}" for n, p in enumerate(players)} if clubs else {}
+    family = {p: f"fam{n // 2}" for n, p in enumerate(players) if families and n % 5 in (0, 1)}
+    seats = [Seat(p, club.get(p, ""), family.get(p, "")) for p in players]
+    sizes = round_shape(count, 1).tables
+    plain = seat_players(seats, sizes, seed=seed)
+    gathered = seat_players(seats, sizes, seed=seed, gather=needs)
+    # The same players, every one once.
+    assert sorted(p for t in gathered.tables for p in t) == sorted(players)
+    # Families and clubs are never brought closer for it.
+    assert pairs(gathered.tables, family) <= pairs(plain.tables, family)
+    if pairs(gathered.tables, family) == pairs(plain.tables, family):
+        assert pairs(gathered.tables, club) <= pairs(plain.tables, club)
+    holding = sum(1 for t in gathered.tables if needs & set(t))
+    assert holding <= max(1, sum(1 for t in plain.tables if needs & set(t)))
+    if not clubs and not family:
+        fewest, room = 0, 0
+        for size in sorted(sizes, reverse=True):
+            if room >= len(needs):
+                break
+            fewest, room = fewest + 1, room + size
+        assert holding == fewest
+
+
+def test_without_clubs_or_families_four_in_need_share_one_table():
+    from tournaments.engine import round_shape
+
+    players = [Seat(f"p{n:02d}") for n in range(16)]
+    needs = {"p03", "p07", "p11", "p15"}
+    seating = seat_players(players, round_shape(16, 1).tables, seed=7, gather=needs)
+    assert any(set(t) == needs for t in seating.tables)

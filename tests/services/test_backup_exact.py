@@ -196,7 +196,7 @@ COVERED = {
     Entrant: {
         "event", "division", "external_id", "first_name", "last_name", "birth_date",
         "stated_age", "gender", "club", "family", "state", "email", "phone", "status",
-        "created_at", "search_name",
+        "created_at", "search_name", "accessible",
     },
     Round: {
         "division", "number", "kind", "games", "status", "seed", "warnings", "created_at",

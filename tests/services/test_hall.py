@@ -252,3 +252,54 @@ def test_the_desk_says_why_a_division_cannot_be_seated_in_a_full_hall(tmp_path):
     assert "Not enough free tables in the hall: 3 needed (Beta, round 1: 3), 1 free" in page
     assert "Alpha, round 1: 3 tables (1-3)" in page
     assert not Round.objects.filter(division=found["Beta"]).exists()
+
+
+# ---------------------------------------------------------------- the desk's toggle (item 3)
+
+
+@pytest.mark.django_db
+def test_the_check_in_page_toggles_the_need_for_an_accessible_table(tmp_path):
+    from tests.services.test_award_settings import organizer_client
+    from tournaments.models import Entrant, Event
+
+    divisions(tmp_path, {"Alpha": 2})
+    event = Event.objects.get(slug=SLUG)
+    entrant = Entrant.objects.get(external_id="A01")
+    client = organizer_client(event)
+    page = client.get(f"/e/{SLUG}/desk/checkin/?q=P1").content.decode()
+    assert "P1 needs an accessible table</button>" in page
+    url = f"/e/{SLUG}/desk/checkin/{entrant.pk}/accessible/"
+    answer = client.post(url, {"accessible": "yes", "q": "P1"}, follow=True)
+    page = answer.content.decode()
+    assert "P1 Alphax needs an accessible table: seated at one from the next seating on." in page
+    assert "needs an accessible table</strong>" in page
+    assert "P1 needs no accessible table</button>" in page
+    assert Entrant.objects.get(pk=entrant.pk).accessible is True
+    client.post(url, {"accessible": "no"})
+    assert Entrant.objects.get(pk=entrant.pk).accessible is False
+    # Only a POST changes it.
+    assert client.get(url).status_code == 405
+
+
+@pytest.mark.django_db
+def test_the_entrant_form_keeps_the_need_for_an_accessible_table(tmp_path):
+    from tests.services.test_award_settings import organizer_client
+    from tournaments.models import Entrant, Event
+
+    divisions(tmp_path, {"Alpha": 2})
+    event = Event.objects.get(slug=SLUG)
+    entrant = Entrant.objects.get(external_id="A02")
+    client = organizer_client(event)
+    url = f"/e/{SLUG}/desk/entrants/{entrant.pk}/"
+    page = client.get(url).content.decode()
+    assert "Needs an accessible table (seated at one in every round)" in page
+    data = {
+        "first_name": entrant.first_name,
+        "last_name": entrant.last_name,
+        "birth_date": "1950-01-01",
+        "gender": "F",
+        "division_name": "Alpha",
+        "accessible": "on",
+    }
+    assert client.post(url, data).status_code == 302
+    assert Entrant.objects.get(pk=entrant.pk).accessible is True

@@ -166,6 +166,7 @@ class EntrantForm(forms.ModelForm):
             "club",
             "family",
             "state",
+            "accessible",
             "email",
             "phone",
         ]
@@ -174,10 +175,12 @@ class EntrantForm(forms.ModelForm):
             "club": "Club",
             "family": "Family (household or couple: seated apart, before club mates)",
             "state": "Home state (private: only on the organizer's qualifiers list)",
+            "accessible": "Needs an accessible table (seated at one in every round)",
             "email": "E-mail (private)",
             "phone": "Phone (private)",
         }
         widgets = {"birth_date": DATE}
+        help_texts = {"accessible": ""}
 
 
 class UploadForm(forms.Form):

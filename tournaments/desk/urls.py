@@ -23,6 +23,11 @@ urlpatterns = [
     path("checkin/", views.checkin, name="checkin"),
     path("checkin/everyone/", views.checkin_everyone, name="checkin_everyone"),
     path("checkin/<id:entrant_id>/", views.checkin_set, name="checkin_set"),
+    path(
+        "checkin/<id:entrant_id>/accessible/",
+        views.checkin_accessible,
+        name="checkin_accessible",
+    ),
     path("combine/", views.combine, name="combine"),
     path("divisions/<id:division_id>/", views.division_page, name="division"),
     path("divisions/<id:division_id>/clock/", views.division_clock, name="clock"),

@@ -201,3 +201,79 @@ def take_numbers(
         given[who] = tuple(free[start : start + n])
         start += n
     return given
+
+
+def number_candidates(hall: Hall, in_use: Collection[int], count: int) -> tuple[int, ...]:
+    """The free usable numbers a round of ``count`` tables may be given: the lowest ones
+    (enough to leave the accessible ones aside) and every free accessible one."""
+    lowest = []
+    for n in free_numbers(hall, in_use):
+        if len(lowest) >= count + len(hall.accessible):
+            break
+        lowest.append(n)
+    taken = set(in_use)
+    accessible = [n for n in hall.accessible if n not in taken and hall.usable(n)]
+    return tuple(sorted(set(lowest) | set(accessible)))
+
+
+@dataclass(frozen=True)
+class TableNumbers:
+    """Each table's hall number (in the seating's order), and what could not be done."""
+
+    numbers: tuple[int, ...]
+    warnings: tuple[str, ...] = ()
+
+
+def assign_numbers(
+    tables: Sequence[Sequence[str]],
+    free: Sequence[int],
+    *,
+    accessible: Collection[int] = frozenset(),
+    needs: Collection[str] = frozenset(),
+    keep_accessible: bool = False,
+    names: Mapping[str, str] | None = None,
+) -> TableNumbers:
+    """Give each table a number from ``free``.
+
+    Tables with players who need an accessible table take the free accessible numbers
+    first (the table with most such players first). The other tables take the lowest
+    free numbers; with ``keep_accessible`` (someone in the event needs an accessible
+    table) they leave the accessible numbers to others while other numbers are free.
+    Every player who needs an accessible table and does not get one is named in the
+    warnings, with the reason.
+    """
+    free = sorted(set(free))
+    if len(free) < len(tables):
+        raise RuleError(f"{len(tables)} tables cannot take {len(free)} free numbers.")
+    label = (names or {}).get
+    needs = set(needs)
+    accessible = set(accessible)
+    count = [sum(1 for p in table if p in needs) for table in tables]
+    needing = sorted((i for i, n in enumerate(count) if n), key=lambda i: (-count[i], i))
+    open_accessible = [n for n in free if n in accessible]
+    numbers: list[int | None] = [None] * len(tables)
+    warnings = []
+    for i in needing:
+        if open_accessible:
+            numbers[i] = open_accessible.pop(0)
+    rest = [n for n in free if n not in set(numbers)]
+    if keep_accessible:
+        rest.sort(key=lambda n: (n in accessible, n))
+    rest_iter = iter(rest)
+    for i in range(len(tables)):
+        if numbers[i] is None:
+            numbers[i] = next(rest_iter)
+    for i in needing:
+        if numbers[i] in accessible:
+            continue
+        who = ", ".join(label(p) or p for p in tables[i] if p in needs)
+        why = (
+            "the hall has no accessible tables (configure_event --accessible)"
+            if not accessible
+            else "no accessible table was free"
+        )
+        warnings.append(
+            f"Table {numbers[i]}: {who} need{'s' if count[i] == 1 else ''} an accessible "
+            f"table; {why}."
+        )
+    return TableNumbers(tuple(numbers), tuple(warnings))

@@ -113,10 +113,14 @@ def seat_players(
     *,
     seed: int,
     met: Collection[frozenset[str]] = frozenset(),
+    gather: Collection[str] = frozenset(),
 ) -> Seating:
     """Seat ``players`` at tables of ``sizes`` (largest first), reproducibly from ``seed``.
 
     ``met`` holds pairs of players who already shared a table in this division.
+    ``gather`` holds players who need an accessible table: they are brought together at
+    as few tables as the separation rules allow (families, clubs, repeat meetings are
+    never made worse for it), so they fit the hall's accessible tables.
     """
     if sum(sizes) != len(players):
         raise RuleError(f"{len(players)} players cannot fill tables for {sum(sizes)}.")
@@ -151,6 +155,9 @@ def seat_players(
     met = {pair for pair in met if len(pair) == 2}
     if met or together or any(len(g) > len(sizes) for g in groups):
         _improve(tables, family_of, club_of, met, rng)
+    gather = {p for p in gather if p in club_of}
+    if len(gather) > 1:
+        _gather(tables, gather, (family_of, club_of, met), rng)
     for table in tables:
         rng.shuffle(table)
     # Tables of one size are interchangeable: shuffle which number each gets.
@@ -224,6 +231,46 @@ def _improve(tables: list[list[str]], family_of, club_of, met, rng: random.Rando
                     break
                 _swap(tables, where, player, other)
         if not improved:
+            return
+
+
+def _gather(tables: list[list[str]], gather: set[str], groups, rng: random.Random) -> None:
+    """Swap players who need an accessible table into as few tables as possible: the
+    fewest tables that can hold them all (those already holding most of them first), each
+    swap kept only when it puts no family, club or earlier opponents closer together."""
+    where = {p: i for i, table in enumerate(tables) for p in table}
+    for _ in range(MAX_SWAP_PASSES * 2):
+        held = [sum(1 for p in table if p in gather) for table in tables]
+        order = sorted(range(len(tables)), key=lambda i: (-held[i], -len(tables[i]), i))
+        targets, room = set(), 0
+        for i in order:
+            if room >= len(gather):
+                break
+            targets.add(i)
+            room += len(tables[i])
+        outside = [p for p in gather if where[p] not in targets]
+        if not outside:
+            return
+        rng.shuffle(outside)
+        moved = False
+        for player in outside:
+            here = where[player]
+            others = [
+                other
+                for i in sorted(targets, key=lambda i: (-held[i], i))
+                for other in tables[i]
+                if other not in gather
+            ]
+            for other in others:
+                there = where[other]
+                old = _pair_cost(tables, here, there, player, other, groups)
+                _swap(tables, where, player, other)
+                new = _pair_cost(tables, there, here, player, other, groups)
+                if new <= old:
+                    moved = True
+                    break
+                _swap(tables, where, player, other)
+        if not moved:
             return
 
 

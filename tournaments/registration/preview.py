@@ -28,6 +28,8 @@ def preview(parsed: ParsedRegistrations) -> list[str]:
             meaning = "gender (Female/Male → F/M, anything else → X)"
         elif name == "state":
             meaning = "state (private: only on the organizer's qualifiers list)"
+        elif name == "accessible":
+            meaning = "needs an accessible table (yes/no; blank is no)"
         elif name == "event":
             meaning = "event (rows of other events are skipped)"
         else:

@@ -33,6 +33,18 @@ FIELD_LIMITS = {
     "phone": 60,
 }
 MAX_AGE = 120
+# The accessible column: a player who needs an accessible table.
+YES_NO = {
+    "": False,
+    "yes": True,
+    "y": True,
+    "true": True,
+    "1": True,
+    "no": False,
+    "n": False,
+    "false": False,
+    "0": False,
+}
 
 
 def _sniff_delimiter(text: str) -> str:
@@ -170,6 +182,16 @@ class _Rows:
         )
         return None
 
+    def accessible(self, raw: str, problems: list[str]) -> bool | None:
+        """yes/no, y/n, true/false, 1/0 in any case; blank is no."""
+        value = YES_NO.get(raw.casefold())
+        if value is None:
+            problems.append(
+                f"accessible '{raw[:30]}' (column '{self.columns['accessible']}') is not yes or "
+                "no (y/n, true/false and 1/0 are read too; blank is no)"
+            )
+        return value
+
     def entrant_id(self, cells: list[str], line: int, problems: list[str]) -> str:
         entrant_id = self.get(cells, "entrant_id")
         if entrant_id in self.id_lines:
@@ -218,6 +240,7 @@ class _Rows:
         raw_gender = self.get(cells, "gender")
         gender = GENDERS.get(raw_gender.casefold(), "X") if raw_gender else ""
         entrant_id = self.entrant_id(cells, line, problems)
+        accessible = self.accessible(self.get(cells, "accessible"), problems)
         self.lengths(cells, problems)
         if problems:
             self.problems.extend((line, message) for message in problems)
@@ -237,6 +260,7 @@ class _Rows:
                 phone=self.get(cells, "phone"),
                 family=collapse(self.get(cells, "family")),
                 state=collapse(self.get(cells, "state")),
+                accessible=bool(accessible),
             )
         )
 

@@ -19,6 +19,7 @@ class RegistrationRow:
     phone: str
     family: str = ""  # household or couple: seated apart, before club mates
     state: str = ""  # home state, private: only for the qualifiers list
+    accessible: bool = False  # needs an accessible table (seated at one in every round)
 
 
 @dataclass(frozen=True)

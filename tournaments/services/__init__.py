@@ -33,6 +33,7 @@ from .checkin import (
     entrant_set_status,
     entrants_check_in,
     entrants_disqualify,
+    entrants_mark_accessible,
     entrants_withdraw,
     status_record,
 )
@@ -95,6 +96,7 @@ __all__ = [
     "entrant_set_status",
     "entrants_check_in",
     "entrants_disqualify",
+    "entrants_mark_accessible",
     "entrants_import",
     "entrants_regroup",
     "entrants_withdraw",

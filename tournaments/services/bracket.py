@@ -48,6 +48,44 @@ def hall_numbers(*, event: Event, needed: dict[str, int]) -> dict[str, tuple[int
     return engine.take_numbers(event_hall(event), in_use, needed, holders)
 
 
+def hall_table_numbers(
+    *,
+    event: Event,
+    who: str,
+    tables: Sequence[Sequence[str]],
+    needs: Iterable[str] = (),
+    names: dict[str, str] | None = None,
+) -> engine.TableNumbers:
+    """The hall numbers of a new round's tables (in the seating's order): the lowest free
+    usable ones, accessible ones for the tables of players who need one, and warnings for
+    those who could not get one. ``HallFull`` when the hall has too few free tables. The
+    caller holds ``event_lock``."""
+    hall = event_hall(event)
+    holders = hall_tables_in_play(event)
+    in_use = [n for _who, numbers in holders for n in numbers]
+    engine.take_numbers(hall, in_use, {who: len(tables)}, holders)
+    # While someone in the event needs an accessible table, other tables leave those free.
+    keep = bool(hall.accessible) and (
+        Entrant.objects.filter(event=event, accessible=True)
+        .exclude(
+            status__in=[
+                Entrant.Status.ABSENT,
+                Entrant.Status.WITHDRAWN,
+                Entrant.Status.DISQUALIFIED,
+            ]
+        )
+        .exists()
+    )
+    return engine.assign_numbers(
+        tables,
+        engine.number_candidates(hall, in_use, len(tables)),
+        accessible=hall.accessible,
+        needs=needs,
+        keep_accessible=keep,
+        names=names,
+    )
+
+
 def round_create(
     *,
     division: Division,
@@ -63,25 +101,33 @@ def round_create(
     seating at once make one round.
     """
     by_id = {e.external_id: e for e in players}
+    needs = {e.external_id for e in players if e.accessible}
     seating = engine.seat_players(
         [engine.Seat(e.external_id, e.club, e.family) for e in players],
         shape.tables,
         seed=seed,
         met=met,
+        gather=needs,
     )
     names = {e.external_id: e.name for e in players}
     try:
         with transaction.atomic():
             event = event_lock(division.event_id)
-            who = f"{division.name}, round {shape.number}"
-            numbers = hall_numbers(event=event, needed={who: len(seating.tables)})[who]
+            given = hall_table_numbers(
+                event=event,
+                who=f"{division.name}, round {shape.number}",
+                tables=seating.tables,
+                needs=needs,
+                names=names,
+            )
+            numbers = given.numbers
             round_ = Round.objects.create(
                 division=division,
                 number=shape.number,
                 kind=shape.kind,
                 games=shape.games,
                 seed=seed,
-                warnings=seating.warnings(names, numbers),
+                warnings=list(given.warnings) + seating.warnings(names, numbers),
             )
             tables = Table.objects.bulk_create([Table(round=round_, number=n) for n in numbers])
             Seat.objects.bulk_create(

@@ -159,6 +159,20 @@ def entrants_check_in(
     return report
 
 
+def entrants_mark_accessible(
+    *, event: Event, ids: Iterable[str], accessible: bool = True
+) -> list[Entrant]:
+    """Mark players as needing an accessible table (or not): from the next seating on they
+    sit at one of the hall's accessible tables. A round already seated stays as it is."""
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=event.pk)
+        entrants = entrants_by_ids(event, ids)
+        Entrant.objects.filter(pk__in=[e.pk for e in entrants]).update(accessible=accessible)
+        for entrant in entrants:
+            entrant.accessible = accessible
+        return entrants
+
+
 def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
     """The check-in desk: check in, mark absent, or back to registered, before seating."""
     allowed = {Entrant.Status.CHECKED_IN, Entrant.Status.ABSENT, Entrant.Status.REGISTERED}

@@ -20,6 +20,7 @@ ENTRANT_FIELDS = (
     "club",
     "family",
     "state",
+    "accessible",
     "email",
     "phone",
 )
@@ -139,6 +140,7 @@ def _entrant_fields(row: RegistrationRow, division: Division) -> dict:
         club=row.club,
         family=row.family,
         state=row.state,
+        accessible=row.accessible,
         email=row.email,
         phone=row.phone,
         division=division,

@@ -36,6 +36,7 @@ from .events import (
 )
 from .registration import (
     checkin,
+    checkin_accessible,
     checkin_everyone,
     checkin_set,
     combine,
@@ -56,6 +57,7 @@ __all__ = [
     "delete",
     "checkin",
     "checkin_everyone",
+    "checkin_accessible",
     "checkin_set",
     "combine",
     "correction_accept",

@@ -321,3 +321,25 @@ def _after_combining(event, into: str, from_division_page: bool):
     if target is None:
         return ("desk:checkin", event.slug)
     return ("desk:division", event.slug, target.pk)
+
+
+@require_POST
+@event_role("organizer")
+def checkin_accessible(request, event, entrant_id):
+    """The desk's toggle: this player needs an accessible table (or no longer)."""
+    entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
+    query = urlencode({"q": search_text(request.POST.get("q", ""))})
+    back = f"{reverse('desk:checkin', args=[event.slug])}?{query}"
+    needs = request.POST.get("accessible") == "yes"
+    return act(
+        request,
+        lambda: services.entrants_mark_accessible(
+            event=event, ids=[entrant.external_id], accessible=needs
+        ),
+        done=(
+            f"{entrant.name} needs an accessible table: seated at one from the next seating on."
+            if needs
+            else f"{entrant.name}: no accessible table needed."
+        ),
+        to=back,
+    )

@@ -30,6 +30,18 @@ class Command(EventCommand):
             help="ID[,ID…] withdrawn or disqualified by mistake, back in play (needs --reason)",
         )
         parser.add_argument("--reason", help="why (a disqualification, an undone withdrawal)")
+        parser.add_argument(
+            "--accessible",
+            action="append",
+            help="ID[,ID…] of players who need an accessible table (seated at one from the "
+            "next seating on)",
+        )
+        parser.add_argument(
+            "--not-accessible",
+            action="append",
+            dest="not_accessible",
+            help="ID[,ID…] marked as needing an accessible table by mistake",
+        )
 
     def run(self, event, **o):
         disqualify, undo = _ids(o["disqualify"]), _ids(o["undo"])
@@ -39,6 +51,11 @@ class Command(EventCommand):
             )
         if o["reason"] and not (disqualify or undo):
             raise RuleError("--reason goes with --disqualify or --undo-withdrawal.")
+        both = set(_ids(o["accessible"])) & set(_ids(o["not_accessible"]))
+        if both:
+            raise RuleError(
+                f"{', '.join(sorted(both))}: named with both --accessible and --not-accessible."
+            )
         acting = o["withdraw"] or disqualify or undo
         # All steps or none: an unknown id in any list changes nothing.
         with transaction.atomic():
@@ -56,6 +73,12 @@ class Command(EventCommand):
                 disqualified = services.entrants_disqualify(
                     event=event, ids=disqualify, reason=o["reason"]
                 )
+            marked = services.entrants_mark_accessible(
+                event=event, ids=_ids(o["accessible"]), accessible=True
+            )
+            unmarked = services.entrants_mark_accessible(
+                event=event, ids=_ids(o["not_accessible"]), accessible=False
+            )
             report = None
             if o["absent"] or not acting:
                 report = services.entrants_check_in(
@@ -67,6 +90,10 @@ class Command(EventCommand):
             self.say(f"Withdrawn: {entrant.name} ({entrant.external_id}).")
         for entrant in disqualified:
             self.say(f"Disqualified: {entrant.name} ({entrant.external_id}).")
+        for entrant in marked:
+            self.say(f"Needs an accessible table: {entrant.name} ({entrant.external_id}).")
+        for entrant in unmarked:
+            self.say(f"No accessible table needed: {entrant.name} ({entrant.external_id}).")
         if report is None:
             return
         self.say(f"Checked in {len(report.checked_in)} entrant(s).")
