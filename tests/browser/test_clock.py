@@ -110,6 +110,7 @@ def test_five_minutes_from_the_desk_reach_the_open_table_page(browser, live_serv
         "the clock runs 60 minutes"
     )
     expect(organizer.locator("#clock [data-clock-digits]")).to_have_text(DIGITS)
+    assert axe_violations(organizer) == []
 
     # The table page asks the server every 30 seconds: the clock appears by itself.
     tablet.clock.run_for(31_000)
@@ -122,6 +123,7 @@ def test_five_minutes_from_the_desk_reach_the_open_table_page(browser, live_serv
     expect(tablet.get_by_role("button", name="Save game 1")).to_be_visible()
     box = clock.bounding_box()
     assert box["height"] < 200 and box["width"] <= 390
+    assert axe_violations(tablet) == []
 
     organizer.get_by_text("Give one table extra minutes").click()
     organizer.select_option("#minutes-table", label=f"Table {table.number}")
