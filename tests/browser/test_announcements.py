@@ -38,6 +38,11 @@ def test_an_announcement_appears_and_goes_on_open_pages(browser, live_server):
     tablet.goto(world.table_url(world.tables[0], base))
     for page in (projector, public_phone, tablet):
         expect(page.locator("#announcements li")).to_have_count(0)
+    # The scorekeeper's browser cannot open the desk's announcements or clock (403).
+    desk_url = f"{base}/e/{world.event.slug}/desk"
+    assert tablet.goto(f"{desk_url}/announcements/").status == 403
+    assert tablet.goto(f"{desk_url}/divisions/{world.division.pk}/").status == 403
+    tablet.goto(world.table_url(world.tables[0], base))
 
     desk_context = browser.new_context(viewport={"width": 1280, "height": 800})
     desk = desk_context.new_page()
