@@ -147,6 +147,22 @@ def combine_neighbour(division: Division) -> Division | None:
     return next((d for d in open_brackets if d.name == chosen.name), None) if chosen else None
 
 
+def lone_neighbours(event: Event) -> dict[int, Division]:
+    """Where the event requires play: each division held for a lone player, by the pk of
+    the lone player's division — the neighbour ``combine_neighbour`` offers, which seating
+    everything at once must leave unseated, or the combine could no longer happen."""
+    if event.lone_entrant != Event.LoneEntrant.PLAY:
+        return {}
+    held = {}
+    for division in played_brackets(event):
+        if bracket_started(division) or bracket_entrants(division).checked_in().count() != 1:
+            continue
+        neighbour = combine_neighbour(division)
+        if neighbour is not None:
+            held[division.pk] = neighbour
+    return held
+
+
 def seated_bracket_ids(event: Event, *, finished: bool = False) -> set[int]:
     """The brackets of ``event`` with a round seated (and, with ``finished``, walkovers)."""
     ids = set(Round.objects.filter(division__event=event).values_list("division_id", flat=True))

@@ -82,13 +82,25 @@ def test_must_play_seat_refuses_the_lone_division_and_offers_the_neighbour(tmp_p
 
 def test_must_play_seat_all_seats_the_others_and_names_the_lone_one_with_a_non_zero_exit(tmp_path):
     lone_event(tmp_path, setting="play")
-    with pytest.raises(CommandError, match="75-79 has only one player checked in"):
+    with pytest.raises(CommandError) as refused:
         run("seat", LONE, "--all")
+    text = str(refused.value)
+    assert "75-79 has only one player checked in" in text
+    assert "Combine it with 70-74, the nearest age group" in text
+    # the division to combine with is held back: seated, it could no longer take the player
+    assert "70-74: not seated, held for the lone player of 75-79" in text
+    seated = set(
+        Round.objects.filter(division__event__slug=LONE).values_list("division__name", flat=True)
+    )
+    assert seated == {"80-84"}
+    assert not Division.objects.get(event__slug=LONE, name="75-79").walkover
+    # once combined, seat --all seats the rest
+    run("combine_divisions", LONE, "--into", "70-74", "75-79")
+    run("seat", LONE, "--all")
     seated = set(
         Round.objects.filter(division__event__slug=LONE).values_list("division__name", flat=True)
     )
     assert seated == {"70-74", "80-84"}
-    assert not Division.objects.get(event__slug=LONE, name="75-79").walkover
 
 
 def test_must_play_once_combined_the_lone_player_plays_for_an_age_group_medal(tmp_path):

@@ -7,7 +7,7 @@ from tournaments import services
 from tournaments.engine import HallFull, RuleError
 from tournaments.management.base import EventCommand, get_division, seating_lines
 from tournaments.models import Division, Round
-from tournaments.selectors import bracket_entrants, played_brackets
+from tournaments.selectors import bracket_entrants, lone_neighbours, played_brackets
 
 
 class Command(EventCommand):
@@ -36,7 +36,18 @@ class Command(EventCommand):
 
     def seat(self, event, divisions, **o) -> list[str]:
         failed = []
+        # Seating everything at once leaves unseated the division a lone player (who must
+        # play) is to be combined with: seated, it could no longer take them.
+        held = {n.pk: lone for lone, n in lone_neighbours(event).items()} if o["all"] else {}
+        names = {d.pk: d.name for d in divisions}
         for division in divisions:
+            if division.pk in held:
+                failed.append(
+                    f"{division.name}: not seated, held for the lone player of "
+                    f"{names.get(held[division.pk], 'another division')}: combine the two, "
+                    "then seat again."
+                )
+                continue
             current = division.rounds.current()
             if division.status == Division.Status.COMPLETE:
                 self.say(
