@@ -26,6 +26,7 @@ from tournaments.models import (
     EntrantStatusChange,
     Event,
     Round,
+    RoundChange,
     Seat,
     Table,
 )
@@ -246,6 +247,23 @@ def event_backup(event: Event) -> dict:
             }
             for c in EntrantStatusChange.objects.filter(entrant__event=event)
             .select_related("entrant", "by")
+            .order_by("at", "id")
+        ],
+        "round_changes": [
+            {
+                "division": c.division.name,
+                "round": c.round_number,
+                "action": c.action,
+                "reason": c.reason,
+                "before": c.before,
+                "after": c.after,
+                "notes": c.notes,
+                "by_user": _user(c.by),
+                "by_label": c.by_label,
+                "at": _plain(c.at),
+            }
+            for c in RoundChange.objects.filter(division__event=event)
+            .select_related("division", "by")
             .order_by("at", "id")
         ],
     }
@@ -652,6 +670,39 @@ def _restore_status_changes(rows: list, entrants: dict, users: dict) -> None:
     _stamp(made, "at")
 
 
+def _restore_round_changes(rows: list, divisions: dict, users: dict) -> None:
+    """Rounds seated again or taken back, with reasons, who and when."""
+    _need(rows, list, "round changes")
+    made = []
+    for n, c in enumerate(rows, start=1):
+        where = f"round change {n}"
+        _need(c, dict, where)
+        if c.get("division") not in divisions:
+            raise BackupRefused(where, "its division is not in the backup.")
+        for key in ("before", "after"):
+            _need(c.get(key, {}), dict, where, f"its {key}")
+        _need(c.get("notes", []), list, where, "its notes")
+        for note in c.get("notes", []):
+            _need(note, str, where, "each of its notes")
+        change = _valid(
+            RoundChange(
+                division=divisions[c["division"]],
+                round_number=c.get("round"),
+                action=c.get("action"),
+                reason=c.get("reason", ""),
+                before=c.get("before", {}),
+                after=c.get("after", {}),
+                notes=c.get("notes", []),
+                by=users.get(c.get("by_user")),
+                by_label=c.get("by_label", ""),
+            ),
+            where,
+        )
+        change.save()
+        made.append((change, c.get("at")))
+    _stamp(made, "at")
+
+
 def _restore_announcements(event: Event, rows: list, users: dict) -> None:
     """The organizer's messages to the hall, with who wrote them and when."""
     _need(rows, list, "announcements")
@@ -691,6 +742,7 @@ def _named_people(data: dict) -> set[str]:
     names |= {(c.get("decision") or {}).get("by_user") for c in data["audit"]}
     names |= {c.get("by_user") for c in data.get("status_changes", []) if isinstance(c, dict)}
     names |= {a.get("by_user") for a in data.get("announcements", []) if isinstance(a, dict)}
+    names |= {c.get("by_user") for c in data.get("round_changes", []) if isinstance(c, dict)}
     return {name for name in names if name}
 
 
@@ -826,6 +878,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             _restore_audit(data["audit"], divisions, entrants, users)
             _restore_status_changes(data.get("status_changes", []), entrants, users)
             _restore_announcements(event, data.get("announcements", []), users)
+            _restore_round_changes(data.get("round_changes", []), divisions, users)
             return event
     except RuleError:
         raise

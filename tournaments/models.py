@@ -603,3 +603,47 @@ class Announcement(models.Model):
 
     def __str__(self):
         return self.text
+
+
+class RoundChange(models.Model):
+    """Every round seated again and every round taken back (its division's round before
+    reopened), with the reason, who and when: kept, never changed. Both happen only while
+    no score or penalty of the round is entered."""
+
+    class Action(models.TextChoices):
+        RESEATED = "reseated", "Seated again"
+        REOPENED = "reopened", "Taken back"
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="round_changes")
+    round_number = models.PositiveSmallIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    reason = models.TextField(blank=True)
+    # The seating before and after: {"seed", "tables": {number: [entrant ids]}, "byes"};
+    # a round taken back has no "after" seating but the round reopened and any tables of it
+    # given new numbers.
+    before = models.JSONField(default=dict, blank=True)
+    after = models.JSONField(default=dict, blank=True)
+    notes = models.JSONField(default=list, blank=True)  # what happened, in words
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_label = models.CharField(max_length=150, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "at", "pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1),
+                name="round_change_round_positive",
+                violation_error_message="The round number must be 1 or more.",
+            ),
+            models.CheckConstraint(
+                condition=Q(action__in=["reseated", "reopened"]),
+                name="round_change_action_known",
+                violation_error_message="The action must be reseated or reopened.",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.division} round {self.round_number}: {self.action} ({self.reason})"

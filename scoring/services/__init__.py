@@ -16,7 +16,14 @@ from .corrections import (
 )
 from .events import event_delete
 from .games import game_confirm, game_record, games_import
-from .rounds import Advanced, AdvanceResult, division_advance, results_accept, tie_resolve
+from .rounds import (
+    Advanced,
+    AdvanceResult,
+    division_advance,
+    results_accept,
+    round_reopen,
+    tie_resolve,
+)
 from .withdrawals import entrant_reinstate
 
 __all__ = [
@@ -36,6 +43,7 @@ __all__ = [
     "penalty_add",
     "results_accept",
     "round_games_record",
+    "round_reopen",
     "score_correct",
     "tie_resolve",
 ]

@@ -89,7 +89,10 @@ def lock_for_entry(table: Table) -> Round:
         f"Table {table.number} is no longer in play (its round was seated again or "
         "removed): open the list of tables again."
     )
-    round_ = table.round  # with its division when the caller loaded them (the views do)
+    try:
+        round_ = table.round  # with its division when the caller loaded them (the views do)
+    except Round.DoesNotExist:
+        raise gone from None
     if connection.vendor == "postgresql":
         # A round's division, number and kind never change; its status may have.
         if not _lock_row(Division, round_.division_id, "KEY SHARE"):

@@ -194,16 +194,21 @@ def _decider(user) -> dict:
     return {"decided_by": None, "decided_by_label": "command line (organizer)"}
 
 
-def _settle_if_moot(division: Division, state: DivisionState, user) -> None:
+def _settle_if_moot(
+    division: Division,
+    state: DivisionState,
+    user,
+    note: str = "A later change left the results as recorded.",
+) -> None:
     """A change that leaves the bracket as the scores give it settles the flagged changes
-    nobody decided on (a correction put right by hand)."""
+    nobody decided on (a correction put right by hand, a round taken back)."""
     if division_open_consequences(state):
         return
     for change in undecided_changes(division):
         CorrectionDecision.objects.create(
             change=change,
             choice=CorrectionDecision.Choice.SETTLED,
-            note="A later change left the results as recorded.",
+            note=note,
             **_decider(user),
         )
 

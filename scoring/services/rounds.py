@@ -14,7 +14,7 @@ from tournaments.models import Division, Entrant, Event, Round
 from ..models import TieBreakDecision
 from ..selectors import DivisionState, division_state, serialize_placings, undecided_changes
 from ._common import TieBlocked, listing
-from .corrections import corrections_accept
+from .corrections import _settle_if_moot, corrections_accept
 
 
 def _tied_groups(state: DivisionState, round_number: int) -> list:
@@ -194,3 +194,26 @@ def results_accept(*, division: Division, user=None) -> Division:
             division.medals_confirmed_at = None
             division.save(update_fields=["medals_confirmed_at"])
         return division
+
+
+def round_reopen(
+    *, division: Division, reason: str, user=None, expected_round: int | None = None
+) -> bracket.Reopened:
+    """Take back a division's latest round while none of its scores or penalties is in,
+    and reopen the round before it (``tournaments.services.round_reopen``). A correction
+    flagged for changing who went on into the round taken back has nothing left to decide:
+    closing the reopened round seats the next one from the scores as they are."""
+    with transaction.atomic():
+        result = bracket.round_reopen(
+            division=division, reason=reason, user=user, expected_round=expected_round
+        )
+        if result.reopened is not None:
+            _settle_if_moot(
+                result.division,
+                division_state(result.division),
+                user,
+                note=f"Round {result.removed} was taken back and round {result.reopened.number} "
+                f"reopened ({reason.strip()}): closing it seats round {result.removed} from the "
+                "scores as they are.",
+            )
+        return result

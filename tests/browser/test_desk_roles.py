@@ -17,7 +17,7 @@ from scoring import services as scoring
 from scoring.backup import event_backup
 from scoring.models import TieBreakDecision
 from tournaments import services
-from tournaments.models import Division, Entrant, Event, Round, Seat, Table
+from tournaments.models import Division, Entrant, Event, Round, RoundChange, Seat, Table
 from tournaments.printing.models import GeneratedDocument
 
 from .conftest import (
@@ -80,6 +80,8 @@ MATRIX = {
     "swap POST": DESK_POST,
     "withdraw POST": DESK_POST,
     "medals POST": DESK_POST,
+    "reseat POST": DESK_POST,
+    "take back POST": DESK_POST,
     "backup": DESK_GET,
     "backup download": DESK_GET,
     "delete GET": DESK_GET,
@@ -105,7 +107,8 @@ UPLOAD = b"entrant_id,first_name,last_name,division\nQ001,Quinn,Late,Walk-ins\n"
 def build_roles_world(media):
     """build_world's event with divisions to act on: Open (round 1 played, ready to close),
     Sixes (seated, no game yet), Duo (finished), Solo (checked in, not seated), Late and
-    Pair A/B (registered)."""
+    Pair A/B (registered), Redo and Undo (seated, no game yet: to seat again, to take
+    back)."""
     world = build_world()
     event = world.event
     extra = [
@@ -126,6 +129,8 @@ def build_roles_world(media):
         ("Late", "L", [("Lia", "Later")]),
         ("Pair A", "A", [("Amy", "Apple")]),
         ("Pair B", "B", [("Bea", "Berry")]),
+        ("Redo", "R", [("Rae", "Ray"), ("Rob", "Roe"), ("Rus", "Rye")]),
+        ("Undo", "U", [("Uma", "Umber"), ("Uli", "Ung"), ("Ugo", "Urn")]),
     ]
     for name, prefix, people in extra:
         import_rows(event, people_rows(simple_people(people), division=name, prefix=prefix))
@@ -137,6 +142,8 @@ def build_roles_world(media):
     division = {d.name: d for d in Division.objects.filter(event=event)}
     services.division_seat_first_round(division=division["Sixes"], seed=5)
     services.division_seat_first_round(division=division["Duo"], seed=5)
+    services.division_seat_first_round(division=division["Redo"], seed=5)
+    services.division_seat_first_round(division=division["Undo"], seed=5)
     play_games(Table.objects.get(round__division=division["Duo"]), [[0, 12], [7, 0], [0, 30]])
     scoring.division_advance(division=division["Duo"])
     for table in world.tables:
@@ -296,6 +303,16 @@ def requests(world):
             f"{desk}/divisions/{division['Duo'].pk}/medals/",
             {"confirmed": "yes"},
         ),
+        "reseat POST": (
+            "post",
+            f"{desk}/divisions/{division['Redo'].pk}/reseat/",
+            {"round": division["Redo"].rounds.get().pk, "reason": "x", "confirmed": "yes"},
+        ),
+        "take back POST": (
+            "post",
+            f"{desk}/divisions/{division['Undo'].pk}/take-back/",
+            {"round": division["Undo"].rounds.get().pk, "reason": "x", "confirmed": "yes"},
+        ),
         "backup": ("get", f"{desk}/backup/", None),
         "backup download": ("get", f"{desk}/backup/?download=1", None),
         "delete GET": ("get", f"{desk}/delete/", None),
@@ -420,6 +437,10 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
         == world.extra["swap_tables"][::-1],
         "withdraw POST": Entrant.objects.get(pk=first.pk).status == "withdrawn",
         "medals POST": division["Duo"].medals_confirmed_at is not None,
+        "reseat POST": RoundChange.objects.filter(division=division["Redo"]).exists()
+        and division["Redo"].rounds.count() == 1,
+        "take back POST": not division["Undo"].rounds.exists()
+        and division["Undo"].status == "registered",
         "archive POST": event.archived_at is not None,
         "event new POST": Event.objects.filter(slug="summer-games").exists(),
         "restore POST": Event.objects.filter(slug="city-copy").exists(),

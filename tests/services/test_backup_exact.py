@@ -31,6 +31,7 @@ from tournaments.models import (
     EntrantStatusChange,
     Event,
     Round,
+    RoundChange,
     Seat,
     Table,
 )
@@ -217,6 +218,10 @@ COVERED = {
     },
     EntrantStatusChange: {"entrant", "before", "after", "reason", "by", "by_label", "at"},
     Announcement: {"event", "text", "by", "by_label", "at"},
+    RoundChange: {
+        "division", "round_number", "action", "reason", "before", "after", "notes", "by",
+        "by_label", "at",
+    },
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
         "before", "after", "reason", "actor", "actor_label", "at", "flag",

@@ -65,6 +65,7 @@ from .events import (
     scorekeeper_add,
     scorekeeper_remove,
 )
+from .seating_fixes import Reopened, round_play_refusal, round_reopen, round_reseat
 
 __all__ = [
     "announcement_post",
@@ -112,6 +113,10 @@ __all__ = [
     "round_create",
     "round_mark_closed",
     "round_mark_in_play",
+    "round_play_refusal",
+    "round_reopen",
+    "round_reseat",
+    "Reopened",
     "round_seat_again",
     "round_started",
     "scorekeeper_add",

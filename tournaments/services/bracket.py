@@ -166,9 +166,12 @@ def round_seat_again(
     byes: Sequence[Entrant] = (),
     seed: int,
     met: Iterable[frozenset[str]] = (),
+    note: str = "",
 ) -> Round:
-    """Seat the latest round of a division again with other players (an accepted
-    correction changed who goes on), while nothing has been played in it."""
+    """Seat the latest round of a division again, while nothing has been played in it:
+    with other players (an accepted correction changed who goes on), or with the same
+    players and a new seed (the organizer re-seats it, ``seating_fixes.round_reseat``).
+    ``note`` is added to the round's seating notes."""
     with transaction.atomic():
         event_lock(round_.division.event_id)
         round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
@@ -183,9 +186,10 @@ def round_seat_again(
         seated = round_create(
             division=division, shape=shape, players=players, byes=byes, seed=seed, met=met
         )
-        seated.warnings = list(seated.warnings) + [
+        note = note or (
             f"Seated again after a correction changed who goes on from round {round_.number - 1}."
-        ]
+        )
+        seated.warnings = list(seated.warnings) + [note]
         seated.save(update_fields=["warnings"])
         return seated
 

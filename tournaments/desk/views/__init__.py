@@ -45,6 +45,7 @@ from .registration import (
     import_preview,
     import_upload,
 )
+from .seating_fixes import division_reopen, division_reseat
 
 __all__ = [
     "announcement_remove",
@@ -68,6 +69,8 @@ __all__ = [
     "division_medals",
     "division_page",
     "division_reinstate",
+    "division_reopen",
+    "division_reseat",
     "division_seat",
     "division_split",
     "division_swap",

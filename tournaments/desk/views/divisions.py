@@ -19,6 +19,7 @@ from tournaments.web import act, refusal_lines
 from .. import selectors
 from ..forms import SwapForm
 from .confirm import ask, confirmed
+from .seating_fixes import fixable_round, round_changes
 
 
 def _division(event, division_id) -> Division:
@@ -76,6 +77,8 @@ def division_page(request, event, division_id):
             "withdrawable": bracket_players(desk),
             "undoable": scoring_selectors.undoable(division),
             "splittable": division.combined_from.exists() and desk.current is None,
+            "fixable": fixable_round(division),
+            "round_changes": round_changes(division),
         },
     )
 

@@ -18,8 +18,17 @@ class Command(EventCommand):
         group.add_argument("--division")
         group.add_argument("--all", action="store_true")
         parser.add_argument("--seed", type=int, help="seat reproducibly from this seed")
+        parser.add_argument(
+            "--reseat",
+            action="store_true",
+            help="seat the latest round again (same players, a new seed or --seed) while "
+            "none of its scores or penalties is entered",
+        )
+        parser.add_argument("--reason", default="", help="why it is seated again (kept)")
 
     def run(self, event, **o):
+        if o["reseat"]:
+            return self.reseat(event, **o)
         if o["all"]:
             divisions = list(played_brackets(event))
         else:
@@ -94,3 +103,17 @@ class Command(EventCommand):
             for line in seating_lines(result.round):
                 self.say(line)
         return failed
+
+    def reseat(self, event, **o):
+        if o["all"]:
+            raise CommandError("--reseat seats one division again: name it with --division.")
+        division = get_division(event, o["division"]).bracket
+        current = division.rounds.current()
+        old_seed = current.seed if current is not None else None
+        seated = services.round_reseat(division=division, seed=o["seed"], reason=o["reason"])
+        self.say(
+            f"{division.name}: round {seated.number} seated again (seed {seated.seed}; "
+            f"it was {old_seed}). Print its table list and score sheets again."
+        )
+        for line in seating_lines(seated):
+            self.say(line)

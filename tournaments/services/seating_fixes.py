@@ -1,0 +1,264 @@
+"""Fixing a seating before play: seat the latest round again (same players, a new seed),
+or take it back and reopen the round before it. Both only while none of the round's
+scores or penalties is entered, both kept in the division's RoundChange record."""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+
+from tournaments import engine
+from tournaments.engine import RuleError
+from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
+from tournaments.selectors import event_hall, hall_tables_in_play
+
+from .bracket import new_seed, round_seat_again
+
+
+def _by(user) -> dict:
+    if user is not None and getattr(user, "pk", None):
+        return {"by": user, "by_label": user.get_username()}
+    return {"by": None, "by_label": "command line (organizer)"}
+
+
+def seating_of(round_: Round) -> dict:
+    """A round's seating as the record keeps it: seed, tables (hall number → entrant ids in
+    seat order) and byes."""
+    tables: dict[str, list[str]] = {}
+    for seat in (
+        Seat.objects.filter(round=round_)
+        .select_related("table", "entrant")
+        .order_by("table__number", "number")
+    ):
+        tables.setdefault(str(seat.table.number), []).append(seat.entrant.external_id)
+    byes = sorted(round_.byes.values_list("entrant__external_id", flat=True))
+    return {"seed": round_.seed, "tables": tables, "byes": byes}
+
+
+def round_play_refusal(round_: Round) -> str:
+    """Why a round's seating stands ('' when nothing of it has been played): a score or a
+    penalty is in."""
+    game = (
+        Table.objects.filter(round=round_, games__isnull=False)
+        .order_by("number", "games__number")
+        .values_list("number", "games__number")
+        .first()
+    )
+    if game is not None:
+        return (
+            f"Table {game[0]} game {game[1]} of {round_.division.name}, round {round_.number} "
+            "has scores: the round stands; correct scores instead."
+        )
+    penalty = round_.penalties.select_related("entrant").order_by("pk").first()
+    if penalty is not None:
+        return (
+            f"{penalty.entrant.name} has a penalty in {round_.division.name}, round "
+            f"{round_.number}: the round stands; correct scores instead."
+        )
+    return ""
+
+
+def _latest_round(division: Division, expected: int | None, what: str) -> Round:
+    """The division's latest round, refused in words when there is nothing to fix."""
+    if division.combined_into_id:
+        raise RuleError(
+            f"{division.name} plays in {division.combined_into.name}: {what} that division."
+        )
+    if division.status == Division.Status.COMPLETE:
+        how = "a walkover" if division.walkover else "its final is played and the medals given"
+        raise RuleError(
+            f"{division.name} is finished ({how}): its rounds stand. Correct scores instead "
+            "(a correction that changes the medals is flagged for you to decide)."
+        )
+    current = division.rounds.current()
+    if current is None:
+        raise RuleError(f"{division.name} has no round seated: there is nothing to {what}.")
+    if expected is not None and current.pk != expected:
+        raise RuleError(
+            f"{division.name}: the round shown was changed by someone else just now "
+            f"(round {current.number} is the latest now): look at it again."
+        )
+    # Score entry locks the round first: once we hold it, no score can slip in unseen.
+    current = Round.objects.select_for_update().select_related("division").get(pk=current.pk)
+    refusal = round_play_refusal(current)
+    if refusal:
+        raise RuleError(refusal)
+    return current
+
+
+def _met_before(division: Division, number: int) -> set[frozenset[str]]:
+    """Pairs of players who shared a table in the division's rounds before ``number``."""
+    tables: dict[int, list[str]] = {}
+    for table_id, player in Seat.objects.filter(
+        round__division=division, round__number__lt=number
+    ).values_list("table_id", "entrant__external_id"):
+        tables.setdefault(table_id, []).append(player)
+    return engine.tablemates(tables.values())
+
+
+def round_reseat(
+    *,
+    division: Division,
+    seed: int | None = None,
+    reason: str = "",
+    user=None,
+    expected_round: int | None = None,
+) -> Round:
+    """Seat the division's latest round again: the same players at tables of the same sizes
+    (the same byes), a new seed (or ``seed``). Refused once a score or penalty of the round
+    is in. ``expected_round`` (the desk) is the round's id as the organizer saw it."""
+    reason = (reason or "").strip()
+    with transaction.atomic():
+        # The event first (the hall's numbers are taken under its lock), then the division.
+        Event.objects.select_for_update().get(pk=division.event_id)
+        division = Division.objects.select_for_update().get(pk=division.pk)
+        current = _latest_round(division, expected_round, "seat again")
+        before = seating_of(current)
+        seats = list(
+            Seat.objects.filter(round=current).select_related("entrant", "table").order_by("pk")
+        )
+        players = sorted((s.entrant for s in seats), key=lambda e: e.external_id)
+        sizes: dict[int, int] = {}
+        for seat in seats:
+            sizes[seat.table_id] = sizes.get(seat.table_id, 0) + 1
+        byes = sorted(
+            (b.entrant for b in current.byes.select_related("entrant")),
+            key=lambda e: e.external_id,
+        )
+        shape = engine.RoundShape(
+            number=current.number,
+            kind=current.kind,
+            tables=tuple(sorted(sizes.values(), reverse=True)),
+            games=current.games,
+            advance_per_table=0,
+            byes=len(byes),
+            players=len(players) + len(byes),
+        )
+        note = "Seated again by the organizer" + (f": {reason}." if reason else ".")
+        seated = round_seat_again(
+            round_=current,
+            shape=shape,
+            players=players,
+            byes=byes,
+            seed=new_seed() if seed is None else seed,
+            met=_met_before(division, current.number),
+            note=note,
+        )
+        RoundChange.objects.create(
+            division=division,
+            round_number=seated.number,
+            action=RoundChange.Action.RESEATED,
+            reason=reason,
+            before=before,
+            after=seating_of(seated),
+            notes=[note],
+            **_by(user),
+        )
+        return seated
+
+
+def _renumber_reopened(event: Event, round_: Round) -> tuple[dict[str, int], list[str]]:
+    """Give the tables of a closed round that is about to play again new hall numbers
+    where another round in play holds its old ones (the lowest free numbers, as a new
+    round gets). Returns ({old: new}, the notes in words)."""
+    holders = hall_tables_in_play(event)
+    holder_of = {n: who for who, numbers in holders for n in numbers}
+    tables = list(round_.tables.order_by("number"))
+    clashing = [t for t in tables if t.number in holder_of]
+    if not clashing:
+        return {}, []
+    who = f"{round_.division.name}, round {round_.number}"
+    kept = [t.number for t in tables if t.number not in holder_of]
+    try:
+        numbers = engine.take_numbers(
+            event_hall(event), [*holder_of, *kept], {who: len(clashing)}, holders
+        )[who]
+    except engine.HallFull as full:
+        many = len(clashing) > 1
+        raise RuleError(
+            f"Round {round_.number} of {round_.division.name} cannot play again now: its "
+            f"table{'s' if many else ''} {', '.join(str(t.number) for t in clashing)} "
+            f"{'are' if many else 'is'} in use and the hall has too few free tables.\n{full}"
+        ) from None
+    moved, notes = {}, []
+    for table, number in zip(clashing, numbers, strict=True):
+        notes.append(
+            f"Round {round_.number}'s table {table.number} is now table {number} (table "
+            f"{table.number} is in play for {holder_of[table.number]}): print its score sheet "
+            "and table list again."
+        )
+        moved[str(table.number)] = number
+        table.number = number
+        table.save(update_fields=["number"])
+    round_.warnings = list(round_.warnings) + [
+        "Playing again: "
+        + "; ".join(f"table {old} is now table {new}" for old, new in moved.items())
+        + "."
+    ]
+    round_.save(update_fields=["warnings"])
+    return moved, notes
+
+
+@dataclass
+class Reopened:
+    """What ``round_reopen`` did."""
+
+    division: Division
+    removed: int  # the number of the round taken back
+    reopened: Round | None  # the round before, open again (None: round 1 was taken back)
+    notes: list[str] = field(default_factory=list)
+
+
+def round_reopen(
+    *, division: Division, reason: str, user=None, expected_round: int | None = None
+) -> Reopened:
+    """Take back the division's latest round while none of its scores or penalties is
+    entered, and reopen the round before it: its results can be corrected, and closing it
+    again seats the next round anew. Round 1 taken back: the division waits to be seated
+    again (check-in is open again). ``expected_round`` (the desk) is the round's id as the
+    organizer saw it."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise RuleError("Taking back a round needs a reason (it is kept in the record).")
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=division.event_id)
+        division = Division.objects.select_for_update().get(pk=division.pk)
+        current = _latest_round(division, expected_round, "take back")
+        number = current.number
+        before = seating_of(current)
+        current.delete()
+        previous = Round.objects.filter(division=division, number=number - 1).first()
+        if previous is None:
+            division.status = Division.Status.REGISTERED
+            division.save(update_fields=["status"])
+            notes = [
+                f"Round 1 of {division.name} taken back: its players are checked in and wait "
+                "to be seated again (late arrivals can still be checked in)."
+            ]
+            after = {"reopened": None}
+        else:
+            # Its tables were free for others while it was closed: it takes new hall
+            # numbers where another round in play holds the old ones.
+            moved, moved_notes = _renumber_reopened(event, previous)
+            previous.status = Round.Status.IN_PLAY
+            previous.closed_at = None
+            previous.save(update_fields=["status", "closed_at"])
+            notes = [
+                f"Round {number} of {division.name} taken back; round {previous.number} is "
+                f"open again: its results can be corrected, and closing it seats round {number} "
+                "anew.",
+                *moved_notes,
+            ]
+            after = {"reopened": previous.number}
+            if moved:
+                after["renumbered"] = moved
+        RoundChange.objects.create(
+            division=division,
+            round_number=number,
+            action=RoundChange.Action.REOPENED,
+            reason=reason,
+            before=before,
+            after=after,
+            notes=notes,
+            **_by(user),
+        )
+        return Reopened(division, number, previous, notes)
