@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from tournaments import engine
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS, GENDER_WORDS, bands_from_starts
 from tournaments.models import Division, Entrant, Event
-from tournaments.selectors import brackets, played_brackets
+from tournaments.selectors import bracket_entrants, brackets, played_brackets
 
 from .state import division_state
 
@@ -76,7 +76,13 @@ def event_qualifiers(event: Event, division: Division | None = None) -> Qualifie
     """The qualifiers of every finished bracket (or of ``division``'s bracket), grouped by
     actual age group and gender, each group in finishing order."""
     chosen = [division.bracket] if division is not None else list(brackets(event))
-    played = set(played_brackets(event).values_list("pk", flat=True))
+    # A bracket still to play: seated, or with someone checked in (not one whose every
+    # entrant stayed away, which has nobody to qualify and never will).
+    played = {
+        d.pk
+        for d in played_brackets(event)
+        if d.rounds.exists() or bracket_entrants(d).checked_in().exists()
+    }
     finished = [d for d in chosen if d.status == Division.Status.COMPLETE]
     unfinished = tuple(
         d.name for d in chosen if d.status != Division.Status.COMPLETE and d.pk in played

@@ -201,3 +201,10 @@ def test_the_state_stays_private_on_public_pages():
     client.force_login(organizer)
     page = client.get(f"/e/{event.slug}/print/").content.decode()
     assert 'value="qualifiers"' in page
+
+
+def test_a_division_whose_every_entrant_stayed_away_is_not_called_unfinished():
+    event, division = qualifier_event()
+    empty = DivisionFactory(event=event, name="90-94", min_age=90, max_age=94)
+    EntrantFactory(division=empty, status="absent")
+    assert event_qualifiers(event).unfinished == ("80-84",)
