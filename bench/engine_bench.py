@@ -1,12 +1,14 @@
 """Benchmark: the engine's time for plan + seat + advance, and simulate_event's wall time.
 
-Usage: .venv/bin/python bench/engine_bench.py [--sizes 100,2000,10000] [--command-entrants 2000]
+Usage: .venv/bin/python bench/engine_bench.py [--sizes 100,2000] [--command-entrants 2000,10000]
 
 Engine figures time only engine calls (plan_division, seat_players, evaluate_rounds,
 division_placings) over a whole division played with random scores; making up the
 scores is not counted. The command figure runs `manage.py simulate_event` in a fresh
-SQLite database, i.e. registration, check-in, seating, every game through the
-services, every advance and the medals.
+SQLite database, i.e. registration, check-in, seating, every game checked by the engine
+and recorded in bulk through the services, every advance and the medals: its wall time,
+its CPU time (user + system: what it costs when other programs share the cores) and its
+peak resident memory.
 """
 
 import argparse
@@ -77,35 +79,45 @@ def engine_run(players: int, seed: int = 1) -> dict[str, float]:
     return timings
 
 
-def command_run(entrants: int) -> float:
+def command_run(entrants: int) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds and peak resident MB of one simulate_event command."""
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder}/bench.sqlite3"}
         python = str(ROOT / ".venv" / "bin" / "python")
         subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-        started = time.perf_counter()
-        subprocess.run(
-            [
-                python,
-                "manage.py",
-                "simulate_event",
-                "bench",
-                "--entrants",
-                str(entrants),
-                "--seed",
-                "7",
-            ],
+        # Each command runs in a child of its own, so the children's peak is this command's.
+        command = [
+            python,
+            "manage.py",
+            "simulate_event",
+            "bench",
+            "--entrants",
+            str(entrants),
+            "--seed",
+            "7",
+        ]
+        measure = (
+            "import resource, subprocess, sys, time; s = time.perf_counter(); "
+            "subprocess.run(sys.argv[1:], check=True, stdout=subprocess.DEVNULL); "
+            "w = time.perf_counter() - s; u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+            "print(w, u.ru_utime + u.ru_stime, u.ru_maxrss / 1024)"
+        )
+        out = subprocess.run(
+            [sys.executable, "-c", measure, *command],
             cwd=ROOT,
             env=env,
             check=True,
-            stdout=subprocess.DEVNULL,
-        )
-        return time.perf_counter() - started
+            capture_output=True,
+            text=True,
+        ).stdout.split()
+        wall, cpu, peak = (float(x) for x in out[-3:])
+        return wall, cpu, peak
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="100,2000,10000")
-    parser.add_argument("--command-entrants", type=int, default=2000)
+    parser.add_argument("--command-entrants", default="2000,10000")
     args = parser.parse_args()
     print("Engine, one division played to medals (seconds):")
     print(f"{'players':>8} {'rounds':>6} {'plan':>8} {'seat':>8} {'advance':>8} {'total':>8}")
@@ -116,11 +128,12 @@ def main() -> None:
             f"{size:>8} {t['rounds']:>6} {t['plan']:>8.4f} {t['seat']:>8.3f} "
             f"{t['advance']:>8.3f} {total:>8.3f}"
         )
-    if args.command_entrants:
-        seconds = command_run(args.command_entrants)
+    for entrants in (int(n) for n in args.command_entrants.split(",") if n):
+        wall, cpu, peak = command_run(entrants)
+        load = " ".join(f"{x:.1f}" for x in os.getloadavg())
         print(
-            f"\nsimulate_event --entrants {args.command_entrants} (SQLite, whole command): "
-            f"{seconds:.1f} s"
+            f"\nsimulate_event --entrants {entrants} (SQLite, whole command): {wall:.1f} s wall, "
+            f"{cpu:.1f} s CPU, peak {peak:.0f} MB (load average {load})"
         )
 
 
