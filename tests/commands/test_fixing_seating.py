@@ -411,3 +411,15 @@ def test_a_reseat_takes_hall_numbers_like_any_new_round(tmp_path):
     run("seat", SLUG, "--division", "Open", "--reseat", "--seed", 9)
     assert sorted(tables_of(SLUG, "Open", 2)) == [1]
     assert _numbers_in_play() == [1, 2, 3]
+
+
+@pytest.mark.django_db
+def test_a_reopened_table_with_a_player_in_need_gets_a_free_accessible_number(tmp_path):
+    _two_divisions(tmp_path)
+    in_need = tables_of(SLUG, "Open", 1)[2][0]
+    run("configure_event", SLUG, "--hall-tables", 10, "--accessible", 7)
+    run("checkin", SLUG, "--accessible", in_need)
+    out = run("reopen_round", SLUG, "--division", "Open", "--reason", "too soon")
+    assert "Round 1's table 2 is now table 7 (table 2 is in play for Late, round 1)" in out
+    assert in_need in tables_of(SLUG, "Open", 1)[7]
+    assert _numbers_in_play() == [1, 2, 3, 7]

@@ -10,7 +10,7 @@ from scoring.models import CorrectionDecision, Game
 from scoring.selectors import division_pending_correction
 from tests.factories import UserFactory, enter, seated, seated_division
 from tests.services.test_concurrency import eight_players, race, score_round_one
-from tournaments import engine, services
+from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import Division, Round, RoundChange, Table
 
@@ -217,15 +217,14 @@ def test_a_score_for_a_table_seated_again_is_refused_in_words():
 
 
 @pytest.mark.django_db
-def test_a_round_that_cannot_get_free_hall_tables_is_not_taken_back(tmp_path, monkeypatch):
+def test_a_round_that_cannot_get_free_hall_tables_is_not_taken_back(tmp_path):
     from tests.commands.test_fixing_seating import SLUG, _two_divisions
+    from tests.helpers import run
 
     _two_divisions(tmp_path)
     # A hall of three tables: Late holds 2 and 3, Open's final 1; taken back, Open's round
     # 1 would need 1 and another free table.
-    monkeypatch.setattr(
-        "tournaments.services.seating_fixes.event_hall", lambda event: engine.Hall(tables=3)
-    )
+    run("configure_event", SLUG, "--hall-tables", 3)
     division = Division.objects.get(event__slug=SLUG, name="Open")
     before = list(Table.objects.order_by("pk").values_list("pk", "round_id", "number"))
     with pytest.raises(RuleError) as refused:

@@ -9,9 +9,9 @@ from django.db import transaction
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
-from tournaments.selectors import event_hall, hall_tables_in_play
+from tournaments.selectors import hall_tables_in_play
 
-from .bracket import new_seed, round_seat_again
+from .bracket import hall_table_numbers, new_seed, round_seat_again
 
 
 def _by(user) -> dict:
@@ -157,21 +157,26 @@ def round_reseat(
 
 
 def _renumber_reopened(event: Event, round_: Round) -> tuple[dict[str, int], list[str]]:
-    """Give the tables of a closed round that is about to play again new hall numbers
-    where another round in play holds its old ones (the lowest free numbers, as a new
-    round gets). Returns ({old: new}, the notes in words)."""
-    holders = hall_tables_in_play(event)
-    holder_of = {n: who for who, numbers in holders for n in numbers}
-    tables = list(round_.tables.order_by("number"))
+    """Give the tables of a round that plays again (already marked in play) new hall
+    numbers where another round in play holds its old ones: the numbers a new round would
+    get (the lowest free usable ones, accessible ones for its players who need one).
+    Returns ({old: new}, the notes in words)."""
+    holders = [(who, numbers) for who, numbers in hall_tables_in_play(event)]
+    mine = f"{round_.division.name}, round {round_.number}"
+    holder_of = {n: who for who, numbers in holders if who != mine for n in numbers}
+    tables = list(round_.tables.order_by("number").prefetch_related("seats__entrant"))
     clashing = [t for t in tables if t.number in holder_of]
     if not clashing:
         return {}, []
-    who = f"{round_.division.name}, round {round_.number}"
-    kept = [t.number for t in tables if t.number not in holder_of]
+    seats = [[s.entrant for s in t.seats.all()] for t in clashing]
     try:
-        numbers = engine.take_numbers(
-            event_hall(event), [*holder_of, *kept], {who: len(clashing)}, holders
-        )[who]
+        given = hall_table_numbers(
+            event=event,
+            who=mine,
+            tables=[[e.external_id for e in people] for people in seats],
+            needs={e.external_id for people in seats for e in people if e.accessible},
+            names={e.external_id: e.name for people in seats for e in people},
+        )
     except engine.HallFull as full:
         many = len(clashing) > 1
         raise RuleError(
@@ -180,7 +185,7 @@ def _renumber_reopened(event: Event, round_: Round) -> tuple[dict[str, int], lis
             f"{'are' if many else 'is'} in use and the hall has too few free tables.\n{full}"
         ) from None
     moved, notes = {}, []
-    for table, number in zip(clashing, numbers, strict=True):
+    for table, number in zip(clashing, given.numbers, strict=True):
         notes.append(
             f"Round {round_.number}'s table {table.number} is now table {number} (table "
             f"{table.number} is in play for {holder_of[table.number]}): print its score sheet "
@@ -189,11 +194,16 @@ def _renumber_reopened(event: Event, round_: Round) -> tuple[dict[str, int], lis
         moved[str(table.number)] = number
         table.number = number
         table.save(update_fields=["number"])
-    round_.warnings = list(round_.warnings) + [
-        "Playing again: "
-        + "; ".join(f"table {old} is now table {new}" for old, new in moved.items())
-        + "."
-    ]
+    notes += list(given.warnings)
+    round_.warnings = (
+        list(round_.warnings)
+        + [
+            "Playing again: "
+            + "; ".join(f"table {old} is now table {new}" for old, new in moved.items())
+            + "."
+        ]
+        + list(given.warnings)
+    )
     round_.save(update_fields=["warnings"])
     return moved, notes
 
@@ -236,12 +246,12 @@ def round_reopen(
             ]
             after = {"reopened": None}
         else:
-            # Its tables were free for others while it was closed: it takes new hall
-            # numbers where another round in play holds the old ones.
-            moved, moved_notes = _renumber_reopened(event, previous)
             previous.status = Round.Status.IN_PLAY
             previous.closed_at = None
             previous.save(update_fields=["status", "closed_at"])
+            # Its tables were free for others while it was closed: it takes new hall
+            # numbers where another round in play holds the old ones.
+            moved, moved_notes = _renumber_reopened(event, previous)
             notes = [
                 f"Round {number} of {division.name} taken back; round {previous.number} is "
                 f"open again: its results can be corrected, and closing it seats round {number} "
