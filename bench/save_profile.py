@@ -98,6 +98,12 @@ def main(argv=None) -> int:
     parser.add_argument("--profile", help="write a cProfile of the saves to this file")
     parser.add_argument("--round2", action="store_true", help="save in round 2")
     parser.add_argument("--queries", action="store_true", help="print the last save's queries")
+    parser.add_argument(
+        "--timeline",
+        action="store_true",
+        help="per query of a save: the median CPU spent before it (building it, and the "
+        "code since the previous one) and in it",
+    )
     options = parser.parse_args(argv)
 
     name, url = make_database(options.pg)
@@ -138,6 +144,16 @@ def main(argv=None) -> int:
         # Warm up: the first request imports and compiles templates.
         client.get(f"/e/bench/tables/{tables[-1].pk}/")
         posts, follows, queries_post, queries_follow = [], [], [], []
+        timelines = []
+
+        def timed(execute, sql, params, many, context):
+            start = time.process_time()
+            timeline.append(("before", sql, start))
+            try:
+                return execute(sql, params, many, context)
+            finally:
+                timeline.append(("in", sql, time.process_time() - start))
+
         profiler = cProfile.Profile(time.process_time) if options.profile else None
         started = time.perf_counter()
         for table, game in plan:
@@ -150,16 +166,27 @@ def main(argv=None) -> int:
                 }
             )
             reset_queries()
-            with CaptureQueriesContext(connection) as captured:
+            timeline = []
+            with CaptureQueriesContext(connection) as captured, connection.execute_wrapper(timed):
                 cpu = time.process_time()
                 if profiler:
                     profiler.enable()
                 answer = client.post(f"/e/bench/tables/{table.pk}/", data)
+                end = time.process_time()
                 if profiler:
                     profiler.disable()
                 posts.append(time.process_time() - cpu)
             assert answer.status_code == 302, (answer.status_code, answer.content[:2000])
             queries_post.append(len(captured))
+            steps, last = [], cpu
+            for kind, sql, value in timeline:
+                if kind == "before":
+                    steps.append([sql[:70], value - last, 0.0])
+                else:
+                    steps[-1][2] = value
+                    last = last + steps[-1][1] + value
+            steps.append(["(after the last query: the answer)", end - last, 0.0])
+            timelines.append(steps)
             last_post = [q["sql"] for q in captured.captured_queries]
             with CaptureQueriesContext(connection) as captured:
                 cpu = time.process_time()
@@ -183,6 +210,15 @@ def main(argv=None) -> int:
             )
         both = [a + b for a, b in zip(posts, follows, strict=True)]
         print(f"  save + page       CPU median {statistics.median(both) * 1000:.1f} ms")
+        if options.timeline:
+            common = min(len(t) for t in timelines)
+            print("  CPU before / in each query of a save (median ms):")
+            for index in range(common):
+                rows = [t[index] for t in timelines if len(t) == common]
+                print(
+                    f"  {statistics.median(r[1] for r in rows) * 1000:6.2f} "
+                    f"{statistics.median(r[2] for r in rows) * 1000:6.2f}  {rows[-1][0]}"
+                )
         if options.queries:
             print("\n".join(f"  {n:2d}. {sql[:160]}" for n, sql in enumerate(last_post, 1)))
         if profiler:

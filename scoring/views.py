@@ -183,6 +183,7 @@ def table_page(request, event, table_id):
             user=request.user,
             organizer=request.is_organizer,
             expected_version=data.get("version") or 0,
+            seats=entry.seats,
         )
     except services.ScoreConflict as conflict:
         sheet = table_sheet(table)

@@ -7,7 +7,7 @@ from django.db import connection
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Division, Round, Table
+from tournaments.models import Division, Round, Seat, Table
 
 from ..models import Game
 
@@ -110,6 +110,16 @@ def lock_for_entry(table: Table) -> Round:
     return fresh
 
 
+def _still_seated(table: Table, seats: Sequence[Seat]) -> bool:
+    """Whether the seats a caller read before taking the locks (a page's form) are the
+    table's now, with the same players in or out of play: then they need not be read
+    again in full."""
+    now = set(
+        Seat.objects.filter(table=table).order_by().values_list("entrant_id", "entrant__status")
+    )
+    return now == {(s.entrant_id, s.entrant.status) for s in seats}
+
+
 def check_game(
     *,
     round_: Round,
@@ -119,15 +129,18 @@ def check_game(
     ended: str | None,
     winner: str | None,
     names: Mapping[str, str],
+    seats: Sequence[Seat] | None = None,
 ) -> engine.GameResult:
     """The rules shared by entering and correcting a game: every player named sits at
     the table, and the engine accepts the racks. Each refusal starts with where it is.
 
     ``racks`` and ``winner`` are entrant ids; ``names`` names the entrants the caller
-    refers to (for the refusal of one who is not at the table).
+    refers to (for the refusal of one who is not at the table). ``seats``: the table's
+    seats with their entrants as the caller read them, checked against the table's now.
     """
     place = where(round_, table, number)
-    seats = list(table.seats.select_related("entrant").order_by("number"))
+    if seats is None or not _still_seated(table, seats):
+        seats = list(table.seats.select_related("entrant").order_by("number"))
     seated = {s.entrant.external_id: s.entrant for s in seats}
     strangers = [p for p in racks if p not in seated]
     if strangers:

@@ -8,7 +8,7 @@ from django.utils import timezone
 from tournaments import engine
 from tournaments import services as bracket
 from tournaments.engine import RuleError
-from tournaments.models import Division, Entrant, Event, Round, Table
+from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 
 from ..models import Game, RackScore, ScoreChange
 from ._common import ScoreConflict, actor, check_game, game_snapshot, lock_for_entry, where
@@ -57,6 +57,7 @@ def game_record(
     replace: bool = False,
     expected_version: int | None = None,
     reason: str = "",
+    seats: Sequence[Seat] | None = None,
 ) -> Game:
     """Save one game's rack totals after the engine has checked them.
 
@@ -67,7 +68,8 @@ def game_record(
 
     Short: it locks this table only (``lock_for_entry``), writes the game, its racks
     and one audit line, and computes nothing about the division: standings are
-    computed when they are read.
+    computed when they are read. ``seats``: the table's seats as the caller read them
+    (the page's form), checked against the table's now instead of read again.
     """
     with transaction.atomic():
         round_ = lock_for_entry(table)
@@ -87,15 +89,11 @@ def game_record(
             ended=ended,
             winner=winner_id,
             names=names,
+            seats=seats,
         )
         # No default ordering (it would join up to the event): one game, its racks.
         game = next(
-            iter(
-                Game.objects.select_for_update(of=("self",))
-                .select_related("winner")
-                .filter(table=table, number=number)
-                .order_by()
-            ),
+            iter(Game.objects.select_for_update().filter(table=table, number=number).order_by()),
             None,
         )
         current = list(game.racks.select_related("entrant").order_by()) if game else []

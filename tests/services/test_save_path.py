@@ -328,3 +328,28 @@ def test_a_save_and_a_correction_of_one_game_at_once_both_finish(tmp_path):
         assert kind == "ok" or isinstance(value, RuleError), value
     assert RackScore.objects.get(game=game, entrant=b).rack_total in (33, 44)
     assert RackScore.objects.get(game=game, entrant=a).rack_total == 0
+
+
+@pytest.mark.django_db
+def test_seats_read_before_a_withdrawal_are_read_again(tmp_path):
+    """The page read the seats; a player was withdrawn before the save: the save checks
+    with the table as it is now (no rack total needed from the withdrawn player)."""
+    division = players(tmp_path, 8)
+    table = Table.objects.select_related("round__division").get(
+        round__division=division, round__number=1, number=1
+    )
+    seats = list(table.seats.select_related("entrant").order_by("number"))
+    a, b, c, d = (s.entrant for s in seats)
+    run("checkin", SLUG, "--withdraw", d.external_id)
+    game = scoring.game_record(
+        table=table, number=1, racks={a: 0, b: 5, c: 9}, organizer=True, seats=seats
+    )
+    assert game.racks.count() == 3
+    with pytest.raises(RuleError, match="not at this table"):
+        scoring.game_record(
+            table=table,
+            number=2,
+            racks={a: 0, b: 5, c: 9, Entrant.objects.exclude(seats__table=table).first(): 4},
+            organizer=True,
+            seats=seats,
+        )
