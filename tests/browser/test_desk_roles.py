@@ -72,6 +72,7 @@ MATRIX = {
     "checkin": DESK_GET,
     "checkin search": DESK_GET,
     "checkin set POST": DESK_POST,
+    "checkin accessible POST": DESK_POST,
     "combine POST": DESK_POST,
     "division": DESK_GET,
     "seat POST": DESK_POST,
@@ -267,6 +268,11 @@ def requests(world):
             f"{desk}/checkin/{_id(event, 'L001')}/",
             {"status": "checked_in", "q": ""},
         ),
+        "checkin accessible POST": (
+            "post",
+            f"{desk}/checkin/{_id(event, 'L001')}/accessible/",
+            {"accessible": "yes", "q": ""},
+        ),
         "combine POST": (
             "post",
             f"{desk}/combine/",
@@ -421,6 +427,7 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
         and not any((tmp_path / "imports").rglob(f"{world.extra['token']}.csv")),
         "import preview POST": "Q001" in entrants,
         "checkin set POST": entrants["L001"].status == "checked_in",
+        "checkin accessible POST": entrants["L001"].accessible,
         "combine POST": division["Pair A"].combined_into_id == division["Pairs"].pk
         if "Pairs" in division
         else False,
