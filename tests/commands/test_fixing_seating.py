@@ -423,3 +423,17 @@ def test_a_reopened_table_with_a_player_in_need_gets_a_free_accessible_number(tm
     assert "Round 1's table 2 is now table 7 (table 2 is in play for Late, round 1)" in out
     assert in_need in tables_of(SLUG, "Open", 1)[7]
     assert _numbers_in_play() == [1, 2, 3, 7]
+
+
+@pytest.mark.django_db
+def test_a_round_seated_again_after_its_clock_started_says_to_start_it_again(tmp_path):
+    register(tmp_path, 8)
+    run("seat", SLUG, "--division", "Open", "--seed", 3)
+    run("start_clock", SLUG, "--division", "Open")
+    out = run("seat", SLUG, "--division", "Open", "--reseat", "--reason", "wrong room")
+    assert "Its round clock had been started: start it again once everyone is seated." in out
+    assert Round.objects.get().clock_started_at is None
+    assert RoundChange.objects.get().notes == [
+        "Seated again by the organizer: wrong room.",
+        "Its round clock had been started: start it again once everyone is seated.",
+    ]

@@ -65,7 +65,13 @@ from .events import (
     scorekeeper_add,
     scorekeeper_remove,
 )
-from .seating_fixes import Reopened, round_play_refusal, round_reopen, round_reseat
+from .seating_fixes import (
+    CLOCK_AGAIN,
+    Reopened,
+    round_play_refusal,
+    round_reopen,
+    round_reseat,
+)
 
 __all__ = [
     "announcement_post",
@@ -117,6 +123,7 @@ __all__ = [
     "round_reopen",
     "round_reseat",
     "Reopened",
+    "CLOCK_AGAIN",
     "round_seat_again",
     "round_started",
     "scorekeeper_add",

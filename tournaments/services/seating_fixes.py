@@ -13,6 +13,9 @@ from tournaments.selectors import hall_tables_in_play
 
 from .bracket import hall_table_numbers, new_seed, round_seat_again
 
+# A round seated again starts without its clock: the players move first.
+CLOCK_AGAIN = "Its round clock had been started: start it again once everyone is seated."
+
 
 def _by(user) -> dict:
     if user is not None and getattr(user, "pk", None):
@@ -134,6 +137,9 @@ def round_reseat(
             players=len(players) + len(byes),
         )
         note = "Seated again by the organizer" + (f": {reason}." if reason else ".")
+        notes = [note]
+        if current.clock_started_at is not None:
+            notes.append(CLOCK_AGAIN)
         seated = round_seat_again(
             round_=current,
             shape=shape,
@@ -150,7 +156,7 @@ def round_reseat(
             reason=reason,
             before=before,
             after=seating_of(seated),
-            notes=[note],
+            notes=notes,
             **_by(user),
         )
         return seated

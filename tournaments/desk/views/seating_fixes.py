@@ -56,6 +56,7 @@ def division_reseat(request, event, division_id):
     expected = whole_number(request.POST.get("round", ""), low=1)
     reason = request.POST.get("reason", "").strip()
     current = division.rounds.current()
+    clock = current is not None and current.clock_started_at is not None
     if not confirmed(request) and current is not None and current.pk == expected:
         lines = [
             f"Round {current.number} of {division.name} is seated again: the same "
@@ -64,6 +65,10 @@ def division_reseat(request, event, division_id):
             "The table list and score sheets printed for it are wrong afterwards: print "
             "them again.",
         ]
+        if current.clock_started_at is not None:
+            lines.append(
+                "Its round clock stops: start it again once everyone is seated at the new tables."
+            )
         if reason:
             lines.append(f"Reason: {reason}")
         lines.append("It is kept in the division's record with your name and the time.")
@@ -81,7 +86,7 @@ def division_reseat(request, event, division_id):
             division=division, reason=reason, user=request.user, expected_round=expected
         ),
         done=lambda seated: f"Round {seated.number} of {division.name} is seated again: print "
-        "its table list and score sheets again.",
+        "its table list and score sheets again." + (f" {services.CLOCK_AGAIN}" if clock else ""),
         to=back,
     )
 

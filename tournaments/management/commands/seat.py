@@ -110,10 +110,13 @@ class Command(EventCommand):
         division = get_division(event, o["division"]).bracket
         current = division.rounds.current()
         old_seed = current.seed if current is not None else None
+        clock = current is not None and current.clock_started_at is not None
         seated = services.round_reseat(division=division, seed=o["seed"], reason=o["reason"])
         self.say(
             f"{division.name}: round {seated.number} seated again (seed {seated.seed}; "
             f"it was {old_seed}). Print its table list and score sheets again."
         )
+        if clock:
+            self.say(services.CLOCK_AGAIN)
         for line in seating_lines(seated):
             self.say(line)
