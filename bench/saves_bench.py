@@ -12,7 +12,8 @@ headless, on this machine, each phase bounded in time:
 
   bare       CLIENTS users, closed loop: GET /bench/bare/
   saves      CLIENTS users, closed loop: a game saved on a table's page per request
-  rush       100 scorekeepers, each saving a game every 5 s
+  rush       100 scorekeepers (--rush-users), each saving a game every 5 s and loading
+             the page it leads to
   logins     CLIENTS users, closed loop: sign in with user name and password
   sign-in    100 volunteers signing in at the same moment, once each
 
@@ -225,6 +226,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=int, default=20, help="each closed-loop phase")
     parser.add_argument("--clients", type=int, default=8, help="users of the closed loops")
     parser.add_argument("--rush-seconds", type=int, default=40)
+    parser.add_argument(
+        "--rush-users", type=int, default=KEEPERS, help="scorekeepers of the rush (at most 100)"
+    )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/test")
     parser.add_argument("--only", help="comma-separated phases to run (default: all)")
@@ -232,7 +236,7 @@ def main(argv=None) -> int:
     phases = {  # user class, users, seconds, pace, once, follow the redirect
         "bare": ("Bare", options.clients, options.seconds, 0, False, False),
         "saves": ("Saver", options.clients, options.seconds, 0, False, False),
-        "rush": ("Saver", KEEPERS, options.rush_seconds, 5, False, True),
+        "rush": ("Saver", min(options.rush_users, KEEPERS), options.rush_seconds, 5, False, True),
         "logins": ("Login", options.clients, options.seconds, 0, False, False),
         "sign-in": ("Login", KEEPERS, 20, 0, True, False),
     }
