@@ -173,3 +173,34 @@ def test_the_desk_buttons_ask_on_the_confirm_page_in_a_browser(browser, live_ser
     assert axe_violations(page) == []
     page.screenshot(path=str(SCREENSHOTS / f"desk-seating-record-{w}.png"), full_page=True)
     assert not Round.objects.filter(division=world.division).exists()
+
+
+@pytest.mark.django_db
+def test_taking_back_a_final_from_the_desk_reopens_round_one(world):
+    from scoring import services as scoring
+
+    from .conftest import CLEAR_GAMES
+
+    for table in world.tables:
+        play_games(table, CLEAR_GAMES, user=world.users["organizer"])
+    final = scoring.division_advance(division=world.division).seated
+    client, urls = _organizer(world), _urls(world)
+    page = client.get(urls["page"]).content.decode()
+    assert "Take back round 2 and reopen round 1…" in page
+    asked = client.post(urls["reopen"], {"round": final.pk, "reason": "closed too early"})
+    text = asked.content.decode()
+    assert "Take back round 2 of Open?" in text
+    assert (
+        "Round 1 is open again: its results can be corrected, and closing it seats round 2 anew."
+        in text
+    )
+    done = client.post(
+        urls["reopen"],
+        {"round": final.pk, "reason": "closed too early", "confirmed": "yes"},
+        follow=True,
+    )
+    text = done.content.decode()
+    assert "Round 2 of Open taken back; round 1 is open again" in text
+    assert "Close round 1 and seat the next" in text
+    assert "round 2 taken back by olive: “closed too early”. Round 1 open again." in text
+    assert list(world.division.rounds.values_list("number", "status")) == [(1, "in_play")]
