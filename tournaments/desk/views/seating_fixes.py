@@ -106,15 +106,15 @@ def division_reopen(request, event, division_id):
         lines = [f"Reason: {reason}"]
         if number == 1:
             lines += [
-                f"Round 1 of {division.name} is taken back: nobody is seated any more "
-                f"({_seating_words(current)} now).",
+                f"Round 1 of {division.name} is taken back: its seating "
+                f"({_seating_words(current)}) is removed.",
                 "The players stay checked in; late arrivals can be checked in again. You "
                 "seat round 1 again when ready.",
             ]
         else:
             lines += [
-                f"Round {number} of {division.name} is taken back ({_seating_words(current)} "
-                "now).",
+                f"Round {number} of {division.name} is taken back: its seating "
+                f"({_seating_words(current)}) is removed.",
                 f"Round {number - 1} is open again: its results can be corrected, and closing "
                 f"it seats round {number} anew.",
             ]
