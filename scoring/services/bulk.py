@@ -3,6 +3,7 @@ the scores are made up by the thousand. Each game is checked as ``game_record`` 
 it and gets the same rows, written in bulk instead of one save at a time."""
 
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
@@ -16,6 +17,15 @@ from ..models import Game, RackScore, ScoreChange
 from ._common import actor, where
 
 BATCH = 500
+OUT_OF_PLAY = (Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED)
+
+
+class _Seated(NamedTuple):
+    """A player at a table, as the checks need them (no model object per seat)."""
+
+    pk: int
+    name: str
+    out_of_play: bool
 
 
 def _checked(round_: Round, table: Table, seated: dict, record: engine.GameRecord) -> None:
@@ -57,15 +67,18 @@ def round_games_record(
                 "change a score as a correction."
             )
         tables = {t.pk: t for t in Table.objects.filter(round=round_)}
-        seated: dict[int, dict] = {pk: {} for pk in tables}
-        entrants = Entrant.objects.filter(
-            pk__in=Seat.objects.filter(round=round_).values("entrant_id")
-        ).in_bulk()
-        for table_id, entrant_id in Seat.objects.filter(round=round_).values_list(
-            "table_id", "entrant_id"
+        seated: dict[int, dict[str, _Seated]] = {pk: {} for pk in tables}
+        for table_id, pk, player, first, last, status in Seat.objects.filter(
+            round=round_
+        ).values_list(
+            "table_id",
+            "entrant_id",
+            "entrant__external_id",
+            "entrant__first_name",
+            "entrant__last_name",
+            "entrant__status",
         ):
-            entrant = entrants[entrant_id]
-            seated[table_id][entrant.external_id] = entrant
+            seated[table_id][player] = _Seated(pk, f"{first} {last}", status in OUT_OF_PLAY)
         taken = set(Game.objects.filter(table__round=round_).values_list("table_id", "number"))
         entered_by = user if getattr(user, "pk", None) else None
         now = timezone.now()
@@ -88,7 +101,7 @@ def round_games_record(
                     table=table,
                     number=record.number,
                     ended=ended,
-                    winner=seated[table_id][record.winner] if record.winner else None,
+                    winner_id=seated[table_id][record.winner].pk if record.winner else None,
                     entered_by=entered_by,
                     confirmed_by=entered_by,
                     confirmed_at=now,
@@ -118,7 +131,7 @@ def round_games_record(
             (
                 RackScore(
                     game=game,
-                    entrant=seated[game.table_id][player],
+                    entrant_id=seated[game.table_id][player].pk,
                     rack_total=value,
                     entered_by=entered_by,
                 )
