@@ -166,6 +166,7 @@ def _change_json(c: ScoreChange) -> dict:
         "actor_user": _user(c.actor),
         "at": _plain(c.at),
         "flag": c.flag,
+        "save_key": c.save_key,
         "decision": _decision_json(c),
     }
 
@@ -587,11 +588,20 @@ def _check_hall_numbers(event: Event) -> None:
 def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> None:
     _need(rows, list, "audit")
     made = []
+    keys: dict[tuple, int] = {}
     for n, c in enumerate(rows, start=1):
         where = f"audit trail entry {n}"
         _need(c, dict, where)
         if c.get("division") not in divisions:
             raise BackupRefused(where, "its division is not in the backup.")
+        key = c.get("save_key")
+        if key and isinstance(key, str):
+            if (c["division"], key) in keys:
+                first = keys[(c["division"], key)]
+                raise BackupRefused(
+                    where, f"its save key is entry {first}'s too; a save's key is stored once."
+                )
+            keys[(c["division"], key)] = n
         made.append(
             _valid(
                 ScoreChange(
@@ -608,6 +618,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
                     actor_label=c.get("actor", ""),
                     at=_when(c.get("at"), where),
                     flag=c.get("flag", ""),
+                    save_key=c.get("save_key", ""),
                 ),
                 where,
             )

@@ -1,10 +1,13 @@
 """Forms of the score entry pages. They check what a volunteer typed and ask the
 engine whether the game can be; the services check again when saving."""
 
+import re
+
 from django import forms
 
 from tournaments import engine
 
+from .models import SAVE_KEY_PATTERN
 from .selectors import TableEntry, TableSheet
 
 ENDED_CHOICES = [
@@ -44,6 +47,8 @@ class GameForm(forms.Form):
         required=False, label="Winner named by the table (only for a tie on an exhausted pool)"
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The page's random key for this save (made in the browser): sent again, saved once.
+    save_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=36)
 
     def __init__(self, *args, sheet: TableSheet | TableEntry, number: int, **kwargs):
         # Only the seats (number, entrant) and the event are read from ``sheet``.
@@ -115,6 +120,13 @@ class GameForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        key = str(self.data.get(self.add_prefix("save_key"), ""))
+        if key and not re.fullmatch(SAVE_KEY_PATTERN, key):
+            self.errors.pop("save_key", None)
+            self.add_error(
+                None, "This page's key for the save is not valid: open the table's page again."
+            )
+            return data
         racks = {}
         for entrant in self.players:
             name = rack_field_name(entrant)

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
@@ -93,6 +94,12 @@ class RackScore(models.Model):
         return f"{self.game}: {self.entrant} {self.rack_total}"
 
 
+SAVE_KEY_PATTERN = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+SAVE_KEY_VALIDATOR = RegexValidator(
+    rf"\A{SAVE_KEY_PATTERN}\Z", "A save's key is a random UUID (version 4), in lower case."
+)
+
+
 class AppendOnlyQuerySet(models.QuerySet):
     def update(self, **kwargs):
         raise ValidationError("The audit trail is append-only.")
@@ -134,12 +141,28 @@ class ScoreChange(models.Model):
     flag = models.TextField(
         blank=True, help_text="Set when the change would alter who advanced or a medal."
     )
+    # The key a score page made for this save (a browser's random UUID): a save sent
+    # again with the same key (a dropped connection, a queued game) is stored once.
+    save_key = models.CharField(
+        max_length=36,
+        blank=True,
+        validators=[SAVE_KEY_VALIDATOR],
+        help_text="The score page's key for this save; empty for commands and files.",
+    )
 
     objects = AppendOnlyQuerySet.as_manager()
 
     class Meta:
         ordering = ["at", "id"]
         indexes = [models.Index(fields=["division", "round_number"])]
+        constraints = [
+            # Per division, so that an event restored beside its original keeps its keys.
+            models.UniqueConstraint(
+                fields=["division", "save_key"],
+                condition=~Q(save_key=""),
+                name="save_key_once",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.get_action_display()} {self.before} → {self.after}"

@@ -7,7 +7,7 @@ import re
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -159,22 +159,31 @@ def table_page(request, event, table_id):
     if number is None:
         raise Http404("No such game.")
     form = GameForm(request.POST, sheet=entry, number=number)
-    if entry.closed:
+    queued = request.headers.get("X-Queued-Save") == "1"
+    # A save with the page's key goes to the service even for a closed round or a
+    # confirmed game: if that key was stored already, the answer is "already saved".
+    keyed = bool(request.POST.get("save_key"))
+    if entry.closed and not keyed:
         form.add_error(None, "This round is closed: an organizer changes scores as a correction.")
+        if queued:
+            return _queued_answer("refused", form_message(form), 422)
         return _render_table(request, event, table, table_sheet(table), form)
-    if entry.confirmed(number):
+    if entry.confirmed(number) and not keyed:
         # After confirmation a score changes only as an organizer's correction, with a reason.
-        messages.error(
-            request,
-            f"Game {number} is confirmed: an organizer changes it as a correction, "
-            "with a reason.",
+        message = (
+            f"Game {number} is confirmed: an organizer changes it as a correction, with a reason."
         )
+        if queued:
+            return _queued_answer("refused", message, 422)
+        messages.error(request, message)
         return redirect(_table_url(event, table, game=number))
     if not form.is_valid():
+        if queued:
+            return _queued_answer("refused", form_message(form), 422)
         return _render_table(request, event, table, table_sheet(table), form)
     data = form.cleaned_data
     try:
-        services.game_record(
+        game = services.game_record(
             table=table,
             number=number,
             racks=data["racks"],
@@ -184,8 +193,11 @@ def table_page(request, event, table_id):
             organizer=request.is_organizer,
             expected_version=data.get("version") or 0,
             seats=entry.seats,
+            save_key=data.get("save_key") or "",
         )
     except services.ScoreConflict as conflict:
+        if queued:
+            return _queued_answer("conflict", str(conflict), 409)
         sheet = table_sheet(table)
         # Their entry is now what the form was checked against: saving yours again
         # replaces it (instead of conflicting forever with the version first seen).
@@ -195,10 +207,40 @@ def table_page(request, event, table_id):
         form.is_valid()
         return _render_table(request, event, table, sheet, form, conflict=conflict)
     except RuleError as error:
+        if queued:
+            return _queued_answer("refused", said(error), 422)
         form.add_error(None, said(error))
         return _render_table(request, event, table, table_sheet(table), form)
-    messages.success(request, f"Game {number} saved for table {table.number}.")
+    already = getattr(game, "already_saved", None) is not None
+    if already:
+        message = f"Game {number} was already saved for table {table.number}: nothing changed."
+    else:
+        message = f"Game {number} saved for table {table.number}."
+    if queued:
+        names = {e.external_id: e.name for e in data["racks"]}
+        saved = game.already_saved if already else None
+        values = (saved or {}).get("racks") or {e.external_id: v for e, v in data["racks"].items()}
+        return _queued_answer(
+            "already" if already else "saved",
+            message,
+            values={names.get(k, k): v for k, v in values.items()},
+        )
+    messages.success(request, message)
+    if data.get("save_key"):
+        # The page learns which save arrived (its queued copy, if any, is then dropped).
+        return redirect(_table_url(event, table, saved=data["save_key"]))
     return redirect(_table_url(event, table))
+
+
+def form_message(form) -> str:
+    """A refused form's problems in one line, for a queued save's answer."""
+    return " ".join(message for message, _target in form.summary())
+
+
+def _queued_answer(status: str, message: str, code: int = 200, **more) -> JsonResponse:
+    """The answer to a save a page sends again from its queue (X-Queued-Save): saved,
+    already saved, conflict (409) or refused (422), in words."""
+    return JsonResponse({"status": status, "message": message, **more}, status=code)
 
 
 @require_POST

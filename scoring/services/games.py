@@ -2,7 +2,7 @@
 
 from collections.abc import Mapping, Sequence
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournaments import engine
@@ -58,8 +58,15 @@ def game_record(
     expected_version: int | None = None,
     reason: str = "",
     seats: Sequence[Seat] | None = None,
+    save_key: str = "",
 ) -> Game:
     """Save one game's rack totals after the engine has checked them.
+
+    ``save_key`` (a score page's random key for this save) is stored with the save's
+    audit line, once: the same key sent again (a dropped connection, a queued game sent
+    when the network is back) saves nothing and returns the game with
+    ``already_saved`` set to the values that key saved; the key with other values, or
+    for another game, is refused.
 
     A game that already has scores is refused unless ``replace`` (the old values
     stay in the audit trail) or the caller saw its current ``expected_version``.
@@ -74,11 +81,22 @@ def game_record(
     with transaction.atomic():
         round_ = lock_for_entry(table)
         place = where(round_, table, number)
+        by_id = {e.external_id: v for e, v in racks.items()}
+        new = {
+            "racks": by_id,
+            "ended": ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
+            "winner": winner.external_id if winner else None,
+        }
+        if save_key:
+            # Before anything else: a save already stored stays "saved" even when the
+            # round has closed since.
+            saved = _saved_with_key(round_, table, number, save_key, new, place)
+            if saved is not None:
+                return saved
         if round_.status == Round.Status.CLOSED:
             raise RuleError(f"{place}: the round is closed; change a score as a correction.")
         if not 1 <= number <= round_.games:
             raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
-        by_id = {e.external_id: v for e, v in racks.items()}
         names = {e.external_id: e.name for e in [*racks, winner] if e is not None}
         winner_id = winner.external_id if winner else None
         check_game(
@@ -97,11 +115,6 @@ def game_record(
             None,
         )
         current = list(game.racks.select_related("entrant").order_by()) if game else []
-        new = {
-            "racks": by_id,
-            "ended": ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
-            "winner": winner.external_id if winner else None,
-        }
         before = game_snapshot(game, current)
         correction = False
         if game is not None:
@@ -124,16 +137,63 @@ def game_record(
             action = ScoreChange.Action.ENTERED
         else:
             action = ScoreChange.Action.CORRECTED if correction else ScoreChange.Action.REPLACED
-        ScoreChange.objects.create(
+        line = ScoreChange(
             **_where_fields(round_, table, number),
             action=action,
             before=before,
             after=new,
             reason=reason.strip() if correction else "",
+            save_key=save_key,
             **actor(user),
         )
+        if save_key:
+            try:
+                with transaction.atomic():  # the same key at another table at this moment
+                    line.save()
+            except IntegrityError:
+                raise RuleError(_KEY_USED.format(place=place)) from None
+        else:
+            line.save()
         bracket.round_mark_in_play(round_=round_)
         return game
+
+
+_KEY_USED = (
+    "{place}: this save's key was already used for another game, so nothing was saved. "
+    "Open the table's page again and save the game again."
+)
+
+
+def _saved_with_key(round_, table, number, key, new, place) -> Game | None:
+    """The game a save with this key stored already (``already_saved`` set to what it
+    stored), None for a new key; refused when the key saved another game or other values."""
+    earlier = list(
+        ScoreChange.objects.filter(save_key=key).values(
+            "division_id", "round_number", "table_number", "game_number", "after"
+        )[:20]
+    )
+    if not earlier:
+        return None
+    # An event restored beside its original holds the same keys: this division's first.
+    earlier.sort(key=lambda c: c["division_id"] != round_.division_id)
+    line = earlier[0]
+    same_game = (line["division_id"], line["round_number"], line["table_number"]) == (
+        round_.division_id,
+        round_.number,
+        table.number,
+    ) and line["game_number"] == number
+    if not same_game:
+        raise RuleError(_KEY_USED.format(place=place))
+    if line["after"] != new:
+        raise RuleError(
+            f"{place}: this save was already stored with other numbers; nothing was changed. "
+            "Open the table's page again to see what is saved."
+        )
+    game = Game.objects.filter(table=table, number=number).order_by().first()
+    if game is None:
+        raise RuleError(_KEY_USED.format(place=place))
+    game.already_saved = line["after"]
+    return game
 
 
 def _where_fields(round_: Round, table: Table, number: int) -> dict:

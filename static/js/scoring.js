@@ -343,6 +343,104 @@
     validate(form, false);
   }
 
+  /* The page's random key for a save, made again whenever the numbers differ from those
+     it was made for: the same numbers sent twice carry one key (stored once). */
+  function typedValues(form) {
+    var pairs = [];
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken" && name !== "save_key") pairs.push([name, String(value)]);
+    });
+    return pairs;
+  }
+  function saveKey(form) {
+    var input = form.querySelector("input[name=save_key]");
+    if (!input || !window.ScoreOutbox || !window.crypto || !window.crypto.getRandomValues) return "";
+    var values = JSON.stringify(typedValues(form));
+    if (!input.value || form.dataset.keyFor !== values) {
+      input.value = window.ScoreOutbox.newKey();
+      form.dataset.keyFor = values;
+    }
+    return input.value;
+  }
+
+  /* The server could not be reached: the game is kept in this browser and sent when it
+     answers again; the form goes on to the next game still to enter. */
+  function queue(form) {
+    var key = saveKey(form);
+    if (!key) return false;
+    var pairs = typedValues(form);
+    var values = Array.prototype.map.call(form.querySelectorAll("input.rack"), function (input) {
+      return { name: playerName(input), value: input.value.trim() };
+    }).filter(function (v) { return v.value !== ""; });
+    var token = form.querySelector("input[name=csrfmiddlewaretoken]");
+    var kept = window.ScoreOutbox.add({
+      key: key, url: form.getAttribute("action"), page: window.location.pathname,
+      game: gameOf(form), table: form.getAttribute("data-table-label") || "",
+      fields: pairs, values: values, token: token ? token.value : ""
+    });
+    if (!kept) return false;  // no storage (private mode): said as before
+    forgetTyped(form);
+    nextGame(form);
+    var outbox = document.getElementById("outbox");
+    var summary = outbox && outbox.querySelector("[data-outbox-summary]");
+    if (summary) { summary.scrollIntoView({ block: "start" }); summary.focus({ preventScroll: true }); }
+    return true;
+  }
+
+  function nextGame(form) {
+    var current = parseInt(gameOf(form), 10);
+    var url = form.getAttribute("action");
+    var open = Array.prototype.filter.call(document.querySelectorAll(".games-nav a[data-open]"), function (a) {
+      var n = parseInt(a.getAttribute("data-game"), 10);
+      return n !== current && !window.ScoreOutbox.forGame(url, n);
+    }).map(function (a) { return parseInt(a.getAttribute("data-game"), 10); });
+    var later = open.filter(function (n) { return n > current; });
+    var number = later.length ? later[0] : open[0];
+    if (!number) {
+      // Every game is entered or waiting: the form stays, emptied of nothing.
+      return;
+    }
+    form.querySelector("input[name=game]").value = String(number);
+    var version = form.querySelector("input[name=version]");
+    if (version) version.value = "0";
+    form.querySelector("input[name=save_key]").value = "";
+    Array.prototype.forEach.call(form.querySelectorAll("input.rack, input[name=winner_plus]"), function (input) {
+      input.value = ""; setFieldError(input, []);
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("input[name=ended]"), function (r) { r.checked = false; });
+    var select = form.querySelector("select[name=winner]");
+    if (select) select.value = "";
+    delete form.dataset.refused;
+    Array.prototype.forEach.call(document.querySelectorAll("[data-game-number]"), function (span) {
+      span.textContent = String(number);
+    });
+    Array.prototype.forEach.call(document.querySelectorAll(".games-nav a[data-game]"), function (a) {
+      if (parseInt(a.getAttribute("data-game"), 10) === number) a.setAttribute("aria-current", "page");
+      else a.removeAttribute("aria-current");
+    });
+    validate(form, false);
+  }
+
+  /* Opened from the list of waiting games ("?outbox=KEY"): the kept numbers go into the
+     form and are saved the ordinary way, so that a conflict shows both entries. */
+  function resend(form) {
+    var match = /[?&]outbox=([0-9a-f-]{36})/.exec(window.location.search);
+    if (!match || !window.ScoreOutbox) return;
+    var entry = window.ScoreOutbox.forGame(form.getAttribute("action"), gameOf(form));
+    if (!entry || entry.key !== match[1]) return;
+    entry.fields.forEach(function (pair) {
+      var inputs = form.querySelectorAll("[name='" + pair[0] + "']");
+      Array.prototype.forEach.call(inputs, function (input) {
+        if (input.type === "radio") input.checked = input.value === pair[1];
+        else input.value = pair[1];
+      });
+    });
+    form.querySelector("input[name=save_key]").value = entry.key;
+    form.dataset.keyFor = JSON.stringify(typedValues(form));
+    validate(form, false);
+    if (form.requestSubmit) form.requestSubmit(); else form.querySelector("button.save").click();
+  }
+
   function init(root) {
     Array.prototype.forEach.call(root.querySelectorAll("form.game-form"), function (form) {
       if (form.dataset.ready) return;
@@ -390,7 +488,7 @@
         saving = true;
         var button = form.querySelector("button.save");
         if (button) {
-          button.setAttribute("data-text", button.textContent);
+          if (!button.hasAttribute("data-html")) button.setAttribute("data-html", button.innerHTML);
           button.disabled = true; button.textContent = "Saving…";
         }
       }
@@ -398,16 +496,38 @@
       form.addEventListener("htmx:beforeRequest", function (e) {
         if (!validate(form, true)) { e.preventDefault(); showRefusal(form); }
       });
+      form.addEventListener("htmx:configRequest", function (e) {
+        // The key goes with the values it was made for (see saveKey).
+        var key = saveKey(form);
+        if (key && e.detail.parameters) {
+          if (typeof e.detail.parameters.set === "function") e.detail.parameters.set("save_key", key);
+          else e.detail.parameters.save_key = key;
+        }
+        form.dataset.sentGame = gameOf(form);
+      });
+      var keepTheirs = document.querySelector("[data-outbox-drop]");
+      if (keepTheirs && window.ScoreOutbox) {
+        keepTheirs.addEventListener("click", function () {
+          window.ScoreOutbox.dropGame(form.getAttribute("action"), keepTheirs.getAttribute("data-outbox-drop"));
+        });
+      }
       form.addEventListener("htmx:afterRequest", function (e) {
         saving = false;
-        if (e.detail.successful) { forgetTyped(form); return; }
-        // Not saved: say so in words and let the scorekeeper try again.
         var xhr = e.detail.xhr;
         var status = xhr ? xhr.status : 0;
+        if (e.detail.successful) {
+          forgetTyped(form);
+          // Saved (or already saved): a queued copy of this game is not needed any more.
+          var saved = /[?&]saved=/.test((xhr && xhr.responseURL) || "");
+          if (saved && window.ScoreOutbox) window.ScoreOutbox.dropGame(form.getAttribute("action"), form.dataset.sentGame);
+          return;
+        }
+        var button = form.querySelector("button.save");
+        if (button && button.hasAttribute("data-html")) { button.disabled = false; button.innerHTML = button.getAttribute("data-html"); }
+        if (status === 0 && window.ScoreOutbox && queue(form)) return;
+        // Not saved: say so in words and let the scorekeeper try again.
         var signedOut = status === 401 || (xhr && xhr.getResponseHeader("X-Signed-Out") === "1");
         var stale = status === 403 && xhr && xhr.getResponseHeader("X-Stale-Page") === "1";
-        var button = form.querySelector("button.save");
-        if (button) { button.disabled = false; button.textContent = button.getAttribute("data-text") || "Save"; }
         var box = form.querySelector("[data-game-errors]");
         if (!box) return;
         var p = document.createElement("li");
@@ -454,7 +574,11 @@
       window.location.assign(xhr.responseURL || window.location.href);
     }
   });
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
+  document.addEventListener("DOMContentLoaded", function () {
+    init(document);
+    var form = document.querySelector("form.game-form");
+    if (form) resend(form);
+  });
   document.addEventListener("htmx:afterSwap", function (e) { init(document); });
   document.addEventListener("htmx:afterSettle", function (e) {
     // The sheet was replaced after a save: put the keyboard on the first problem, else

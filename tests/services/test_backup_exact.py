@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management.base import CommandError
 
 from scoring import services as scoring
 from scoring.backup import event_backup
@@ -53,7 +54,11 @@ def _played_by_people(tmp_path) -> Event:
     services.division_seat_first_round(division=late, seed=3)
     table = Table.objects.get(round__division=late)
     game = scoring.game_record(
-        table=table, number=1, racks=dict(zip(seated(table), [0, 6, 9, 12], strict=True)), user=sam
+        table=table,
+        number=1,
+        racks=dict(zip(seated(table), [0, 6, 9, 12], strict=True)),
+        user=sam,
+        save_key="0b5c2a8e-1f3d-4a6b-9c7d-2e8f4a6b1c3d",  # a score page's key (issue 14)
     )
     scoring.game_confirm(game=game, user=sue, expected_version=game.version)
     scoring.penalty_add(
@@ -224,7 +229,7 @@ COVERED = {
     },
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
-        "before", "after", "reason", "actor", "actor_label", "at", "flag",
+        "before", "after", "reason", "actor", "actor_label", "at", "flag", "save_key",
     },
 }  # fmt: skip
 
@@ -236,3 +241,21 @@ def test_the_backup_covers_every_stored_field(model):
         f"{model.__name__}: back up (scoring/backup.py) and restore "
         f"{sorted(stored - COVERED[model])}"
     )
+
+
+def test_a_save_key_is_kept_and_one_used_twice_is_refused(tmp_path):
+    """The score page's save keys go into the backup; a backup holding one key twice in a
+    division (it could not be stored) is refused by name, before anything is written."""
+    _played_by_people(tmp_path)
+    path = tmp_path / "mid.json"
+    run("backup_event", "mid", "--out", path)
+    data = backup_file(path)
+    keyed = [c for c in data["audit"] if c.get("save_key")]
+    assert [c["save_key"] for c in keyed] == ["0b5c2a8e-1f3d-4a6b-9c7d-2e8f4a6b1c3d"]
+    twice = dict(keyed[0], action="replaced")
+    data["audit"].append(twice)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    events = Event.objects.count()
+    with pytest.raises(CommandError, match="save key is entry"):
+        run("restore_event", path, "--as", "mid-twice")
+    assert Event.objects.count() == events
