@@ -39,3 +39,14 @@ def test_table_list_and_score_sheets_show_hall_numbers_with_the_division(tmp_pat
     for number in range(1, 6):
         assert text.count(f"Table {number} ") == 1, number
     assert "Table 4 B 55-59 round 1" in text
+
+
+def test_the_table_list_marks_the_halls_accessible_tables(tmp_path):
+    register(tmp_path, {"A 50-54": 8})
+    run("configure_event", SLUG, "--accessible", "2")
+    run("seat", SLUG, "--all", "--seed", 3)
+    listing = tmp_path / "list.pdf"
+    run("print_documents", SLUG, "--kind", "table-list", "--out", listing)
+    text = " ".join(pages_text(listing))
+    assert "Table 2 A 50-54 round 1 (qualifying) · accessible table" in text
+    assert text.count("accessible table") == 1

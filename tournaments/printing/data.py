@@ -36,6 +36,7 @@ class TableLines:
     table_number: int
     seats: tuple[SeatLine, ...]
     score_url: str = ""  # the table's score entry page (for the QR code)
+    accessible: bool = False  # one of the hall's accessible tables
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,7 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
             )
         )
         info[seat.table_id] = seat
+    accessible = set(engine.parse_table_numbers(event.accessible_tables))
     lines = []
     for table_id, seat_lines in tables.items():
         seat = info[table_id]
@@ -117,6 +118,7 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
                 table_number=seat.table.number,
                 seats=tuple(seat_lines),
                 score_url=url,
+                accessible=seat.table.number in accessible,
             )
         )
     return lines

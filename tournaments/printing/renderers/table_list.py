@@ -45,6 +45,8 @@ class TableBlock:
             table.division, inner, 18, 13, bold=True, max_lines=2
         )
         info = _round_words(table.round_number, table.round_kind)
+        if table.accessible:
+            info += " · accessible table"
         self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
         self.seat_w = fonts.string_width("Seat 4", 13, bold=True) + 8
         name_w = inner - self.seat_w
