@@ -64,7 +64,8 @@ def test_blocks_by_table_with_seats():
     for n in range(1, 5):
         assert f"Table {n}" in text
     assert "Seat 4" in text
-    assert "70–74 · round 1 (qualifying)" in text
+    # The hall's number, then the division large on its own line, then the round.
+    assert "Table 1\n70–74\nround 1 (qualifying)" in text
     assert "Lawrenceville Tile Club" in text
 
 
