@@ -260,13 +260,19 @@ def _load_rows(division: Division, rounds: list[Round]) -> _Rows:
         entrant = by_pk[entrant_id]
         rows.entrants[entrant.external_id] = entrant
         rows.byes[round_of[round_id]].append(entrant.external_id)
-    for game_id, player, total in RackScore.objects.filter(
+    last_rack: dict = {}  # game pk -> when a rack total of it last arrived
+    for game_id, player, total, at in RackScore.objects.filter(
         game__table__round__division=division
-    ).values_list("game_id", "entrant__external_id", "rack_total"):
+    ).values_list("game_id", "entrant__external_id", "rack_total", "entered_at"):
         rows.racks[game_id][player] = total
+        if game_id not in last_rack or at > last_rack[game_id]:
+            last_rack[game_id] = at
     for game in Game.objects.filter(table__round__division=division).select_related(
         "table", "winner"
     ):
+        # When its latest score arrived (an entry, a new entry or a correction): the desk
+        # shows a table gone quiet.
+        game.last_score_at = last_rack.get(game.pk, game.entered_at)
         rows.games[(round_of[game.table.round_id], game.table.number, game.number)] = game
     for penalty in Penalty.objects.filter(round__division=division).select_related("entrant"):
         number = round_of[penalty.round_id]

@@ -4,6 +4,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Count, Q
+from django.utils import timezone
 
 from scoring.selectors import (
     DivisionState,
@@ -178,6 +179,7 @@ class DivisionDesk:
         if self.current is None:
             return []
         record, outcome = self.state.records[-1], self.outcome
+        now = timezone.now()
         rows = []
         for table, table_outcome in zip(record.tables, outcome.tables, strict=False):
             entered = sum(
@@ -186,6 +188,19 @@ class DivisionDesk:
             row = self._tables().get(table.number)
             clock = running_clock(self.current, table=row) if row is not None else None
             playing = sum(1 for p in table.players if p not in self.state.withdrawn)
+            arrived = [
+                getattr(g, "last_score_at", None) or g.entered_at
+                for (r, t, _n), g in self.state.games.items()
+                if r == record.number and t == table.number
+            ]
+            heard = table_heard_from(
+                last=max(arrived) if arrived else None,
+                started=self.current.clock_started_at,
+                waiting=entered < record.games
+                and playing >= 2
+                and self.current.status != Round.Status.CLOSED,
+                now=now,
+            )
             # Players tied at the boundary do not go on until the tie is recorded.
             tied = {p for tie in table_outcome.ties for p in tie.players}
             rows.append(
@@ -203,6 +218,7 @@ class DivisionDesk:
                         for p in table.players
                     ],
                     "entered": entered,
+                    "heard": heard,
                     "complete": table_outcome.complete,
                     "advancing": [
                         self.state.names.get(p, p) for p in table_outcome.advancing if p not in tied
@@ -227,6 +243,43 @@ class DivisionDesk:
         if not hasattr(self, "_rows"):
             self._rows = {t.number: t for t in self.current.tables.all()}
         return self._rows
+
+
+# A table with games still to enter and no score for this long is "quiet" on the desk:
+# the organizer walks over (a game takes 15 to 20 minutes).
+QUIET_MINUTES = 20
+
+
+@dataclass(frozen=True)
+class Heard:
+    """When a table's last score arrived, in words for the desk, and whether it has gone
+    quiet (games still to enter, nothing for QUIET_MINUTES)."""
+
+    text: str
+    quiet: bool
+    minutes: int | None
+
+
+def _minutes(minutes: int) -> str:
+    return f"{minutes} min"
+
+
+def table_heard_from(*, last, started, waiting: bool, now) -> Heard:
+    """``last``: when its latest score arrived (None: none yet); ``started``: when the
+    round's clock started (None: not started); ``waiting``: games still to enter."""
+    if last is None:
+        if started is None or not waiting:
+            return Heard("", False, None)
+        minutes = max(0, int((now - started).total_seconds() // 60))
+        quiet = minutes >= QUIET_MINUTES
+        text = f"no score for {_minutes(minutes)}" if quiet else "no score yet"
+        return Heard(text, quiet, minutes)
+    minutes = max(0, int((now - last).total_seconds() // 60))
+    quiet = waiting and minutes >= QUIET_MINUTES
+    if quiet:
+        return Heard(f"no score for {_minutes(minutes)}", True, minutes)
+    when = "just now" if minutes < 1 else f"{_minutes(minutes)} ago"
+    return Heard(f"last score {when}", False, minutes)
 
 
 def division_desk(division: Division) -> DivisionDesk:
