@@ -1,7 +1,16 @@
 """Reads of scores, one module per concern: the engine's view of a division (``state``),
 results (``results``), a table's sheet (``sheets``) and a round's standings (``standings``)."""
 
-from .clock import LateTable, late_tables
+from .clock import (
+    QUIET_MINUTES,
+    Heard,
+    LateTable,
+    QuietTable,
+    Watch,
+    late_tables,
+    table_heard_from,
+    tables_to_watch,
+)
 from .contents import EventContents, event_contents
 from .corrections import (
     Comparison,
@@ -47,6 +56,12 @@ __all__ = [
     "event_qualifiers",
     "LateTable",
     "late_tables",
+    "QUIET_MINUTES",
+    "Heard",
+    "QuietTable",
+    "Watch",
+    "table_heard_from",
+    "tables_to_watch",
     "Comparison",
     "PendingCorrection",
     "corrections_pending",

@@ -411,8 +411,10 @@
     var select = form.querySelector("select[name=winner]");
     if (select) select.value = "";
     delete form.dataset.refused;
-    Array.prototype.forEach.call(document.querySelectorAll("[data-game-number]"), function (span) {
-      span.textContent = String(number);
+    // The headings and the button say "Game N …" / "Save game N": their number changes.
+    Array.prototype.forEach.call(form.parentNode.querySelectorAll("[data-game-number]"), function (el) {
+      el.textContent = el.textContent.replace(/\d+/, String(number));
+      if (el.hasAttribute("data-html")) el.setAttribute("data-html", el.textContent);
     });
     Array.prototype.forEach.call(document.querySelectorAll(".games-nav a[data-game]"), function (a) {
       if (parseInt(a.getAttribute("data-game"), 10) === number) a.setAttribute("aria-current", "page");

@@ -44,3 +44,15 @@ def test_a_quiet_table_is_highlighted_on_the_division_page(page, live_server, wo
     assert axe_violations(page) == []
     if SHOTS.is_dir():
         cards.nth(0).screenshot(path=str(SHOTS / f"desk-quiet-table-{width}.png"))
+
+    # The overview lists it under "Tables gone quiet", a link to its table.
+    page.goto(f"{live_server.url}/e/{world.event.slug}/desk/")
+    section = page.locator("#quiet")
+    expect(section.get_by_role("heading")).to_have_text("Tables gone quiet")
+    expect(section.locator("li")).to_have_count(1)
+    expect(section.locator("li")).to_contain_text("Table 1 (Open, round 1): no score for 25 min")
+    assert axe_violations(page) == []
+    if SHOTS.is_dir():
+        section.screenshot(path=str(SHOTS / f"desk-quiet-overview-{width}.png"))
+    section.get_by_role("link", name="Table 1").click()
+    page.wait_for_url(f"**/tables/{first.pk}/")

@@ -1,5 +1,6 @@
 """The desk shows, per table, when its last score arrived, and a table gone quiet (issue
-14, item 8): games still to enter and no score for QUIET_MINUTES (tournaments/desk)."""
+14, item 8): games still to enter and no score for QUIET_MINUTES (scoring/selectors/
+clock.py; the division page's cards and the overview)."""
 
 import datetime
 
@@ -7,8 +8,9 @@ import pytest
 from django.utils import timezone
 
 from scoring.models import RackScore
+from scoring.selectors import QUIET_MINUTES, table_heard_from, tables_to_watch
 from tests.factories import enter, seated_division
-from tournaments.desk.selectors import QUIET_MINUTES, division_desk, table_heard_from
+from tournaments.desk.selectors import division_desk
 from tournaments.models import Round, Table
 
 NOW = datetime.datetime(2026, 5, 16, 11, 0, tzinfo=datetime.UTC)
@@ -90,3 +92,34 @@ def test_the_division_page_highlights_a_quiet_table(client):
     text = page.content.decode()
     assert "last score just now" in text
     assert '<span class="status quiet" data-heard><strong>no score for 30 min</strong>' in text
+
+
+@pytest.mark.django_db
+def test_the_overview_lists_quiet_tables_apart_from_late_ones(client):
+    from django.urls import reverse
+
+    from tests.factories import UserFactory
+
+    division = seated_division(8, minutes_per_game=20)
+    first, second = Table.objects.filter(round__division=division).order_by("number")
+    Round.objects.filter(pk=first.round_id).update(
+        clock_started_at=timezone.now() - datetime.timedelta(minutes=30),
+        status=Round.Status.IN_PLAY,
+    )
+    enter(first, 1, (0, 5, 6, 7))
+    watch = tables_to_watch(division.event)
+    assert watch.late == []  # 3 games x 20 minutes: time is not up
+    assert [(q.table.number, q.heard.text) for q in watch.quiet] == [
+        (second.number, "no score for 30 min")
+    ]
+    # Much later the round's time is up: the table is late, and listed there only.
+    later = timezone.now() + datetime.timedelta(minutes=60)
+    watch = tables_to_watch(division.event, now=later)
+    assert {t.table.number for t in watch.late} == {first.number, second.number}
+    assert watch.quiet == []
+    olive = UserFactory(username="olive", is_staff=True)
+    division.event.organizers.add(olive)
+    client.force_login(olive)
+    text = client.get(reverse("desk:overview", args=[division.event.slug])).content.decode()
+    assert "Tables gone quiet" in text
+    assert "no score for 30 min, 0 of 3 games in" in text

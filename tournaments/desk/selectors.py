@@ -11,6 +11,7 @@ from scoring.selectors import (
     corrections_pending,
     division_pending_correction,
     division_state,
+    table_heard_from,
 )
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round
@@ -243,43 +244,6 @@ class DivisionDesk:
         if not hasattr(self, "_rows"):
             self._rows = {t.number: t for t in self.current.tables.all()}
         return self._rows
-
-
-# A table with games still to enter and no score for this long is "quiet" on the desk:
-# the organizer walks over (a game takes 15 to 20 minutes).
-QUIET_MINUTES = 20
-
-
-@dataclass(frozen=True)
-class Heard:
-    """When a table's last score arrived, in words for the desk, and whether it has gone
-    quiet (games still to enter, nothing for QUIET_MINUTES)."""
-
-    text: str
-    quiet: bool
-    minutes: int | None
-
-
-def _minutes(minutes: int) -> str:
-    return f"{minutes} min"
-
-
-def table_heard_from(*, last, started, waiting: bool, now) -> Heard:
-    """``last``: when its latest score arrived (None: none yet); ``started``: when the
-    round's clock started (None: not started); ``waiting``: games still to enter."""
-    if last is None:
-        if started is None or not waiting:
-            return Heard("", False, None)
-        minutes = max(0, int((now - started).total_seconds() // 60))
-        quiet = minutes >= QUIET_MINUTES
-        text = f"no score for {_minutes(minutes)}" if quiet else "no score yet"
-        return Heard(text, quiet, minutes)
-    minutes = max(0, int((now - last).total_seconds() // 60))
-    quiet = waiting and minutes >= QUIET_MINUTES
-    if quiet:
-        return Heard(f"no score for {_minutes(minutes)}", True, minutes)
-    when = "just now" if minutes < 1 else f"{_minutes(minutes)} ago"
-    return Heard(f"last score {when}", False, minutes)
 
 
 def division_desk(division: Division) -> DivisionDesk:

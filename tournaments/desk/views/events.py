@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.backup import SlugTaken, check_backup, event_backup, event_restore
-from scoring.selectors import corrections_pending, late_tables
+from scoring.selectors import corrections_pending, tables_to_watch
 from tournaments import access, services, uploads
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError
@@ -59,6 +59,7 @@ def overview(request, event):
         line.waits = waits.get(line.division.pk, [])
     small = [line for line in lines if line.small]
     pending = list(corrections_pending(event).values())
+    watch = tables_to_watch(event)
     return render(
         request,
         "desk/overview.html",
@@ -68,7 +69,8 @@ def overview(request, event):
             "small": small,
             "pending": pending,
             "unplaced": not Entrant.objects.filter(event=event).exists(),
-            "late": late_tables(event),
+            "late": watch.late,
+            "quiet": watch.quiet,
             "announcements": announcements(event),
             "unstarted": unstarted_clocks(event),
         },
