@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 
-from tournaments import engine
+from tournaments import engine, services
 from tournaments.engine import MAX_RACK_TOTAL, MEDALS, RuleError
 from tournaments.models import (
     EVENT_SETTINGS,
@@ -30,7 +30,7 @@ from tournaments.models import (
     Seat,
     Table,
 )
-from tournaments.selectors import free_slug, hall_tables_in_play
+from tournaments.selectors import free_slug
 
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
@@ -570,19 +570,28 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
         _stamp([(penalty, p.get("given_at"))], "given_at")
 
 
-def _check_hall_numbers(event: Event) -> None:
+def _hall_numbers(event: Event) -> None:
     """Table numbers are the hall's: two tables in play (their rounds seated and not
-    closed) never share one, whatever their division."""
-    seen: dict[int, str] = {}
-    for who, numbers in hall_tables_in_play(event):
-        for number in numbers:
-            if number in seen:
-                raise BackupRefused(
-                    f"{who}, table {number}",
-                    f"{seen[number]} has a table {number} in play too; table numbers are the "
-                    "hall's, so two tables in play never share one.",
-                )
-            seen[number] = who
+    closed) never share one, whatever their division. A backup made before they were
+    (every division numbered its tables from 1) has rounds in play on the same numbers:
+    the later divisions' clashing tables take the lowest free numbers, as a new round
+    would, and their rounds say so (print their sheets again). Refused when the hall is
+    too small for them."""
+    rounds = (
+        Round.objects.filter(division__event=event)
+        .exclude(status=Round.Status.CLOSED)
+        .select_related("division")
+        .order_by("division__name", "number")
+    )
+    for round_ in list(rounds)[1:]:
+        try:
+            services.round_renumber_clashing(
+                event, round_, why="Restored from a backup made before hall numbers"
+            )
+        except RuleError as error:
+            raise BackupRefused(
+                f"division {round_.division.name[:40]}, round {round_.number}", str(error)
+            ) from None
 
 
 def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> None:
@@ -866,7 +875,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                 _check_results(d.get("results"), f"division {d['name'][:40]}", set(entrants))
             for r in data["rounds"]:
                 _restore_round(r, divisions, entrants, users)
-            _check_hall_numbers(event)
+            _hall_numbers(event)
             for n, d in enumerate(data["decisions"], start=1):
                 where = f"tie-break decision {n}"
                 if d.get("division") not in divisions:

@@ -183,18 +183,63 @@ def test_a_tampered_hall_is_refused_naming_the_field(key, value, words):
     assert not Event.objects.filter(slug="tampered").exists()
 
 
-@pytest.mark.django_db
-def test_a_backup_with_two_tables_in_play_on_one_number_is_refused(tmp_path):
-    from scoring.backup import BackupRefused, event_backup, event_restore
+def _backup_from_before_hall_numbers(tmp_path):
+    """A backup as made before table numbers were the hall's: every division in play
+    numbers its tables from 1."""
+    from scoring.backup import event_backup
     from tournaments.models import Event
 
-    found = divisions(tmp_path, {"Alpha": 4, "Beta": 4})
+    found = divisions(tmp_path, {"Alpha": 4, "Beta": 8})
     for division in found.values():
         bracket.division_seat_first_round(division=division, seed=1)
     data = event_backup(Event.objects.get(slug=SLUG))
     for r in data["rounds"]:
-        r["tables"][0]["number"] = 1
-    with pytest.raises(BackupRefused, match="has a table 1 in play too"):
+        for n, table in enumerate(sorted(r["tables"], key=lambda t: t["number"]), start=1):
+            table["number"] = n
+    return data
+
+
+@pytest.mark.django_db
+def test_a_backup_from_before_hall_numbers_takes_free_numbers_for_its_clashing_tables(
+    tmp_path,
+):
+    from scoring.backup import event_restore
+    from tournaments.models import Round, Seat
+
+    data = _backup_from_before_hall_numbers(tmp_path)
+    people = {
+        (r["division"], t["number"]): sorted(t["seats"])
+        for r in data["rounds"]
+        for t in r["tables"]
+    }
+    event = event_restore(data, slug="restored")
+    rounds = {r.division.name: r for r in Round.objects.filter(division__event=event)}
+    numbers = {
+        name: sorted(r.tables.values_list("number", flat=True)) for name, r in rounds.items()
+    }
+    # Alpha keeps table 1; Beta's tables 1 and 2 clash with it or not: 1 moves to 3.
+    assert numbers == {"Alpha": [1], "Beta": [2, 3]}
+    assert rounds["Beta"].warnings[-1] == (
+        "Restored from a backup made before hall numbers: table 1 is now table 3."
+    )
+    # The same players sit together; nobody is lost.
+    seats = Seat.objects.filter(round__division__event=event)
+    beta_three = sorted(
+        seats.filter(round__division__name="Beta", table__number=3).values_list(
+            "entrant__external_id", flat=True
+        )
+    )
+    assert seats.count() == 12 and beta_three == people[("Beta", 1)]
+
+
+@pytest.mark.django_db
+def test_a_backup_from_before_hall_numbers_in_a_hall_too_small_is_refused(tmp_path):
+    from scoring.backup import BackupRefused, event_restore
+    from tournaments.models import Event
+
+    data = _backup_from_before_hall_numbers(tmp_path)
+    data["event"]["hall_tables"] = 2
+    with pytest.raises(BackupRefused, match="Beta, round 1.*too few free tables"):
         event_restore(data, slug="tampered")
     assert not Event.objects.filter(slug="tampered").exists()
 

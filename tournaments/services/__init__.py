@@ -69,6 +69,7 @@ from .seating_fixes import (
     CLOCK_AGAIN,
     Reopened,
     round_play_refusal,
+    round_renumber_clashing,
     round_reopen,
     round_reseat,
 )
@@ -120,6 +121,7 @@ __all__ = [
     "round_mark_closed",
     "round_mark_in_play",
     "round_play_refusal",
+    "round_renumber_clashing",
     "round_reopen",
     "round_reseat",
     "Reopened",

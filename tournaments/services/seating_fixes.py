@@ -162,11 +162,15 @@ def round_reseat(
         return seated
 
 
-def _renumber_reopened(event: Event, round_: Round) -> tuple[dict[str, int], list[str]]:
-    """Give the tables of a round that plays again (already marked in play) new hall
-    numbers where another round in play holds its old ones: the numbers a new round would
-    get (the lowest free usable ones, accessible ones for its players who need one).
-    Returns ({old: new}, the notes in words)."""
+def round_renumber_clashing(
+    event: Event, round_: Round, *, why: str = "Playing again"
+) -> tuple[dict[str, int], list[str]]:
+    """Give the tables of a round in play (one that plays again, or one restored from a
+    backup made before table numbers were the hall's) new hall numbers where another
+    round in play holds its old ones: the numbers a new round would get (the lowest free
+    usable ones, accessible ones for its players who need one). The caller holds
+    ``event_lock`` or works in a transaction nobody else sees. Returns ({old: new}, the
+    notes in words)."""
     holders = [(who, numbers) for who, numbers in hall_tables_in_play(event)]
     mine = f"{round_.division.name}, round {round_.number}"
     holder_of = {n: who for who, numbers in holders if who != mine for n in numbers}
@@ -204,7 +208,7 @@ def _renumber_reopened(event: Event, round_: Round) -> tuple[dict[str, int], lis
     round_.warnings = (
         list(round_.warnings)
         + [
-            "Playing again: "
+            f"{why}: "
             + "; ".join(f"table {old} is now table {new}" for old, new in moved.items())
             + "."
         ]
@@ -257,7 +261,7 @@ def round_reopen(
             previous.save(update_fields=["status", "closed_at"])
             # Its tables were free for others while it was closed: it takes new hall
             # numbers where another round in play holds the old ones.
-            moved, moved_notes = _renumber_reopened(event, previous)
+            moved, moved_notes = round_renumber_clashing(event, previous)
             notes = [
                 f"Round {number} of {division.name} taken back; round {previous.number} is "
                 f"open again: its results can be corrected, and closing it seats round {number} "
