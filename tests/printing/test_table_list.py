@@ -100,3 +100,43 @@ def test_headings_repeat_on_every_page():
 def test_empty_list_still_renders():
     pdf = render_table_list(TableListData(S.EVENT, "nothing", ()))
     assert "No tables seated." in pdfcheck.text(pdf)
+
+
+def _hall_tables(groups):
+    return tuple(
+        TableLines(
+            division,
+            1,
+            "qualifying",
+            3,
+            n,
+            tuple(SeatLine(s, f"{division[0]}{n} Player{s}", f"E{n}{s}") for s in (1, 2, 3, 4)),
+        )
+        for division, numbers in groups
+        for n in numbers
+    )
+
+
+def test_the_whole_event_list_runs_in_hall_order_with_each_division_large():
+    # Divisions come in whatever order; their hall numbers interleave (cold test, issue 11).
+    tables = _hall_tables(
+        [("Women 80+", (17, 18, 20)), ("Men 65-69", (1, 6, 9)), ("Women 70-74", (2, 7, 3))]
+    )
+    pdf = render_table_list(TableListData(S.EVENT, "Every division, rounds being played", tables))
+    text = pdfcheck.text(pdf)
+    hall = text[: text.index("Find your table")]
+    numbers = [1, 2, 3, 6, 7, 9, 17, 18, 20]
+    positions = [hall.index(f"Table {n}\n") for n in numbers]
+    assert positions == sorted(positions)
+    # each block still names its division large, under the number
+    assert "Table 2\nWomen 70-74\nround 1 (qualifying, 3 games)" in hall
+    assert "Table 17\nWomen 80+\n" in hall
+    # the find-your-table part stays alphabetical
+    section = _find_section(pdf)
+    assert section.index("M1Player1") < section.index("W17Player1")
+
+
+def test_a_single_division_keeps_its_heading():
+    tables = _hall_tables([("Men 65-69", (6, 1, 9))])
+    text = pdfcheck.text(render_table_list(TableListData(S.EVENT, "Men 65-69, round 1", tables)))
+    assert "Men 65-69 · round 1 (qualifying, 3 games)" in text

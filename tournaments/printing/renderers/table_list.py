@@ -33,7 +33,7 @@ def _round_words(round_number: int, kind: str = "", games: int | None = None) ->
 class TableBlock:
     """One table: number, division and round, then the seats."""
 
-    def __init__(self, table: TableLines, width: float):
+    def __init__(self, table: TableLines, width: float, *, with_games: bool = False):
         self.table = table
         self.width = width
         inner = width - 2 * PAD
@@ -44,7 +44,9 @@ class TableBlock:
         self.division_size, self.division_lines = fonts.fit_text(
             table.division, inner, 18, 13, bold=True, max_lines=2
         )
-        info = _round_words(table.round_number, table.round_kind)
+        info = _round_words(
+            table.round_number, table.round_kind, table.games if with_games else None
+        )
         if table.accessible:
             info += " · accessible table"
         self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
@@ -159,10 +161,21 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
     ncols = 2
     width = column_width(frame, ncols)
 
-    # --- by table, grouped by division and round (in the order given) -----------------
+    # --- by table ---------------------------------------------------------------------
+    # One division's round: under its heading. Several (the whole event): one list in the
+    # hall's table-number order, so volunteers setting out the hall find each number; the
+    # division stays large on every block.
     groups: dict[tuple[str, int], list] = {}
     group_info: dict[tuple[str, int], str] = {}
-    for t in data.tables:
+    in_hall_order = len({(t.division, t.round_number) for t in data.tables}) > 1
+    if in_hall_order:
+        hall = ("", 0)
+        groups[hall] = [
+            TableBlock(t, width, with_games=True)
+            for t in sorted(data.tables, key=lambda t: t.table_number)
+        ]
+        group_info[hall] = "Every table, in the hall's number order"
+    for t in data.tables if not in_hall_order else ():
         k = (t.division, t.round_number)
         groups.setdefault(k, [])
         group_info.setdefault(
