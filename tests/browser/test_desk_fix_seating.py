@@ -107,7 +107,11 @@ def test_once_a_score_is_in_the_desk_offers_no_fix_and_refuses_one(world):
     assert 'id="fix-seating"' in client.get(urls["page"]).content.decode()
     table = world.tables[1]
     play_games(table, [[0, 10, 20, 30]], user=world.users["organizer"])
-    assert 'id="fix-seating"' not in client.get(urls["page"]).content.decode()
+    page = client.get(urls["page"]).content.decode()
+    assert 'id="fix-seating"' not in page
+    # The reason stands where the controls were.
+    assert "Fix the seating of round 1: not possible any more.</strong> Table " in page
+    assert f"Table {table.number} game 1 of Open, round 1 has scores" in page
     before = _seating(world)
     for name in ("reseat", "reopen"):
         answer = client.post(
@@ -118,6 +122,26 @@ def test_once_a_score_is_in_the_desk_offers_no_fix_and_refuses_one(world):
             "correct scores instead." in answer.content.decode()
         )
     assert _seating(world) == before and not RoundChange.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", ["reseat", "reopen"])
+def test_a_confirm_page_asked_after_a_score_already_refuses(world, name):
+    """The division page was open before a scorekeeper entered game 1: the organizer's
+    click shows the refusal at once, never the question."""
+    client, urls = _organizer(world), _urls(world)
+    current = world.division.rounds.current()
+    table = world.tables[1]
+    play_games(table, [[0, 10, 20, 30]], user=world.users["organizer"])
+    answer = client.post(urls[name], {"round": current.pk, "reason": "x"}, follow=True)
+    page = answer.content.decode()
+    assert answer.redirect_chain and answer.redirect_chain[-1][0] == urls["page"]
+    assert "again?" not in page and "Take back round 1 of Open?" not in page
+    assert (
+        f"Table {table.number} game 1 of Open, round 1 has scores: the round stands; "
+        "correct scores instead." in page
+    )
+    assert not RoundChange.objects.exists()
 
 
 # ------------------------------------------------------------------ in Chromium

@@ -19,7 +19,7 @@ from tournaments.web import act, refusal_lines
 from .. import selectors
 from ..forms import SwapForm
 from .confirm import ask, confirmed
-from .seating_fixes import fixable_round, round_changes
+from .seating_fixes import fix_refusal, fixable_round, round_changes
 
 
 def _division(event, division_id) -> Division:
@@ -78,6 +78,7 @@ def division_page(request, event, division_id):
             "undoable": scoring_selectors.undoable(division),
             "splittable": division.combined_from.exists() and desk.current is None,
             "fixable": fixable_round(division),
+            "fix_refusal": fix_refusal(division),
             "round_changes": round_changes(division),
         },
     )

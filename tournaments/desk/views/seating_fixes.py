@@ -28,6 +28,15 @@ def fixable_round(division: Division) -> Round | None:
     return current
 
 
+def fix_refusal(division: Division) -> str:
+    """Why the desk offers no "Fix the seating" for the latest round ('' when it does, or
+    when there is nothing to fix): a score or a penalty of it is in."""
+    if division.combined_into_id or division.status == Division.Status.COMPLETE:
+        return ""
+    current = division.rounds.current()
+    return services.round_play_refusal(current) if current is not None else ""
+
+
 def round_changes(division: Division):
     """The division's record of rounds seated again or taken back, newest first."""
     return RoundChange.objects.filter(division=division).select_related("by").order_by("-at", "-pk")
@@ -58,6 +67,10 @@ def division_reseat(request, event, division_id):
     current = division.rounds.current()
     clock = current is not None and current.clock_started_at is not None
     if not confirmed(request) and current is not None and current.pk == expected:
+        refusal = services.round_play_refusal(current)
+        if refusal:  # a score came in since the page was shown: say so, do not ask
+            messages.error(request, refusal)
+            return redirect(back)
         lines = [
             f"Round {current.number} of {division.name} is seated again: the same "
             f"{_seating_words(current)}, in a new random order (families, clubs and "
@@ -102,6 +115,10 @@ def division_reopen(request, event, division_id):
         return redirect(back)
     current = division.rounds.current()
     if not confirmed(request) and current is not None and current.pk == expected:
+        refusal = services.round_play_refusal(current)
+        if refusal:  # a score came in since the page was shown: say so, do not ask
+            messages.error(request, refusal)
+            return redirect(back)
         number = current.number
         lines = [f"Reason: {reason}"]
         if number == 1:
