@@ -14,7 +14,7 @@ from tournaments import services
 from tournaments.desk.selectors import division_desk
 from tournaments.engine import RuleError
 from tournaments.printing.renderers import render_ribbons
-from tournaments.printing.selectors import ribbons_data
+from tournaments.printing.selectors import certificates_data, results_data, ribbons_data
 from tournaments.text import ordinal
 
 from ..printing import pdfcheck
@@ -102,6 +102,19 @@ def test_no_division_finished_yet_no_ribbons_to_print():
     EntrantFactory(division=DivisionFactory(event=event))
     with pytest.raises(RuleError, match="No division has finished"):
         ribbons_data(event)
+
+
+def test_an_unfinished_division_is_named_when_another_has_finished():
+    # Cold test of issue 11, finding 9: Women 65-69 finished, Men 65-69 still playing.
+    event, _finished = finished_division()
+    playing = DivisionFactory(event=event, name="Men 65-69", min_age=65, max_age=69)
+    EntrantFactory.create_batch(8, division=playing)
+    services.division_seat_first_round(division=playing, seed=3)
+    for build in (ribbons_data, certificates_data, results_data):
+        with pytest.raises(RuleError) as refused:
+            build(event, playing)
+        assert str(refused.value).startswith("Men 65-69 has not finished yet: no ")
+        assert "No division" not in str(refused.value)
 
 
 def test_combined_division_with_medals_by_age_group_names_each_players_own_age_group():

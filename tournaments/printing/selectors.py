@@ -266,12 +266,22 @@ def _division_results(division: Division) -> data.DivisionResults:
     )
 
 
+def _refuse_unfinished(division: Division | None, what: str) -> None:
+    """A division asked for by name that has not finished is named, not "no division"."""
+    if division is None or division.bracket.status == Division.Status.COMPLETE:
+        return
+    bracket = division.bracket
+    name = division.name if bracket == division else f"{division.name} (in {bracket.name})"
+    raise RuleError(f"{name} has not finished yet: no {what} to print.")
+
+
 def _results(event, division) -> list[data.DivisionResults]:
     divisions = [division.bracket] if division is not None else list(brackets(event))
     return [_division_results(d) for d in divisions if d.walkover or d.rounds.exists()]
 
 
 def results_data(event, division=None) -> data.ResultsData:
+    _refuse_unfinished(division, "results")
     results = _results(event, division)
     if not any(r.status == Division.Status.COMPLETE for r in results):
         raise RuleError("No division has finished yet: no results to print.")
@@ -281,6 +291,7 @@ def results_data(event, division=None) -> data.ResultsData:
 def certificates_data(event, division=None) -> data.CertificatesData:
     # A place is of the whole (combined) bracket, or of the age group when medals go
     # by age group: never of the player's own division in a bracket it shares.
+    _refuse_unfinished(division, "certificates")
     certificates = [
         data.Certificate(p.name, p.medal, p.age_group, p.group_place, "Age group")
         if d.medals_by_age_group and p.age_group and p.group_place
@@ -300,6 +311,7 @@ def ribbons_data(event, division=None) -> data.RibbonsData:
     naming the player's own age group."""
     if not event.ribbons_to:
         raise RuleError("This event gives no ribbons (ribbons to place 0): nothing to print.")
+    _refuse_unfinished(division, "ribbons")
     divisions = [division.bracket] if division is not None else list(brackets(event))
     finished = [d for d in divisions if d.status == Division.Status.COMPLETE]
     if not finished:
