@@ -9,6 +9,7 @@ from scoring import services as scoring
 from tests.helpers import entrants_file, run
 from tests.services.test_concurrency import race
 from tournaments import services as bracket
+from tournaments.engine import RuleError
 from tournaments.models import Division, Round, Table
 
 SLUG = "hall"
@@ -348,3 +349,45 @@ def test_the_entrant_form_keeps_the_need_for_an_accessible_table(tmp_path):
     }
     assert client.post(url, data).status_code == 302
     assert Entrant.objects.get(pk=entrant.pk).accessible is True
+
+
+@pytest.mark.django_db
+def test_the_hall_cannot_shrink_under_or_bar_a_table_in_play(tmp_path):
+    """Cold test finding 4: a hall smaller than the tables in play, or a table in play
+    made unusable, is refused naming the tables; accessible numbers may still change."""
+    from tests.services.test_award_settings import _settings_post, organizer_client
+    from tournaments.models import Event
+    from tournaments.services import event_configure
+
+    found = divisions(tmp_path, {"Alpha": 9, "Beta": 9})
+    event = Event.objects.get(slug=SLUG)
+    event_configure(event=event, hall_tables=30, unusable_tables="1,2")
+    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
+    assert sorted(in_play()) == [3, 4, 5]
+    with pytest.raises(RuleError) as refused:
+        event_configure(event=event, hall_tables=4)
+    assert "Table 5 (Alpha, round 1) is in play: the hall would have 4 tables" in str(refused.value)
+    with pytest.raises(RuleError) as refused:
+        event_configure(event=event, unusable_tables="1,2,3,4")
+    assert "Tables 3 and 4 (Alpha, round 1) are in play and cannot be made unusable" in str(
+        refused.value
+    )
+    event.refresh_from_db()
+    assert (event.hall_tables, event.unusable_tables) == (30, "1,2")
+    # What leaves the tables in play alone is saved: a hall of 6, another unusable number,
+    # accessible numbers on a table in play.
+    event_configure(event=event, hall_tables=6, unusable_tables="1,2,6", accessible_tables="3")
+    event.refresh_from_db()
+    assert (event.hall_tables, event.unusable_tables, event.accessible_tables) == (6, "1,2,6", "3")
+    # The desk's settings page says it in words and keeps the hall.
+    client = organizer_client(event)
+    answer = client.post(
+        f"/e/{SLUG}/desk/settings/",
+        _settings_post(event, hall_tables="4", unusable_tables="1,2"),
+        follow=True,
+    )
+    assert answer.status_code == 200
+    assert "Table 5 (Alpha, round 1) is in play: the hall would have 4 tables" in (
+        answer.content.decode()
+    )
+    assert Event.objects.get(pk=event.pk).hall_tables == 6

@@ -20,7 +20,13 @@ from tournaments.models import (
     Round,
     Seat,
 )
-from tournaments.selectors import DivisionMove, age_cutoff, division_moves, event_started
+from tournaments.selectors import (
+    DivisionMove,
+    age_cutoff,
+    division_moves,
+    event_started,
+    hall_tables_in_play,
+)
 
 from ._common import model_clean
 from .entrants import entrants_regroup
@@ -172,6 +178,42 @@ def division_settings_moves(event: Event, options: dict) -> list[DivisionMove]:
     )
 
 
+def _numbers(numbers: list[int]) -> str:
+    words = [str(n) for n in numbers]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _check_hall_against_tables_in_play(event: Event, options: dict) -> None:
+    """A smaller hall, or a new unusable number, must leave every table in play usable:
+    refused naming the tables and who holds them. (Accessible numbers may change: they
+    only guide the next seating.)"""
+    size = options.get("hall_tables", event.hall_tables)
+    unusable = options.get("unusable_tables", event.unusable_tables)
+    if size == event.hall_tables and unusable == event.unusable_tables:
+        return
+    never = {int(n) for n in unusable.split(",") if n}
+    problems = []
+    for who, numbers in hall_tables_in_play(event):
+        outside = [n for n in numbers if size and n > size]
+        barred = [n for n in numbers if n in never]
+        if outside:
+            problems.append(
+                f"{'Table' if len(outside) == 1 else 'Tables'} {_numbers(outside)} "
+                f"({who}) {'is' if len(outside) == 1 else 'are'} in play: "
+                f"the hall would have {size} tables"
+            )
+        if barred:
+            problems.append(
+                f"{'Table' if len(barred) == 1 else 'Tables'} {_numbers(barred)} "
+                f"({who}) {'is' if len(barred) == 1 else 'are'} in play and cannot be "
+                "made unusable"
+            )
+    if problems:
+        raise RuleError(
+            "Not saved: " + "; ".join(problems) + ". Change the hall once those rounds are closed."
+        )
+
+
 def event_configure(*, event: Event, regroup: bool | None = None, **options) -> Event:
     """Change event settings. Settings that decide the bracket cannot change once play began.
 
@@ -195,6 +237,7 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
                         f"The {SETTING_WORDS[key]} cannot change once a round is seated: it "
                         "would change results already decided."
                     )
+        _check_hall_against_tables_in_play(event, options)
         moves = division_settings_moves(event, options)
         if regroup is None and any(not m.blocked for m in moves):
             raise DivisionMovesPending(moves)
