@@ -15,7 +15,7 @@ from django_tables2 import RequestConfig
 
 from tournaments.csvfiles import csv_writer
 from tournaments.decorators import event_role
-from tournaments.engine import RuleError
+from tournaments.engine import RuleError, parse_table_numbers
 from tournaments.models import Division, Entrant, Round, Table
 from tournaments.params import search_text, whole_number
 from tournaments.selectors import announcements, brackets, running_clock
@@ -53,7 +53,9 @@ def score_home(request, event):
         matches = [t for t in tables if t.table.number == number]
         if len(matches) == 1:
             return redirect(_table_url(event, matches[0].table))
-        if not matches:
+        if not matches and number in parse_table_numbers(event.unusable_tables):
+            messages.error(request, f"Table {number} is not used in this hall.")
+        elif not matches:
             messages.error(request, f"No table {wanted} is playing now.")
         else:
             tables = matches

@@ -65,6 +65,7 @@ def test_added_minutes_are_checked():
         (121, 0, "at most 120 minutes at once"),
         (-6, 5, "5 extra minutes: 6 cannot be taken back"),
         (100, 200, "at most 240 extra minutes"),
+        (-600, 300, "Take back at most 120 minutes at once"),  # not "Add" (cold test 11)
     ]:
         with pytest.raises(RuleError, match=words):
             check_added_minutes(minutes, extra)

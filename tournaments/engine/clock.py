@@ -80,7 +80,8 @@ def check_added_minutes(minutes: int, extra_now: int) -> int:
     if minutes == 0:
         raise RuleError("Add at least one minute (or take back minutes with a minus sign).")
     if abs(minutes) > MAX_ADDED_AT_ONCE:
-        raise RuleError(f"Add at most {MAX_ADDED_AT_ONCE} minutes at once.")
+        verb = "Add" if minutes > 0 else "Take back"
+        raise RuleError(f"{verb} at most {MAX_ADDED_AT_ONCE} minutes at once.")
     total = extra_now + minutes
     if total < 0:
         raise RuleError(
