@@ -120,6 +120,7 @@ def _round_json(round_: Round) -> dict:
         "clock_started_at": _plain(round_.clock_started_at),
         "clock_paused_at": _plain(round_.clock_paused_at),
         "clock_paused_seconds": round_.clock_paused_seconds,
+        "clock_minutes_per_game": round_.clock_minutes_per_game,
         "tables": tables,
         "byes": sorted(b.entrant.external_id for b in round_.byes.select_related("entrant")),
         "penalties": [
@@ -537,6 +538,7 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
             clock_started_at=_when(r.get("clock_started_at"), f"{where}, clock started at"),
             clock_paused_at=_when(r.get("clock_paused_at"), f"{where}, clock paused at"),
             clock_paused_seconds=r.get("clock_paused_seconds", 0),
+            clock_minutes_per_game=r.get("clock_minutes_per_game"),
         ),
         where,
     )

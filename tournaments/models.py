@@ -507,6 +507,11 @@ class Round(models.Model):
     clock_started_at = models.DateTimeField(null=True, blank=True)
     clock_paused_at = models.DateTimeField(null=True, blank=True)
     clock_paused_seconds = models.PositiveIntegerField(default=0)
+    # The event's minutes per game when the clock started: a later change of the setting
+    # times the next clocks (and a restart), never one already running. Empty: not started.
+    clock_minutes_per_game = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(600)]
+    )
 
     objects = RoundQuerySet.as_manager()
 

@@ -453,7 +453,8 @@ class ClockView:
 def round_clock(round_: Round, *, table: Table | None = None, now=None) -> ClockView:
     """The clock of ``round_`` (with ``table``'s extra minutes when given)."""
     extra = table.extra_minutes if table is not None else 0
-    minutes_per_game = round_.division.event.minutes_per_game
+    # A started clock keeps the minutes per game it started with (cold test 11, finding 1).
+    minutes_per_game = round_.clock_minutes_per_game or round_.division.event.minutes_per_game
     return ClockView(
         round_id=round_.pk,
         round_number=round_.number,

@@ -207,6 +207,7 @@ COVERED = {
     Round: {
         "division", "number", "kind", "games", "status", "seed", "warnings", "created_at",
         "closed_at", "clock_started_at", "clock_paused_at", "clock_paused_seconds",
+        "clock_minutes_per_game",
     },
     Table: {"round", "number", "extra_minutes"},
     Seat: {"round", "table", "entrant", "number"},

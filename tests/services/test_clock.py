@@ -200,6 +200,7 @@ def test_the_clock_and_extra_minutes_go_through_the_backup_exactly():
     assert datetime.datetime.fromisoformat(saved["clock_started_at"]) == NOW
     assert datetime.datetime.fromisoformat(saved["clock_paused_at"]) == later(7)
     assert saved["tables"][0]["extra_minutes"] == 5
+    assert saved["clock_minutes_per_game"] == 20
     copy = event_restore(data, slug="copy")
     again = event_backup(copy)
     assert {k: v for k, v in again.items() if k != "event"} == {
@@ -214,6 +215,9 @@ def test_the_clock_and_extra_minutes_go_through_the_backup_exactly():
         (lambda r: r["tables"][0].update(extra_minutes=-5), "extra minutes"),
         (lambda r: r["tables"][0].update(extra_minutes=999), "table_extra_minutes_max|240"),
         (lambda r: r.update(clock_paused_seconds="x"), "clock paused seconds"),
+        (lambda r: r.update(clock_minutes_per_game=0), "clock minutes per game"),
+        (lambda r: r.update(clock_minutes_per_game=601), "clock minutes per game"),
+        (lambda r: r.update(clock_minutes_per_game="20"), "clock minutes per game"),
     ],
 )
 def test_a_tampered_clock_in_a_backup_is_refused(change, words):
@@ -222,3 +226,21 @@ def test_a_tampered_clock_in_a_backup_is_refused(change, words):
     change(data["rounds"][0])
     with pytest.raises(RuleError, match=words):
         event_restore(data, slug="copy")
+
+
+def test_a_running_clock_keeps_its_length_when_minutes_per_game_change():
+    """Cold test 11, finding 1: the setting changed after Start play times the next
+    clocks and a restart, never the clock already running."""
+    division = seated_division(8, minutes_per_game=20)
+    round_ = _round(division)
+    services.round_clock_start(round_=round_, now=NOW)
+    services.event_configure(event=division.event, minutes_per_game=1)
+    round_.refresh_from_db()
+    clock = round_clock(round_, now=later(4))
+    assert clock.clock.minutes == 60 and clock.left_text == "56:00"
+    assert late_tables(division.event, now=later(4)) == []
+    # A restart takes the event's minutes per game of now.
+    services.round_clock_start(round_=round_, restart=True, now=later(5))
+    round_.refresh_from_db()
+    assert round_.clock_minutes_per_game == 1
+    assert round_clock(round_, now=later(5)).clock.minutes == 3

@@ -45,7 +45,15 @@ def round_clock_start(*, round_: Round, restart: bool = False, now=None) -> Cloc
         round_.clock_started_at = now
         round_.clock_paused_at = None
         round_.clock_paused_seconds = 0
-        round_.save(update_fields=["clock_started_at", "clock_paused_at", "clock_paused_seconds"])
+        round_.clock_minutes_per_game = round_.division.event.minutes_per_game
+        round_.save(
+            update_fields=[
+                "clock_started_at",
+                "clock_paused_at",
+                "clock_paused_seconds",
+                "clock_minutes_per_game",
+            ]
+        )
         return ClockStarted(round_, True)
 
 
