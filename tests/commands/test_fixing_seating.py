@@ -437,3 +437,50 @@ def test_a_round_seated_again_after_its_clock_started_says_to_start_it_again(tmp
         "Seated again by the organizer: wrong room.",
         "Its round clock had been started: start it again once everyone is seated.",
     ]
+
+
+@pytest.mark.django_db
+def test_the_desk_says_beforehand_which_table_a_take_back_renumbers_and_the_notes_follow(
+    tmp_path,
+):
+    """Cold test 11, finding 7: the confirm page names the table that will be renumbered
+    (and changes nothing), and the reopened round's seating notes use the new number."""
+    from html import unescape
+
+    from django.test import Client
+
+    from tests.factories import UserFactory
+
+    _two_divisions(tmp_path)
+    division = Division.objects.get(event__slug=SLUG, name="Open")
+    round_one = Round.objects.get(division=division, number=1)
+    round_one.warnings = [
+        "Table 2: O1, O2 of Oak Club share a table (no other way).",
+        "Table 1: O3 and O4 met in an earlier round.",
+    ]
+    round_one.save(update_fields=["warnings"])
+    client = Client()
+    client.force_login(UserFactory(is_superuser=True))
+    url = f"/e/{SLUG}/desk/divisions/{division.pk}/take-back/"
+    final = division.rounds.current()
+    before = tables_of(SLUG, "Open", 1)
+    asked = unescape(client.post(url, {"round": final.pk, "reason": "too soon"}).content.decode())
+    assert "Take back round 2 of Open?" in asked
+    assert (
+        "Round 1's table 2 is in use by Late, round 1: it will become table 4 — print its "
+        "score sheet and table list again." in asked
+    )
+    # Only asked: nothing moved, nothing recorded.
+    assert tables_of(SLUG, "Open", 1) == before and not RoundChange.objects.exists()
+    assert division.rounds.current().pk == final.pk
+    client.post(url, {"round": final.pk, "reason": "too soon", "confirmed": "yes"})
+    assert RoundChange.objects.get().after == {"reopened": 1, "renumbered": {"2": 4}}
+    round_one.refresh_from_db()
+    assert round_one.warnings[:2] == [
+        "Table 4: O1, O2 of Oak Club share a table (no other way).",
+        "Table 1: O3 and O4 met in an earlier round.",
+    ]
+    assert round_one.warnings[2] == "Playing again: table 2 is now table 4."
+    page = unescape(client.get(f"/e/{SLUG}/desk/divisions/{division.pk}/").content.decode())
+    assert "Table 4: O1, O2 of Oak Club share a table" in page
+    assert "Table 2: O1" not in page

@@ -71,6 +71,7 @@ from .seating_fixes import (
     round_play_refusal,
     round_renumber_clashing,
     round_reopen,
+    round_reopen_renumbering,
     round_reseat,
 )
 
@@ -123,6 +124,7 @@ __all__ = [
     "round_play_refusal",
     "round_renumber_clashing",
     "round_reopen",
+    "round_reopen_renumbering",
     "round_reseat",
     "Reopened",
     "CLOCK_AGAIN",

@@ -2,6 +2,7 @@
 or take it back and reopen the round before it. Both only while none of the round's
 scores or penalties is entered, both kept in the division's RoundChange record."""
 
+import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -162,6 +163,9 @@ def round_reseat(
         return seated
 
 
+_TABLE_NOTE = re.compile(r"^Table (\d+):")
+
+
 def round_renumber_clashing(
     event: Event, round_: Round, *, why: str = "Playing again"
 ) -> tuple[dict[str, int], list[str]]:
@@ -205,8 +209,13 @@ def round_renumber_clashing(
         table.number = number
         table.save(update_fields=["number"])
     notes += list(given.warnings)
+    # The seating notes name the tables by their new numbers ("Table 5: …" → "Table 14: …").
+    old_notes = [
+        _TABLE_NOTE.sub(lambda m: f"Table {moved.get(m.group(1), m.group(1))}:", w)
+        for w in round_.warnings
+    ]
     round_.warnings = (
-        list(round_.warnings)
+        old_notes
         + [
             f"{why}: "
             + "; ".join(f"table {old} is now table {new}" for old, new in moved.items())
@@ -226,6 +235,7 @@ class Reopened:
     removed: int  # the number of the round taken back
     reopened: Round | None  # the round before, open again (None: round 1 was taken back)
     notes: list[str] = field(default_factory=list)
+    moved: dict[str, int] = field(default_factory=dict)  # its tables renumbered: old → new
 
 
 def round_reopen(
@@ -247,6 +257,7 @@ def round_reopen(
         before = seating_of(current)
         current.delete()
         previous = Round.objects.filter(division=division, number=number - 1).first()
+        moved: dict[str, int] = {}
         if previous is None:
             division.status = Division.Status.REGISTERED
             division.save(update_fields=["status"])
@@ -281,4 +292,27 @@ def round_reopen(
             notes=notes,
             **_by(user),
         )
-        return Reopened(division, number, previous, notes)
+        return Reopened(division, number, previous, notes, moved)
+
+
+class _DryRun(Exception):
+    def __init__(self, moved: dict[str, int]):
+        self.moved = moved
+
+
+def round_reopen_renumbering(
+    *, division: Division, expected_round: int | None = None
+) -> list[tuple[int, int, str]]:
+    """What taking back the division's latest round would renumber in the round reopened,
+    for the confirm page: (old number, new number, who holds the old one now). Found by
+    taking it back in a transaction that is rolled back, so it is exactly what the click
+    does now. [] when no table moves, or when it would be refused (the click says why)."""
+    holders = {n: who for who, numbers in hall_tables_in_play(division.event) for n in numbers}
+    try:
+        with transaction.atomic():
+            done = round_reopen(division=division, reason="preview", expected_round=expected_round)
+            raise _DryRun(done.moved)
+    except _DryRun as dry:
+        return [(int(old), new, holders.get(int(old), "")) for old, new in dry.moved.items()]
+    except RuleError:
+        return []

@@ -135,6 +135,15 @@ def division_reopen(request, event, division_id):
                 f"Round {number - 1} is open again: its results can be corrected, and closing "
                 f"it seats round {number} anew.",
             ]
+            for old, new, who in services.round_reopen_renumbering(
+                division=division, expected_round=expected
+            ):
+                lines.append(
+                    f"Round {number - 1}'s table {old} is in use"
+                    + (f" by {who}" if who else "")
+                    + f": it will become table {new} — print its score sheet and table list "
+                    "again."
+                )
         lines += [
             f"The table list and score sheets printed for round {number} are void.",
             "It is kept in the division's record with your name and the time.",
