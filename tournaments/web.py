@@ -23,7 +23,13 @@ FLAG_WORDS = (
     ("needs a reason (--reason)", "needs a reason"),
     ("needs --date YYYY-MM-DD", "needs a date"),
     ("restore under another name with --as SLUG", "restore it under another short name"),
+    (
+        "give the hall more tables (configure_event --hall-tables)",
+        "give the hall more tables on the settings page",
+    ),
 )
+# A message that names the settings page gets a link to it (see _messages.html).
+TO_SETTINGS = "on the settings page"
 LEFTOVER_FLAG = re.compile(r"\s*\(?(?:use )?--[a-z][a-z-]*(?: [A-Z]+)?\)?")
 
 
@@ -40,9 +46,9 @@ def said(error: Exception) -> str:
 
 
 def refusal_lines(error: RuleError) -> Iterable[str]:
-    """A refusal as the page shows it: one message per line of the service's text."""
+    """A refusal as the page shows it: one message, its lines kept (the page breaks them)."""
     text = said(error)
-    return [line.strip() for line in text.splitlines() if line.strip()] or [text]
+    return ["\n".join(line.strip() for line in text.splitlines() if line.strip()) or text]
 
 
 def act(
@@ -60,7 +66,7 @@ def act(
         result = action()
     except RuleError as error:
         for line in refused(error):
-            messages.error(request, line)
+            messages.error(request, line, extra_tags="to-settings" if TO_SETTINGS in line else "")
     else:
         text = done(result) if callable(done) else done
         if text:

@@ -1,6 +1,7 @@
 """The hall's table numbers in the services: unique among the tables in play across
 divisions, taken under the event's lock (two organizers at once on PostgreSQL)."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -298,6 +299,13 @@ def test_the_desk_says_why_a_division_cannot_be_seated_in_a_full_hall(tmp_path):
     assert "Not enough free tables in the hall: 3 needed (Beta, round 1: 3), 1 free" in page
     assert "Alpha, round 1: 3 tables (1-3)" in page
     assert not Round.objects.filter(division=found["Beta"]).exists()
+    # Cold test of issue 11, finding 12: one readable message, no command-line name, and a
+    # link to the settings page where the hall is given more tables.
+    assert len(re.findall(r'<li class="[^"]*\berror\b', page)) == 1
+    assert "configure_event" not in page and "--hall-tables" not in page
+    assert "or give the hall more tables on the settings page." in page
+    assert "1 free of the hall&#x27;s 4 usable tables.<br>Tables in play now:<br>" in page
+    assert f'href="/e/{SLUG}/desk/settings/#id_hall_tables"' in page
 
 
 # ---------------------------------------------------------------- the desk's toggle (item 3)
