@@ -399,3 +399,31 @@ def test_the_hall_cannot_shrink_under_or_bar_a_table_in_play(tmp_path):
         answer.content.decode()
     )
     assert Event.objects.get(pk=event.pk).hall_tables == 6
+
+
+@pytest.mark.django_db
+def test_a_failed_settings_save_says_so_at_the_top_linking_the_fields():
+    """Cold test 11, finding 5: the summary comes first on the page, counts the problems
+    and links each to its field; a page that saved or was just opened has none."""
+    from tests.services.test_award_settings import _settings_post, organizer_client
+
+    event = hall_event()
+    client = organizer_client(event)
+    url = f"/e/{event.slug}/desk/settings/"
+    assert "Not saved" not in client.get(url).content.decode()
+    answer = client.post(url, _settings_post(event, accessible_tables="45", unusable_tables="abc"))
+    page = answer.content.decode()
+    assert answer.status_code == 200
+    top = page.index('id="settings-errors"')
+    assert (
+        top < page.index("Save the settings")
+        and "autofocus" in page[top : page.index("</div>", top)]
+    )
+    assert "Not saved: 2 problems — see below" in page
+    assert (
+        '<a href="#id_unusable_tables">Table numbers never to use: Unusable tables: &#x27;abc&#x27;'
+        in page
+    )
+    assert '<a href="#id_accessible_tables">' in page
+    answer = client.post(url, _settings_post(event, accessible_tables="45"))
+    assert "Not saved: 1 problem — see below" in answer.content.decode()

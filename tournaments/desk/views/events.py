@@ -89,6 +89,19 @@ def _move_lines(moves) -> list[str]:
     return lines
 
 
+def _problems(form) -> list[tuple[str, str]]:
+    """A failed save's summary for the top of the page: (message, the field's id or "")."""
+    if not form.is_bound:
+        return []
+    found = [(str(e), "") for e in form.non_field_errors()]
+    for field in form.visible_fields():
+        # The label's name only ("Table numbers never to use", not its example).
+        name = str(field.label).split(" (")[0].split(", as")[0]
+        for e in field.errors:
+            found.append((f"{name}: {e}", field.id_for_label))
+    return found
+
+
 @event_role("organizer")
 def settings_page(request, event):
     form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
@@ -157,6 +170,7 @@ def settings_page(request, event):
             "form": form,
             "scorekeepers": scorekeepers,
             "scorekeeper_form": ScorekeeperForm(),
+            "problems": _problems(form),
         },
     )
 
