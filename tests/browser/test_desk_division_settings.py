@@ -104,3 +104,28 @@ def test_a_seated_division_never_changes_and_the_organizer_is_told(page, live_se
     assert dict(
         Entrant.objects.filter(event=event).values_list("first_name", "division__name")
     ) == {"Ann": "55-59", "Bo": "55-59", "Cy": "60-69"}
+
+
+@pytest.mark.parametrize("width", ["phone", "laptop"])
+def test_a_failed_save_says_not_saved_at_the_top_and_links_the_field(
+    browser, live_server, event, width
+):
+    """Cold test 11, finding 5: the summary is on the first screen, focused, and its link
+    takes the organizer to the field."""
+    w, h = WIDTHS[width]
+    page = browser.new_context(viewport={"width": w, "height": h}).new_page()
+    page.set_default_timeout(10_000)
+    base = live_server.url
+    login(page, base, "olive")
+    page.goto(f"{base}/e/{event.slug}/desk/settings/")
+    page.fill("#id_hall_tables", "30")
+    page.fill("#id_accessible_tables", "45")
+    page.get_by_role("button", name="Save the settings").click()
+    summary = page.locator("#settings-errors")
+    expect(summary).to_contain_text("Not saved: 1 problem — see below")
+    expect(summary).to_be_in_viewport()
+    expect(summary).to_be_focused()
+    assert axe_violations(page) == []
+    page.screenshot(path=f"/tmp/fixsettings-summary-{width}.png")
+    summary.get_by_role("link", name="Accessible table 45 is not in the hall").click()
+    expect(page.locator("#id_accessible_tables")).to_be_in_viewport()
