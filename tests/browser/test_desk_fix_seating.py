@@ -4,8 +4,10 @@ once a score is in, and both show in the division's seating record."""
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 from playwright.sync_api import expect
 
+from tests.factories import UserFactory
 from tournaments.models import Division, Round, RoundChange, Seat
 
 from .conftest import SCREENSHOTS, axe_violations, login, play_games
@@ -71,10 +73,39 @@ def test_reseat_asks_first_then_seats_again_and_records_it(world):
     assert "Seating record" in page and "seated again by olive: “sisters together”." in page
     change = RoundChange.objects.get()
     assert (change.by, change.reason) == (world.users["organizer"], "sisters together")
-    # The same click sent again (a double click, or a page shown before): refused in words.
+    # The same click sent again (Back, then "Yes" again): it was done, by this organizer.
     again = client.post(urls["reseat"], {"round": current.pk, "confirmed": "yes"}, follow=True)
-    assert "changed by someone else just now" in again.content.decode()
+    at = timezone.localtime(change.at).strftime("%H:%M")
+    page = again.content.decode()
+    assert f"This was already done (round 1 was seated again at {at})." in page
+    assert "someone else" not in page
     assert RoundChange.objects.count() == 1
+    # Another organizer's page shown before the reseat: changed by someone else.
+    other = Client()
+    other.force_login(UserFactory(is_superuser=True))
+    stale = other.post(urls["reseat"], {"round": current.pk, "confirmed": "yes"}, follow=True)
+    assert "the round shown was changed by someone else just now" in stale.content.decode()
+    assert RoundChange.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_take_back_sent_again_after_back_says_it_was_already_done(world):
+    from scoring import services as scoring
+
+    from .conftest import CLEAR_GAMES
+
+    for table in world.tables:
+        play_games(table, CLEAR_GAMES, user=world.users["organizer"])
+    final = scoring.division_advance(division=world.division).seated
+    client, urls = _organizer(world), _urls(world)
+    data = {"round": final.pk, "reason": "closed too early", "confirmed": "yes"}
+    client.post(urls["reopen"], data)
+    change = RoundChange.objects.get()
+    again = client.post(urls["reopen"], data, follow=True).content.decode()
+    at = timezone.localtime(change.at).strftime("%H:%M")
+    assert f"This was already done (round 2 was taken back at {at})." in again
+    assert "someone else" not in again
+    assert RoundChange.objects.count() == 1 and world.division.rounds.current().number == 1
 
 
 @pytest.mark.django_db

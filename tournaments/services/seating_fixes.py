@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -61,7 +62,29 @@ def round_play_refusal(round_: Round) -> str:
     return ""
 
 
-def _latest_round(division: Division, expected: int | None, what: str) -> Round:
+def _already_done(division: Division, current: Round, user, action: str) -> str:
+    """'' unless the latest change of the division's rounds is this very one, made by
+    ``user`` and still standing: the same click sent again (Back, then the button)."""
+    if user is None or not getattr(user, "pk", None):
+        return ""
+    change = RoundChange.objects.filter(division=division).order_by("-at", "-pk").first()
+    if change is None or change.by_id != user.pk or change.action != action:
+        return ""
+    at = timezone.localtime(change.at).strftime("%H:%M")
+    if action == RoundChange.Action.RESEATED:
+        if current.number != change.round_number or seating_of(current) != change.after:
+            return ""
+        done = f"round {change.round_number} was seated again at {at}"
+    else:
+        if current.number != change.round_number - 1:
+            return ""
+        done = f"round {change.round_number} was taken back at {at}"
+    return f"This was already done ({done})."
+
+
+def _latest_round(
+    division: Division, expected: int | None, what: str, *, user=None, action: str = ""
+) -> Round:
     """The division's latest round, refused in words when there is nothing to fix."""
     if division.combined_into_id:
         raise RuleError(
@@ -77,6 +100,9 @@ def _latest_round(division: Division, expected: int | None, what: str) -> Round:
     if current is None:
         raise RuleError(f"{division.name} has no round seated: there is nothing to {what}.")
     if expected is not None and current.pk != expected:
+        done = _already_done(division, current, user, action)
+        if done:
+            raise RuleError(done)
         raise RuleError(
             f"{division.name}: the round shown was changed by someone else just now "
             f"(round {current.number} is the latest now): look at it again."
@@ -115,7 +141,9 @@ def round_reseat(
         # The event first (the hall's numbers are taken under its lock), then the division.
         Event.objects.select_for_update().get(pk=division.event_id)
         division = Division.objects.select_for_update().get(pk=division.pk)
-        current = _latest_round(division, expected_round, "seat again")
+        current = _latest_round(
+            division, expected_round, "seat again", user=user, action=RoundChange.Action.RESEATED
+        )
         before = seating_of(current)
         seats = list(
             Seat.objects.filter(round=current).select_related("entrant", "table").order_by("pk")
@@ -252,7 +280,9 @@ def round_reopen(
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=division.event_id)
         division = Division.objects.select_for_update().get(pk=division.pk)
-        current = _latest_round(division, expected_round, "take back")
+        current = _latest_round(
+            division, expected_round, "take back", user=user, action=RoundChange.Action.REOPENED
+        )
         number = current.number
         before = seating_of(current)
         current.delete()
