@@ -36,6 +36,43 @@ def test_post_list_newest_first_and_remove():
     assert Announcement.objects.filter(pk=theirs.pk).exists()
 
 
+def test_the_same_announcement_sent_again_within_a_minute_is_shown_once():
+    """Cold test 11, finding 13: Back, then "Show this announcement" again."""
+    from datetime import timedelta
+
+    from django.test import Client
+    from django.utils import timezone
+
+    event = EventFactory()
+    olive = UserFactory(username="olive", is_superuser=True)
+    first = services.announcement_post(event=event, text="Tea in the lobby", user=olive)
+    again = services.announcement_post(event=event, text=" Tea in the  lobby ", user=olive)
+    assert again.pk == first.pk and again.repeated
+    assert Announcement.objects.count() == 1
+    # The desk says so and posts nothing.
+    client = Client()
+    client.force_login(olive)
+    url = f"/e/{event.slug}/desk/announcements/"
+    page = client.post(url, {"text": "Tea in the lobby"}, follow=True).content.decode()
+    assert "This announcement is already shown (posted at " in page
+    assert "It was not posted again." in page
+    assert Announcement.objects.count() == 1
+    # Another organizer, or the same one a minute later: posted (a deliberate repeat).
+    other = UserFactory(username="oscar")
+    assert services.announcement_post(event=event, text="Tea in the lobby", user=other).pk != (
+        first.pk
+    )
+    Announcement.objects.filter(pk=first.pk).update(at=timezone.now() - timedelta(minutes=2))
+    later = services.announcement_post(event=event, text="Tea in the lobby", user=olive)
+    assert later.pk != first.pk and not getattr(later, "repeated", False)
+    # The command line is not one person: it posts each time, as before.
+    services.announcement_post(event=event, text="From the terminal")
+    services.announcement_post(event=event, text="From the terminal")
+    assert Announcement.objects.filter(text="From the terminal").count() == 2
+    # A different text is a new announcement.
+    assert services.announcement_post(event=event, text="Tea is over", user=olive).pk
+
+
 @pytest.mark.parametrize(
     "text, words",
     [

@@ -1,13 +1,22 @@
 """Announcements: short messages from the organizer to the hall, until removed."""
 
+from datetime import timedelta
+
 from django.db import transaction
+from django.utils import timezone
 
 from tournaments.engine import RuleError
 from tournaments.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Event
 
+# The same text by the same person within this long is the same click sent again (Back,
+# then the button): shown once.
+REPEAT_WINDOW = timedelta(minutes=1)
+
 
 def announcement_post(*, event: Event, text: str, user=None) -> Announcement:
-    """Post a message (shown on the projector and the scorekeepers' pages, newest first)."""
+    """Post a message (shown on the projector and the scorekeepers' pages, newest first).
+    The same text posted again by the same user within a minute, while the first is still
+    shown, is not posted twice: the one shown comes back with ``repeated`` set."""
     if not isinstance(text, str):
         raise RuleError("Write the announcement as text.")
     text = " ".join(text.split())  # one line: line breaks and runs of spaces become one space
@@ -21,6 +30,19 @@ def announcement_post(*, event: Event, text: str, user=None) -> Announcement:
     if "\x00" in text:
         raise RuleError("The announcement holds a character that cannot be shown.")
     with transaction.atomic():
+        if getattr(user, "pk", None):
+            # One at a time per event, so two identical posts at once find each other.
+            Event.objects.select_for_update().filter(pk=event.pk).first()
+            shown = (
+                Announcement.objects.filter(
+                    event=event, text=text, by=user, at__gte=timezone.now() - REPEAT_WINDOW
+                )
+                .order_by("-at")
+                .first()
+            )
+            if shown is not None:
+                shown.repeated = True
+                return shown
         return Announcement.objects.create(
             event=event,
             text=text,

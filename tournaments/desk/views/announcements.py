@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from tournaments import services
@@ -24,6 +25,14 @@ def announcements(request, event):
         except RuleError as refusal:
             error = said(refusal)
         else:
+            if getattr(posted, "repeated", False):
+                at = timezone.localtime(posted.at).strftime("%H:%M")
+                messages.info(
+                    request,
+                    f"This announcement is already shown (posted at {at}): “{posted.text}”. "
+                    "It was not posted again.",
+                )
+                return redirect("desk:announcements", event.slug)
             messages.success(
                 request,
                 f"Shown on the projector and the scorekeepers' pages: “{posted.text}”",
