@@ -368,3 +368,46 @@ class Flow:
 
 def column_width(frame: Frame, ncols: int, gutter: float = 16.0) -> float:
     return (frame.content_width - gutter * (ncols - 1)) / ncols
+
+
+def award_page(doc: Document, *, date_above: float):
+    """A certificate's or ribbon card's page: the double frame, the event's name, and the
+    date (and venue) ``date_above`` points above the bottom margin. Returns (page, upper,
+    lower, inner): the room left between the heading and the date line, and the width
+    text may take."""
+    f = doc.frame
+    event = doc.event
+    page = doc.new_page()
+    cx = f.width / 2
+    inner = f.content_width - 80
+    page.rect(f.left, f.bottom, f.content_width, f.height - 2 * f.margin, width=3.0)
+    page.rect(
+        f.left + 8, f.bottom + 8, f.content_width - 16, f.height - 2 * f.margin - 16, width=1.0
+    )
+    y = f.top - 54
+    size, lines = fonts.fit_text(event.name, inner, 28, 16, bold=True, max_lines=2)
+    for line in lines:
+        page.text(cx, y, line, size, bold=True, align="center")
+        y -= size * 1.2
+    y -= 2
+    page.text(cx, y, "Rummikub tournament", 18, align="center")
+    upper = y - 18
+    when = long_date(event.date) + (f" · {event.venue}" if event.venue else "")
+    wsize, wlines = fonts.fit_text(when, inner, 16, 12, max_lines=2)
+    wy = f.bottom + date_above + (len(wlines) - 1) * wsize * 1.25
+    lower = wy + wsize + 18
+    for line in wlines:
+        page.text(cx, wy, line, wsize, align="center")
+        wy -= wsize * 1.25
+    return page, upper, lower, inner
+
+
+def award_name(name: str, inner: float) -> tuple[float, list[str]]:
+    """A name as large as fits: one line down to 30 pt, else up to three lines, and far
+    beyond any real name still all of it, on the page."""
+    size, lines = fonts.fit_text(name, inner, 48, 30, bold=True)
+    if len(lines) > 1:
+        size, lines = fonts.fit_text(name, inner, 40, 20, bold=True, max_lines=3)
+    if len(lines) > 3:
+        size, lines = fonts.fit_text(name, inner, 20, 14, bold=True, max_lines=6)
+    return size, lines

@@ -5,46 +5,17 @@ from __future__ import annotations
 from tournaments.printing import fonts
 from tournaments.printing.data import Certificate, CertificatesData
 
-from .base import MEDAL_WORDS, Document, Progress, long_date, ordinal
+from .base import MEDAL_WORDS, Document, Progress, award_name, award_page, ordinal
 
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
 
 def _certificate(doc: Document, cert: Certificate) -> None:
+    page, upper, lower, inner = award_page(doc, date_above=104)
     f = doc.frame
-    event = doc.event
-    page = doc.new_page()
-    w, h = f.width, f.height
-    cx = w / 2
-    inner = f.content_width - 80
+    cx = f.width / 2
 
-    # double frame inside the margins
-    page.rect(f.left, f.bottom, f.content_width, h - 2 * f.margin, width=3.0)
-    page.rect(f.left + 8, f.bottom + 8, f.content_width - 16, h - 2 * f.margin - 16, width=1.0)
-
-    y = f.top - 54
-    size, lines = fonts.fit_text(event.name, inner, 28, 16, bold=True, max_lines=2)
-    for line in lines:
-        page.text(cx, y, line, size, bold=True, align="center")
-        y -= size * 1.2
-    y -= 2
-    page.text(cx, y, "Rummikub tournament", 18, align="center")
-    upper = y - 18  # the middle block is centred between here and the date line
-
-    when = long_date(event.date) + (f" · {event.venue}" if event.venue else "")
-    wsize, wlines = fonts.fit_text(when, inner, 16, 12, max_lines=2)
-    wy = f.bottom + 104 + (len(wlines) - 1) * wsize * 1.25
-    lower = wy + wsize + 18
-    for line in wlines:
-        page.text(cx, wy, line, wsize, align="center")
-        wy -= wsize * 1.25
-
-    # the name, as large as fits: one line down to 30 pt, else up to three lines
-    nsize, nlines = fonts.fit_text(cert.name, inner, 48, 30, bold=True)
-    if len(nlines) > 1:
-        nsize, nlines = fonts.fit_text(cert.name, inner, 40, 20, bold=True, max_lines=3)
-    if len(nlines) > 3:  # far beyond any real name: still all of it, on the page
-        nsize, nlines = fonts.fit_text(cert.name, inner, 20, 14, bold=True, max_lines=6)
+    nsize, nlines = award_name(cert.name, inner)
     medal = MEDAL_WORDS.get(cert.medal, cert.medal.title())
     medal_line = f"{medal.upper()} MEDAL"
     place_line = f"{ordinal(cert.place)} place · {cert.scope} {cert.division}"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tournaments.printing import fonts
 from tournaments.printing.data import RibbonCard, RibbonsData
 
-from .base import Document, Progress, long_date, ordinal
+from .base import Document, Progress, award_name, award_page, ordinal
 
 
 def _rosette(page, x: float, y: float, r: float) -> None:
@@ -35,39 +35,11 @@ def _rosette(page, x: float, y: float, r: float) -> None:
 
 
 def _card(doc: Document, card: RibbonCard) -> None:
+    page, upper, lower, inner = award_page(doc, date_above=60)
     f = doc.frame
-    event = doc.event
-    page = doc.new_page()
-    w, h = f.width, f.height
-    cx = w / 2
-    inner = f.content_width - 80
+    cx = f.width / 2
 
-    page.rect(f.left, f.bottom, f.content_width, h - 2 * f.margin, width=3.0)
-    page.rect(f.left + 8, f.bottom + 8, f.content_width - 16, h - 2 * f.margin - 16, width=1.0)
-
-    y = f.top - 54
-    size, lines = fonts.fit_text(event.name, inner, 28, 16, bold=True, max_lines=2)
-    for line in lines:
-        page.text(cx, y, line, size, bold=True, align="center")
-        y -= size * 1.2
-    y -= 2
-    page.text(cx, y, "Rummikub tournament", 18, align="center")
-    upper = y - 18
-
-    when = long_date(event.date) + (f" · {event.venue}" if event.venue else "")
-    wsize, wlines = fonts.fit_text(when, inner, 16, 12, max_lines=2)
-    wy = f.bottom + 60 + (len(wlines) - 1) * wsize * 1.25
-    lower = wy + wsize + 18
-    for line in wlines:
-        page.text(cx, wy, line, wsize, align="center")
-        wy -= wsize * 1.25
-
-    # the name as large as fits, as on the certificates
-    nsize, nlines = fonts.fit_text(card.name, inner, 48, 30, bold=True)
-    if len(nlines) > 1:
-        nsize, nlines = fonts.fit_text(card.name, inner, 40, 20, bold=True, max_lines=3)
-    if len(nlines) > 3:
-        nsize, nlines = fonts.fit_text(card.name, inner, 20, 14, bold=True, max_lines=6)
+    nsize, nlines = award_name(card.name, inner)
     place_line = f"{ordinal(card.place).upper()} PLACE"
     of_line = f"{card.scope} {card.division}"
     osize, olines = fonts.fit_text(of_line, inner, 22, 14, max_lines=2)
