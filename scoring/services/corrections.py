@@ -105,6 +105,16 @@ def score_correct(
         new_winner = winner.external_id if winner else snapshot["winner"]
         if new_ended == engine.OUT:
             new_winner = None
+        if (racks, new_ended, new_winner) == (
+            snapshot["racks"],
+            snapshot["ended"],
+            snapshot["winner"],
+        ):
+            # A correction to the value already there would record "32 → 32".
+            raise RuleError(
+                f"{where(round_, table, game.number)}: {entrant.name} already has "
+                f"{rack_total}; nothing to correct."
+            )
         result = check_game(
             round_=round_,
             table=table,

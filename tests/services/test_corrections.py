@@ -65,3 +65,19 @@ def test_penalties_need_a_reason_and_an_open_round():
     penalty = services.penalty_add(round_=round_, entrant=entrant, points=5, reason="late")
     assert penalty.points == 5
     assert ScoreChange.objects.get().action == ScoreChange.Action.PENALTY
+
+
+def test_a_correction_to_the_value_already_there_is_refused_and_records_nothing():
+    division = seated_division(8)
+    play_round_one(division)
+    table = Table.objects.get(round__division=division, number=1)
+    game = table.games.get(number=1)
+    second = seated(table)[1]
+    changes = ScoreChange.objects.count()
+    with pytest.raises(RuleError, match="already has 10; nothing to correct"):
+        services.score_correct(game=game, entrant=second, rack_total=10, reason="typo")
+    assert ScoreChange.objects.count() == changes
+    # A different value is still a correction, and the same one again is then refused.
+    services.score_correct(game=game, entrant=second, rack_total=11, reason="typo")
+    with pytest.raises(RuleError, match="already has 11"):
+        services.score_correct(game=game, entrant=second, rack_total=11, reason="again")
