@@ -2,7 +2,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: venv test test-long test-deploy run venue lint clean screenshots
+.PHONY: venv test test-long test-deploy run venue lint clean screenshots messages compilemessages
 
 venv: $(STAMP)
 
@@ -35,6 +35,19 @@ venue: venv
 
 screenshots: venv
 	UPDATE_SCREENSHOTS=1 .venv/bin/pytest tests/browser -q -k "screenshot"
+
+# The translation catalogs (locale/fr, locale/es; docs/architecture.md, "Languages"):
+# `make messages` collects every marked string into them (then translate the new entries),
+# `make compilemessages` compiles them into the .mo files, which are committed.
+MAKEMESSAGES := $(VENV)/bin/python manage.py makemessages -l fr -l es --no-obsolete \
+	--ignore=.venv --ignore=staticfiles --ignore=media --ignore=bench --ignore=tests
+
+messages: venv
+	$(MAKEMESSAGES)
+	$(MAKE) compilemessages
+
+compilemessages: venv
+	$(VENV)/bin/python manage.py compilemessages --ignore=.venv
 
 # Format, lint, and the layer contracts of docs/architecture.md (pyproject.toml).
 lint: venv

@@ -85,6 +85,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The visitor's language: the switch's cookie, else the browser's Accept-Language
+    # (after sessions, before common, as Django asks).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -200,7 +203,12 @@ TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", ["127.0.0.1", "::1"])
 
 # --- Internationalization ---------------------------------------------------
 
-LANGUAGE_CODE = "en-us"
+LANGUAGE_CODE = "en"
+# Each language named in its own words, as the language switch shows it.
+LANGUAGES = [("en", "English"), ("fr", "Français"), ("es", "Español")]
+# The catalogs (locale/fr, locale/es): `make messages` updates them, `make compilemessages`
+# compiles them; the compiled .mo files are committed (docs/architecture.md).
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True

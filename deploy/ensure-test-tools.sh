@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Before `make test`: Debian's Chromium (browser tests), poppler-utils (PDF checks) and
-# zbar-tools (the score sheets' QR codes are read back by a scanner).
+# Before `make test`: Debian's Chromium (browser tests), poppler-utils (PDF checks),
+# zbar-tools (the score sheets' QR codes are read back by a scanner) and gettext
+# (msgfmt and xgettext: the translation catalogs' tests, tests/i18n).
 # Before `make test-deploy` (argument `deploy`): Debian's nginx, openssl and redis-server.
 # Installed with apt when missing and we are root. Never a browser download.
 # Not root: say what is missing; the tests then skip (or fail with CI=true).
@@ -15,7 +16,8 @@ else
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
     command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
-    needed_by="the browser, PDF and QR tests"
+    command -v msgfmt >/dev/null 2>&1 || missing+=(gettext)
+    needed_by="the browser, PDF, QR and translation tests"
 fi
 [[ ${#missing[@]} -eq 0 ]] && exit 0
 if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then

@@ -88,6 +88,7 @@ EVENT_SETTINGS = (
     "tie_order",
     "confirmation",
     "paper",
+    "language",
     "combine_below",
     "ribbons_to",
     "lone_entrant",
@@ -191,6 +192,12 @@ class Event(models.Model):
         LETTER = "letter", "US Letter"
         A4 = "a4", "A4"
 
+    # Each language named in its own words (settings.LANGUAGES says the same).
+    class Language(models.TextChoices):
+        ENGLISH = "en", "English"
+        FRENCH = "fr", "Français"
+        SPANISH = "es", "Español"
+
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
     date = models.DateField()
@@ -216,6 +223,13 @@ class Event(models.Model):
         max_length=16, choices=Confirmation.choices, default=Confirmation.NONE
     )
     paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.LETTER)
+    language = models.CharField(
+        max_length=5,
+        choices=Language.choices,
+        default=Language.ENGLISH,
+        help_text="The projector's language until a visitor chooses one, and the printed "
+        "sheets' language.",
+    )
     combine_below = models.PositiveSmallIntegerField(
         default=3, help_text="Divisions with fewer players are suggested for combining."
     )

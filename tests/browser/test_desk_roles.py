@@ -209,6 +209,7 @@ def requests(world):
         "medal_policy": "combined",
         "confirmation": "second-person",
         "paper": "letter",
+        "language": "en",
         "combine_below": "3",
         "ribbons_to": "8",
         "lone_entrant": "walkover",

@@ -188,8 +188,8 @@ COVERED = {
     Event: {
         "name", "slug", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
         "initial_meld", "cutoff_date", "age_bands", "by_gender", "medal_policy", "tie_order",
-        "confirmation", "paper", "combine_below", "ribbons_to", "lone_entrant", "qualify",
-        "home_state", "created_at", "archived_at", "hall_tables", "unusable_tables",
+        "confirmation", "paper", "language", "combine_below", "ribbons_to", "lone_entrant",
+        "qualify", "home_state", "created_at", "archived_at", "hall_tables", "unusable_tables",
         "accessible_tables",
     },
     Division: {

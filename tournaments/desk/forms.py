@@ -50,6 +50,7 @@ class EventSettingsForm(forms.ModelForm):
             "medal_policy": "Medals in a combined division go to",
             "confirmation": "Confirmation of scores",
             "paper": "Paper size",
+            "language": "Language of the projector and the printed sheets",
             "combine_below": "Suggest combining divisions with fewer players than",
             "ribbons_to": "Ribbons for places 4 to (0: no ribbons)",
             "lone_entrant": "A division with only one player",
@@ -67,6 +68,7 @@ class EventSettingsForm(forms.ModelForm):
             for name in (
                 "prefer_threes",
                 "initial_meld",
+                "language",
                 "cutoff_date",
                 "combine_below",
                 "ribbons_to",

@@ -112,6 +112,8 @@ def _normalized_settings(options: dict) -> dict:
         raise RuleError("Confirmation is 'none' or 'second-person'.")
     if "paper" in options and options["paper"] not in Event.Paper.values:
         raise RuleError("Paper is 'letter' or 'a4'.")
+    if "language" in options and options["language"] not in Event.Language.values:
+        raise RuleError(f"The language is 'en', 'fr' or 'es', not '{options['language']}'.")
     for key, what in (
         ("unusable_tables", "unusable tables"),
         ("accessible_tables", "accessible tables"),

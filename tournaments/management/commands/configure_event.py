@@ -31,6 +31,12 @@ class Command(EventCommand):
         parser.add_argument("--confirm", choices=["none", "second-person"])
         parser.add_argument("--minutes-per-game", type=int)
         parser.add_argument("--paper", choices=["letter", "a4"])
+        parser.add_argument(
+            "--language",
+            choices=["en", "fr", "es"],
+            help="the projector's default language and the printed sheets' language "
+            "(English, French, Spanish); this command's own messages stay English",
+        )
         parser.add_argument("--initial-meld", type=int)
         parser.add_argument("--combine-below", type=int)
         parser.add_argument(
@@ -107,6 +113,7 @@ class Command(EventCommand):
             f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
             f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
             f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}, "
+            f"language {event.language}, "
             f"{ribbons_words(event.ribbons_to)}, a lone player: "
             f"{'walkover' if event.lone_entrant == 'walkover' else 'must play'}, "
             f"{event.qualify} place{'s' if event.qualify != 1 else ''} qualify per age group "
@@ -126,6 +133,7 @@ class Command(EventCommand):
             confirmation=o["confirm"],
             minutes_per_game=o["minutes_per_game"],
             paper=o["paper"],
+            language=o["language"],
             initial_meld=o["initial_meld"],
             combine_below=o["combine_below"],
             ribbons_to=o["ribbons_to"],
