@@ -35,7 +35,9 @@ class TableLines:
     games: int
     table_number: int
     seats: tuple[SeatLine, ...]
-    score_url: str = ""  # the table's score entry page (for the QR code)
+    score_url: str = ""  # the QR code's page: the scorekeepers' table page, or the players'
+    table_code: str = ""  # the players' code for this table, when players enter scores
+    code_address: str = ""  # where players type it: "192.168.1.20:8000/t/"
     accessible: bool = False  # one of the hall's accessible tables
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournaments.printing import fonts
 from tournaments.printing.data import ScoreSheetsData, TableLines
 
@@ -21,6 +23,7 @@ from .table_rules import RulesBox
 
 QR_SIZE = 100.0
 URL_COLUMN = 172.0
+CODE_COLUMN = 150.0
 
 
 class _Layout:
@@ -95,6 +98,9 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
     url_w = 228.0 if compact else URL_COLUMN
     has_url = bool(t.score_url)
     lw = f.content_width - (url_w + 14 if has_url else 0)
+    if has_url and t.table_code:  # the code gets a column of its own, left of the QR code
+        url_w = qr_size
+        lw = f.content_width - (url_w + 14 + CODE_COLUMN + 14)
     esize, elines = fonts.fit_text(
         event.name, lw, 13 if compact else 15, 12, bold=True, max_lines=2
     )
@@ -110,7 +116,7 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
             y -= ssize * 1.25
             p.text(left, y, line, ssize)
 
-    page.form(doc, f"event-{compact}-{has_url}", event_lines)
+    page.form(doc, f"event-{compact}-{has_url}-{bool(t.table_code)}", event_lines)
     y = top - len(elines) * esize * 1.15 - len(slines) * ssize * 1.25
     tsize, tlines = fonts.fit_text(
         f"Table {t.table_number}", lw, 26 if compact else 34, 20, bold=True, max_lines=1
@@ -143,14 +149,38 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
             lambda c, x=qx, yb=qtop - qr_size, url=t.score_url: draw_qr(c, x, yb, qr_size, url)
         )
         uy = qtop - qr_size - 2
-        page.text(right, uy - MIN_SIZE, "Scan to enter scores", MIN_SIZE, bold=True, align="right")
-        uy -= MIN_SIZE + 4
-        for line in fonts.wrap_text(t.score_url, url_w, MIN_SIZE):
-            uy -= MIN_SIZE * 1.2
-            page.text(right, uy, line, MIN_SIZE, align="right")
+        scan = fonts.wrap_text("Scan to enter scores", url_w, MIN_SIZE, bold=True)
+        page.lines(right, uy - MIN_SIZE, scan, MIN_SIZE, MIN_SIZE * 1.2, bold=True, align="right")
+        uy -= MIN_SIZE * 1.2 * (len(scan) - 1) + MIN_SIZE + 4
+        if t.table_code:
+            code_bottom = _code(page, t, left + lw + 14, top, CODE_COLUMN, compact)
+            bottom = min(bottom, code_bottom - 10)
+        else:
+            for line in fonts.wrap_text(t.score_url, url_w, MIN_SIZE):
+                uy -= MIN_SIZE * 1.2
+                page.text(right, uy, line, MIN_SIZE, align="right")
         bottom = min(bottom, uy - 10)
     page.line(left, bottom, right, bottom, 1.5)
     return bottom
+
+
+def _code(page: Page, t: TableLines, x: float, top: float, width: float, compact: bool) -> float:
+    """The players' table code, large enough to read from a chair, and the short address
+    to type it at, in a column from (x, top). Returns the y under it."""
+    y = top - 13
+    page.text(x, y, gettext("Table code"), 13, bold=True)
+    size, lines = fonts.fit_text(t.table_code, width, 30 if compact else 34, 24, bold=True)
+    y -= 6 + size * 0.95
+    page.text(x, y, lines[0], size, bold=True)
+    y -= 4
+    words = gettext("Open %(address)s and type %(code)s") % {
+        "address": t.code_address,
+        "code": t.table_code,
+    }
+    for line in fonts.wrap_text(words, width, MIN_SIZE):
+        y -= MIN_SIZE * 1.2
+        page.text(x, y, line, MIN_SIZE)
+    return y
 
 
 class _Grid:
