@@ -13,6 +13,7 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
+from django.utils import timezone
 
 from tournaments import engine, services
 from tournaments.engine import MAX_RACK_TOTAL, MEDALS, RuleError
@@ -29,8 +30,10 @@ from tournaments.models import (
     RoundChange,
     Seat,
     Table,
+    TableCode,
 )
 from tournaments.selectors import free_slug
+from tournaments.services.table_codes import table_code_new
 
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
@@ -103,6 +106,20 @@ def _round_json(round_: Round) -> dict:
             "games": [
                 _game_json(game)
                 for game in table.games.select_related("winner", "entered_by", "confirmed_by")
+            ],
+            "codes": [
+                {
+                    "code": c.code,
+                    "issued_at": _plain(c.issued_at),
+                    "issued_by": _user(c.issued_by),
+                    "issued_by_label": c.issued_by_label,
+                    "revoked_at": _plain(c.revoked_at),
+                    "revoked_by": _user(c.revoked_by),
+                    "revoked_by_label": c.revoked_by_label,
+                }
+                for c in table.codes.select_related("issued_by", "revoked_by").order_by(
+                    "issued_at", "id"
+                )
             ],
         }
         for table in round_.tables.order_by("number")
@@ -466,6 +483,7 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
             for n, i in enumerate(t["seats"], start=1)
         ]
     )
+    _restore_codes(table, t.get("codes", []), users, where)
     for g in t["games"]:
         _need(g, dict, where)
         at = f"{where}, game {g.get('number')}"
@@ -518,6 +536,42 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
             ],
             "entered_at",
         )
+
+
+def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
+    """The table's codes (issue 14), the revoked ones too. A code this database already
+    gives to another table (the event restored beside its original) is replaced by a new
+    one: one code never opens two tables."""
+    _need(rows, list, where, "its table codes")
+    made = []
+    for n, c in enumerate(rows, start=1):
+        at = f"{where}, table code {n}"
+        _need(c, dict, at)
+        _need(c.get("code"), str, at, "the code")
+        code = c["code"]
+        if TableCode.objects.filter(code=code).exists():
+            code = table_code_new()
+            while TableCode.objects.filter(code=code).exists():  # pragma: no cover
+                code = table_code_new()
+        made.append(
+            _valid(
+                TableCode(
+                    table=table,
+                    code=code,
+                    issued_at=_when(c.get("issued_at"), at) or timezone.now(),
+                    issued_by=users.get(c.get("issued_by")),
+                    issued_by_label=c.get("issued_by_label", ""),
+                    revoked_at=_when(c.get("revoked_at"), at),
+                    revoked_by=users.get(c.get("revoked_by")),
+                    revoked_by_label=c.get("revoked_by_label", ""),
+                ),
+                at,
+            )
+        )
+    if sum(1 for c in made if c.revoked_at is None) > 1:
+        raise BackupRefused(where, "it has more than one table code in force.")
+    _unique([c.code for c in made], where, "the table code")
+    TableCode.objects.bulk_create(made)
 
 
 def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> None:
@@ -758,6 +812,8 @@ def _named_people(data: dict) -> set[str]:
             for g in t["games"]:
                 names |= {g.get("entered_by"), g.get("confirmed_by")}
                 names |= {e.get("entered_by") for e in g.get("rack_entries", {}).values()}
+            for c in t.get("codes", []):
+                names |= {c.get("issued_by"), c.get("revoked_by")}
         names |= {p.get("given_by") for p in r["penalties"]}
     names |= {d.get("decided_by") for d in data["decisions"]}
     names |= {c.get("actor_user") for c in data["audit"]}
@@ -805,6 +861,9 @@ def _check_shape(data: dict) -> None:
                 _need(item, dict, f"round {n}", f"each of its {key}")
         for t in r["tables"]:
             _need(t.get("games"), list, f"round {n}", "a table's games")
+            _need(t.get("codes", []), list, f"round {n}", "a table's codes")
+            for c in t.get("codes", []):
+                _need(c, dict, f"round {n}", "a table code")
             for g in t["games"]:
                 _need(g, dict, f"round {n}", "a game")
                 _need(g.get("rack_entries", {}), dict, f"round {n}", "a game's rack entries")

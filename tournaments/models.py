@@ -8,9 +8,11 @@ import datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine import (
     AGE_GROUP,
@@ -87,6 +89,7 @@ EVENT_SETTINGS = (
     "medal_policy",
     "tie_order",
     "confirmation",
+    "score_entry",
     "paper",
     "language",
     "combine_below",
@@ -184,6 +187,11 @@ class Event(models.Model):
         NONE = "none", "Not required"
         SECOND_PERSON = "second-person", "A second person confirms each game"
 
+    class ScoreEntry(models.TextChoices):
+        SCOREKEEPERS = "scorekeepers", _("Scorekeepers only")
+        PLAYERS = "players", _("Players at the table (with the table's code)")
+        BOTH = "both", _("Both scorekeepers and players at the table")
+
     class LoneEntrant(models.TextChoices):
         WALKOVER = LONE_WALKOVER, "Gold without play (a walkover)"
         PLAY = LONE_PLAY, "Must play: combine the division with a neighbouring one"
@@ -221,6 +229,11 @@ class Event(models.Model):
     tie_order = models.CharField(max_length=100, default=",".join(DEFAULT_TIE_ORDER), blank=True)
     confirmation = models.CharField(
         max_length=16, choices=Confirmation.choices, default=Confirmation.NONE
+    )
+    # Who enters scores: with players, each table of a round in play has a table code
+    # (TableCode) that opens that table's page, for that round only, without an account.
+    score_entry = models.CharField(
+        max_length=12, choices=ScoreEntry.choices, default=ScoreEntry.SCOREKEEPERS
     )
     paper = models.CharField(max_length=8, choices=Paper.choices, default=Paper.LETTER)
     language = models.CharField(
@@ -307,6 +320,10 @@ class Event(models.Model):
                 condition=Q(lone_entrant__in=[LONE_WALKOVER, LONE_PLAY]),
                 name="event_lone_entrant_known",
             ),
+            models.CheckConstraint(
+                condition=Q(score_entry__in=["scorekeepers", "players", "both"]),
+                name="event_score_entry_known",
+            ),
         ]
 
     def __str__(self):
@@ -330,6 +347,11 @@ class Event(models.Model):
             for what, message in problems:
                 errors.setdefault(fields[what], []).append(message)
             raise ValidationError(errors)
+
+    @property
+    def players_enter_scores(self) -> bool:
+        """Players at the table may enter and confirm scores with their table's code."""
+        return self.score_entry != self.ScoreEntry.SCOREKEEPERS
 
     @property
     def age_cutoff(self) -> datetime.date:
@@ -666,3 +688,56 @@ class RoundChange(models.Model):
 
     def __str__(self):
         return f"{self.division} round {self.round_number}: {self.action} ({self.reason})"
+
+
+# A table code: 6 characters from an alphabet without the look-alikes 0/O, 1/I/L, so that
+# a player reads it off the score sheet and types it without a mistake (docs/decisions.md).
+TABLE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+TABLE_CODE_LENGTH = 6
+TABLE_CODE_VALIDATOR = RegexValidator(
+    rf"\A[{TABLE_CODE_ALPHABET}]{{{TABLE_CODE_LENGTH}}}\Z",
+    f"A table code is {TABLE_CODE_LENGTH} characters from {TABLE_CODE_ALPHABET}.",
+)
+
+
+class TableCode(models.Model):
+    """The code that lets the players at one table of one round enter that table's scores
+    without an account (the event's ``score_entry`` allows players). One live code per
+    table; a revoked code stays here (who revoked it, when) and a new one replaces it. A
+    code opens nothing while its round is closed. Codes are never given twice, so an old
+    sheet never opens another table."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="codes")
+    code = models.CharField(max_length=TABLE_CODE_LENGTH, validators=[TABLE_CODE_VALIDATOR])
+    issued_at = models.DateTimeField(default=timezone.now)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    issued_by_label = models.CharField(max_length=150, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_by_label = models.CharField(max_length=150, blank=True)
+
+    class Meta:
+        ordering = ["table", "issued_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["code"], name="table_code_unique"),
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=Q(revoked_at__isnull=True),
+                name="table_code_one_live",
+            ),
+            models.CheckConstraint(
+                condition=Q(code__regex=rf"^[{TABLE_CODE_ALPHABET}]{{{TABLE_CODE_LENGTH}}}$"),
+                name="table_code_alphabet",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.table}: {self.code}{' (revoked)' if self.revoked_at else ''}"
+
+    @property
+    def live(self) -> bool:
+        return self.revoked_at is None

@@ -12,7 +12,19 @@ from django.utils import timezone
 
 from tournaments import engine
 from tournaments.engine import clock as engine_clock
-from tournaments.models import Announcement, Bye, Division, Entrant, Event, Round, Seat, Table
+from tournaments.models import (
+    TABLE_CODE_ALPHABET,
+    TABLE_CODE_LENGTH,
+    Announcement,
+    Bye,
+    Division,
+    Entrant,
+    Event,
+    Round,
+    Seat,
+    Table,
+    TableCode,
+)
 from tournaments.text import fold, matches
 
 
@@ -481,3 +493,58 @@ def running_clock(round_: Round | None, *, table: Table | None = None, now=None)
 def announcements(event: Event) -> list[Announcement]:
     """The organizer's messages to the hall, newest first."""
     return list(Announcement.objects.filter(event=event).order_by("-at", "-pk"))
+
+
+def table_code_typed(text: str) -> str:
+    """A table code as typed (lower case, spaces, a dash) in its stored form, or '' when it
+    cannot be one (wrong length, a character the alphabet has not)."""
+    code = "".join(str(text or "").split()).replace("-", "").upper()
+    if len(code) != TABLE_CODE_LENGTH or any(c not in TABLE_CODE_ALPHABET for c in code):
+        return ""
+    return code
+
+
+@dataclass(frozen=True)
+class CodeLookup:
+    """What a table code opens: its table and round, or why it opens nothing
+    (``refusal``: one of ``CODE_REFUSALS``; the table and round are still known for a
+    revoked code or a closed round, so the page can say which)."""
+
+    code: str
+    table: Table | None = None
+    refusal: str = ""
+
+    @property
+    def round(self) -> Round | None:
+        return self.table.round if self.table is not None else None
+
+
+CODE_UNKNOWN, CODE_REVOKED, CODE_CLOSED, CODE_OFF = "unknown", "revoked", "closed", "off"
+CODE_REFUSALS = (CODE_UNKNOWN, CODE_REVOKED, CODE_CLOSED, CODE_OFF)
+
+
+def table_code_find(text: str) -> CodeLookup:
+    """The table and round a typed code opens, or the refusal: unknown (never given, or
+    mistyped), revoked (the organizer gave the table a new code), closed (the round is
+    over), off (the event's scores are entered by scorekeepers only now)."""
+    code = table_code_typed(text)
+    row = (
+        TableCode.objects.filter(code=code).select_related("table__round__division__event").first()
+        if code
+        else None
+    )
+    if row is None:
+        return CodeLookup(code, None, CODE_UNKNOWN)
+    table = row.table
+    if row.revoked_at is not None:
+        return CodeLookup(code, table, CODE_REVOKED)
+    if table.round.status == Round.Status.CLOSED:
+        return CodeLookup(code, table, CODE_CLOSED)
+    if not table.round.division.event.players_enter_scores:
+        return CodeLookup(code, table, CODE_OFF)
+    return CodeLookup(code, table, "")
+
+
+def table_code_live(table: Table) -> TableCode | None:
+    """The table's code in force (None: it has none)."""
+    return TableCode.objects.filter(table=table, revoked_at__isnull=True).first()

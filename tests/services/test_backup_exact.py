@@ -35,6 +35,7 @@ from tournaments.models import (
     RoundChange,
     Seat,
     Table,
+    TableCode,
 )
 
 pytestmark = pytest.mark.django_db
@@ -188,7 +189,8 @@ COVERED = {
     Event: {
         "name", "slug", "date", "venue", "scoring", "prefer_threes", "minutes_per_game",
         "initial_meld", "cutoff_date", "age_bands", "by_gender", "medal_policy", "tie_order",
-        "confirmation", "paper", "language", "combine_below", "ribbons_to", "lone_entrant",
+        "confirmation", "score_entry", "paper", "language", "combine_below", "ribbons_to",
+        "lone_entrant",
         "qualify", "home_state", "created_at", "archived_at", "hall_tables", "unusable_tables",
         "accessible_tables",
     },
@@ -210,6 +212,11 @@ COVERED = {
         "clock_minutes_per_game",
     },
     Table: {"round", "number", "extra_minutes"},
+    # A table's "codes" in the file (issue 14).
+    TableCode: {
+        "table", "code", "issued_at", "issued_by", "issued_by_label", "revoked_at",
+        "revoked_by", "revoked_by_label",
+    },
     Seat: {"round", "table", "entrant", "number"},
     Bye: {"round", "entrant"},
     Game: {

@@ -1,6 +1,7 @@
 """Forms of the organizer's desk."""
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from tournaments import engine
 from tournaments.models import EVENT_SETTINGS, Entrant, Event
@@ -49,6 +50,7 @@ class EventSettingsForm(forms.ModelForm):
             "cutoff_date": "Age is taken on this date (empty: 31 December of the event's year)",
             "medal_policy": "Medals in a combined division go to",
             "confirmation": "Confirmation of scores",
+            "score_entry": _("Who enters scores"),
             "paper": "Paper size",
             "language": "Language of the projector and the printed sheets",
             "combine_below": "Suggest combining divisions with fewer players than",
@@ -79,8 +81,12 @@ class EventSettingsForm(forms.ModelForm):
                 "accessible_tables",
             )
         } | {
+            "score_entry": _(
+                "With players, each table gets a short code on its score sheet: the players "
+                "open their table's page with it, without an account."
+            ),
             "hall_tables": "Seating that needs more free tables than the hall has is refused, "
-            "naming the divisions that hold them."
+            "naming the divisions that hold them.",
         }
 
     minutes_per_game = forms.IntegerField(
@@ -97,6 +103,7 @@ class EventSettingsForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["score_entry"].required = False
         # The tie-break order: steps chosen from a list, in order, instead of typed words.
         steps = list(engine.parse_tie_order(self.instance.tie_order or ""))
         fields = {}
@@ -118,6 +125,10 @@ class EventSettingsForm(forms.ModelForm):
                 ordered.update(fields)
             ordered[name] = field
         self.fields = ordered
+
+    def clean_score_entry(self):
+        # A page opened before the setting existed sends none: the event keeps its own.
+        return self.cleaned_data.get("score_entry") or self.instance.score_entry
 
     def _table_numbers(self, name: str, what: str) -> str:
         try:

@@ -74,6 +74,11 @@ from .seating_fixes import (
     round_reopen_renumbering,
     round_reseat,
 )
+from .table_codes import (
+    event_table_codes_issue,
+    table_code_reissue,
+    table_codes_issue,
+)
 
 __all__ = [
     "announcement_post",
@@ -126,6 +131,9 @@ __all__ = [
     "round_reopen",
     "round_reopen_renumbering",
     "round_reseat",
+    "event_table_codes_issue",
+    "table_code_reissue",
+    "table_codes_issue",
     "Reopened",
     "CLOCK_AGAIN",
     "round_seat_again",

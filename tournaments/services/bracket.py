@@ -27,6 +27,8 @@ from tournaments.selectors import (
     medal_policy_fixed,
 )
 
+from .table_codes import WITH_SEATING, table_codes_issue
+
 
 def new_seed() -> int:
     return secrets.randbits(48)
@@ -139,6 +141,8 @@ def round_create(
                 batch_size=1000,
             )
             Bye.objects.bulk_create([Bye(round=round_, entrant=e) for e in byes])
+            if event.players_enter_scores:
+                table_codes_issue(round_=round_, label=WITH_SEATING)
             if division.status != Division.Status.IN_PLAY:
                 division.status = Division.Status.IN_PLAY
                 division.save(update_fields=["status"])

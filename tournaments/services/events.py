@@ -30,6 +30,7 @@ from tournaments.selectors import (
 
 from ._common import model_clean
 from .entrants import entrants_regroup
+from .table_codes import event_table_codes_issue
 
 SETTING_WORDS = {
     "scoring": "scoring system",
@@ -110,6 +111,8 @@ def _normalized_settings(options: dict) -> dict:
         raise RuleError("The medal policy is 'combined' or 'age-group'.")
     if "confirmation" in options and options["confirmation"] not in Event.Confirmation.values:
         raise RuleError("Confirmation is 'none' or 'second-person'.")
+    if "score_entry" in options and options["score_entry"] not in Event.ScoreEntry.values:
+        raise RuleError("Who enters scores: 'scorekeepers', 'players' or 'both'.")
     if "paper" in options and options["paper"] not in Event.Paper.values:
         raise RuleError("Paper is 'letter' or 'a4'.")
     if "language" in options and options["language"] not in Event.Language.values:
@@ -243,10 +246,13 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
         moves = division_settings_moves(event, options)
         if regroup is None and any(not m.blocked for m in moves):
             raise DivisionMovesPending(moves)
+        was_players = event.players_enter_scores
         for key, value in options.items():
             setattr(event, key, value)
         model_clean(event)
         event.save()
+        if event.players_enter_scores and not was_players:
+            event_table_codes_issue(event=event)
         if regroup and moves:
             entrants_regroup(event=event)
         return event

@@ -15,6 +15,13 @@ def ribbons_words(ribbons_to: int) -> str:
     return f"ribbons for places 4 to {ribbons_to}" if ribbons_to else "no ribbons"
 
 
+SCORE_ENTRY_WORDS = {
+    "scorekeepers": "scorekeepers only",
+    "players": "players at the table (table codes)",
+    "both": "scorekeepers and players at the table (table codes)",
+}
+
+
 class Command(EventCommand):
     help = "Change an event's settings."
 
@@ -29,6 +36,12 @@ class Command(EventCommand):
         parser.add_argument("--tie-order", help="e.g. wins,worst-game,previous-round")
         parser.add_argument("--medals", choices=["combined", "age-group"])
         parser.add_argument("--confirm", choices=["none", "second-person"])
+        parser.add_argument(
+            "--score-entry",
+            choices=["scorekeepers", "players", "both"],
+            help="who enters scores: scorekeepers only (the default), players at the table "
+            "with their table's code, or both",
+        )
         parser.add_argument("--minutes-per-game", type=int)
         parser.add_argument("--paper", choices=["letter", "a4"])
         parser.add_argument(
@@ -112,7 +125,8 @@ class Command(EventCommand):
             f"first, age bands {event.age_bands} (age on {event.age_cutoff}), "
             f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
             f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
-            f"{event.confirmation}, {event.minutes_per_game} min per game, paper {event.paper}, "
+            f"{event.confirmation}, scores entered by {SCORE_ENTRY_WORDS[event.score_entry]}, "
+            f"{event.minutes_per_game} min per game, paper {event.paper}, "
             f"language {event.language}, "
             f"{ribbons_words(event.ribbons_to)}, a lone player: "
             f"{'walkover' if event.lone_entrant == 'walkover' else 'must play'}, "
@@ -131,6 +145,7 @@ class Command(EventCommand):
             tie_order=o["tie_order"],
             medal_policy=o["medals"],
             confirmation=o["confirm"],
+            score_entry=o["score_entry"],
             minutes_per_game=o["minutes_per_game"],
             paper=o["paper"],
             language=o["language"],

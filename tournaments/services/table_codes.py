@@ -1,0 +1,137 @@
+"""Table codes: the short code on a table's score sheet that lets its players enter that
+table's scores without an account (issue 14). Issued when a round is seated while the
+event lets players enter scores (and for the rounds in play when the setting is switched
+on); revoked and reissued by an organizer; dead while the round is closed."""
+
+import secrets
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments.engine import RuleError
+from tournaments.models import (
+    TABLE_CODE_ALPHABET,
+    TABLE_CODE_LENGTH,
+    Event,
+    Round,
+    Table,
+    TableCode,
+)
+
+# A clash among 887 million codes is rare; a few tries make it vanishingly so.
+_TRIES = 20
+
+
+def table_code_new() -> str:
+    """A random code from the table-code alphabet (``secrets``: not guessable)."""
+    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
+def _by(user) -> str:
+    if user is not None and getattr(user, "pk", None):
+        return user.get_username()
+    return "command line (organizer)" if user is None else ""
+
+
+def _free_codes(count: int) -> list[str]:
+    """``count`` new codes, different from each other and from every code ever given."""
+    codes: set[str] = set()
+    for _ in range(_TRIES):
+        wanted = count - len(codes)
+        if wanted <= 0:
+            break
+        fresh = {table_code_new() for _ in range(wanted)} - codes
+        taken = set(TableCode.objects.filter(code__in=fresh).values_list("code", flat=True))
+        codes |= fresh - taken
+    if len(codes) < count:  # pragma: no cover - 887 million codes
+        raise RuleError("No free table code could be made; try again.")
+    return sorted(codes)
+
+
+# Who gave a code, when no person did it directly.
+WITH_SEATING = "with the round's seating"
+WITH_SETTING = "when players were allowed to enter scores"
+
+
+def _create(tables: list[Table], user, label: str = "") -> list[TableCode]:
+    """Give each of ``tables`` a new live code (their old one, if any, already revoked)."""
+    if not tables:
+        return []
+    label = label or _by(user)
+    who = user if user is not None and getattr(user, "pk", None) else None
+    for _ in range(_TRIES):
+        try:
+            with transaction.atomic():
+                return TableCode.objects.bulk_create(
+                    [
+                        TableCode(table=t, code=c, issued_by=who, issued_by_label=label)
+                        for t, c in zip(tables, _free_codes(len(tables)), strict=True)
+                    ]
+                )
+        except IntegrityError:
+            # Another request gave the same code (or this table a code) at this moment.
+            if TableCode.objects.filter(table__in=tables, revoked_at__isnull=True).exists():
+                raise
+    raise RuleError("No free table code could be made; try again.")  # pragma: no cover
+
+
+def table_codes_issue(*, round_: Round, user=None, label: str = "") -> list[TableCode]:
+    """Give every table of ``round_`` that has no live code one; the event must let
+    players enter scores. Returns the codes made (none when every table has one).
+    ``label`` says who gave them when no person did (``WITH_SEATING``)."""
+    with transaction.atomic():
+        round_ = Round.objects.select_related("division__event").get(pk=round_.pk)
+        if not round_.division.event.players_enter_scores:
+            raise RuleError(
+                "This event's scores are entered by scorekeepers only: table codes are given "
+                "once players may enter scores (the setting 'Who enters scores')."
+            )
+        tables = list(
+            Table.objects.select_for_update()
+            .filter(round=round_)
+            .exclude(pk__in=TableCode.objects.filter(revoked_at__isnull=True).values("table_id"))
+            .order_by("number")
+        )
+        return _create(tables, user, label)
+
+
+def event_table_codes_issue(*, event: Event, user=None) -> int:
+    """Codes for every table of the event's rounds in play that has none (the setting was
+    just switched to let players enter scores). Returns how many were made."""
+    made = 0
+    rounds = Round.objects.filter(division__event=event).exclude(status=Round.Status.CLOSED)
+    for round_ in rounds:
+        made += len(table_codes_issue(round_=round_, user=user, label=WITH_SETTING))
+    return made
+
+
+def table_code_reissue(*, table: Table, user=None, expected_code: str | None = None) -> TableCode:
+    """Revoke the table's live code (it stays in the record, naming who and when) and give
+    the table a new one: a lost or photographed sheet opens nothing any more.
+    ``expected_code`` (the desk) is the code the organizer saw: when someone reissued it
+    in the meantime, the new code stands and is returned as it is."""
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update()
+            .select_related("round__division__event")
+            .get(pk=table.pk)
+        )
+        round_ = table.round
+        if not round_.division.event.players_enter_scores:
+            raise RuleError(
+                "This event's scores are entered by scorekeepers only: its tables have no codes."
+            )
+        if round_.status == Round.Status.CLOSED:
+            raise RuleError(
+                f"Round {round_.number} of {round_.division.name} is over: its table codes open "
+                "nothing any more."
+            )
+        live = TableCode.objects.filter(table=table, revoked_at__isnull=True).first()
+        if live is not None and expected_code is not None and live.code != expected_code:
+            return live
+        if live is not None:
+            live.revoked_at = timezone.now()
+            live.revoked_by = user if user is not None and getattr(user, "pk", None) else None
+            live.revoked_by_label = _by(user)
+            live.save(update_fields=["revoked_at", "revoked_by", "revoked_by_label"])
+        return _create([table], user)[0]
