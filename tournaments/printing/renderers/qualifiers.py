@@ -72,7 +72,7 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
         flow.item(h, row)
     if group.skipped:
         text = "Skipped, from another state: " + "; ".join(
-            f"{s.name} ({s.state}, {ordinal(s.place)})" for s in group.skipped
+            f"{fonts.isolate(s.name)} ({s.state}, {ordinal(s.place)})" for s in group.skipped
         )
         lines = fonts.wrap_text(text, f.content_width - 6, 12)
         flow.item(

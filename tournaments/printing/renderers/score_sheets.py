@@ -209,7 +209,7 @@ class _Grid:
         self.leading = leading
         self.rows = []
         for seat in sorted(t.seats, key=lambda s: s.seat):
-            shown = f"{seat.name} ({seat.status})" if seat.status else seat.name
+            shown = f"{fonts.isolate(seat.name)} ({seat.status})" if seat.status else seat.name
             size, lines = fonts.fit_text(shown, self.name_w - 14, 17, layout.name_min)
             club = (
                 fonts.wrap_text(seat.club, self.name_w - 14, 12)

@@ -54,7 +54,7 @@ class TableBlock:
         name_w = inner - self.seat_w
         self.rows = []
         for seat in sorted(table.seats, key=lambda s: s.seat):
-            shown = f"{seat.name} ({seat.status})" if seat.status else seat.name
+            shown = f"{fonts.isolate(seat.name)} ({seat.status})" if seat.status else seat.name
             size, lines = fonts.fit_text(shown, name_w, NAME_SIZE, NAME_MIN)
             club = fonts.wrap_text(seat.club, name_w, 12) if seat.club else []
             height = len(lines) * size * 1.2 + len(club) * 14.4 + 6

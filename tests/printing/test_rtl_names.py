@@ -1,0 +1,208 @@
+"""Right-to-left names (Hebrew, Arabic) print in the right order, Arabic letters joined,
+on every document (issue 12, item 5).
+
+A PDF's text is drawn left to right; what is drawn must be the name's visual order.
+Each check compares with what python-bidi and arabic-reshaper give for the name on
+its own (the visual string), read from the glyphs as drawn (pdfplumber, in drawing
+order and by position). pdftotext and pypdf turn right-to-left runs back into
+logical order: pdftotext must give the name as typed.
+"""
+
+import dataclasses
+import shutil
+import subprocess
+import unicodedata
+
+import arabic_reshaper
+import pytest
+from bidi import get_display
+
+from tests.helpers import unavailable
+from tournaments.printing import fonts
+from tournaments.printing.data import CertificatesData, QualifierLine
+from tournaments.printing.renderers import (
+    render_bracket,
+    render_certificates,
+    render_qualifiers,
+    render_results,
+    render_ribbons,
+    render_score_sheets,
+    render_table_list,
+)
+
+from . import pdfcheck
+from . import samples as S
+from .test_qualifiers_list import sample as qualifiers_sample
+
+HEBREW = "שרה לוי"
+ARABIC = "محمد علي"
+MIXED = "Dana כהן"
+# the sample names they stand in for, in every document
+SWAP = {"Linda Ångström": HEBREW, "王秀英": ARABIC, "김민준": MIXED}
+
+
+def expected_visual(name: str) -> str:
+    """The visual order by the libraries alone (names without brackets: no mirroring)."""
+    return get_display(arabic_reshaper.reshape(name))
+
+
+def swapped(obj):
+    """``obj`` (printing data) with the SWAP names in place of the samples'."""
+    if isinstance(obj, str):
+        return SWAP.get(obj, obj)
+    if isinstance(obj, tuple):
+        return tuple(swapped(x) for x in obj)
+    if dataclasses.is_dataclass(obj):
+        return dataclasses.replace(
+            obj, **{f.name: swapped(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+        )
+    return obj
+
+
+DOCS = {
+    "table_list": (render_table_list, S.table_list, (HEBREW, ARABIC, MIXED)),
+    "score_sheets": (render_score_sheets, S.score_sheets, (HEBREW, ARABIC, MIXED)),
+    "bracket": (render_bracket, S.bracket, (HEBREW, ARABIC, MIXED)),
+    "results": (render_results, S.results, (HEBREW, ARABIC, MIXED)),
+    "certificates": (render_certificates, S.certificates, (HEBREW, ARABIC, MIXED)),
+    "ribbons": (render_ribbons, S.ribbons, (HEBREW, ARABIC, MIXED)),
+    "qualifiers": (render_qualifiers, lambda: qualifiers_sample(), (HEBREW, ARABIC)),
+}
+_cache: dict[str, bytes] = {}
+
+
+def drawn(pdf: bytes) -> list[str]:
+    """Each run of glyphs as drawn, left to right (no bidi applied when reading)."""
+    return [s.text for s in pdfcheck.spans(pdf)]
+
+
+def rendered(doc: str) -> bytes:
+    if doc not in _cache:
+        render, build, _ = DOCS[doc]
+        _cache[doc] = render(swapped(build()))
+    return _cache[doc]
+
+
+def test_visual_order_of_names():
+    assert fonts.visual(HEBREW) == "יול הרש"
+    assert fonts.visual(MIXED) == "Dana ןהכ"  # Latin first, left to right
+    assert fonts.visual(ARABIC) == "\ufef2\ufee0\ufecb \ufeaa\ufee4\ufea4\ufee3"  # joined forms
+    assert fonts.visual(ARABIC) == expected_visual(ARABIC)
+    assert fonts.visual("لا") == "\ufefb"  # lam-alef: one ligature, as written by hand
+    assert fonts.visual("Linda Ångström") == "Linda Ångström"  # nothing to turn round
+    assert fonts.visual("سلام 12") == "12 \ufee1\ufefc\ufeb3"  # numbers stay left to right
+
+
+def test_brackets_mirror_and_marks_stay_with_their_letter():
+    # In a right-to-left name the bracket glyphs are mirrored (they still open the
+    # nickname when read right to left).
+    assert fonts.visual("עמוס (עמי) כץ") == "ץכ (ימע) סומע"
+    # Hebrew points stay after their letter (drawn on it), not on the next one
+    assert fonts.visual("שָׁלוֹם") == "םוֹלשָׁ"
+
+
+def test_a_name_beside_our_words_keeps_both_orders():
+    line = f"{fonts.isolate(ARABIC)} (withdrawn)"
+    assert fonts.visual(line) == expected_visual(ARABIC) + " (withdrawn)"
+    # without the isolate the line would be taken as right to left as a whole
+    assert fonts.visual(f"{ARABIC} (withdrawn)") != fonts.visual(line)
+    assert fonts.isolate("Linda") == "Linda"
+    # a wrapped isolate: each line still in order, no mark printed
+    lines = fonts.wrap_text(line, 60, 16)
+    assert len(lines) > 1
+    for shown in map(fonts.visual, lines):
+        assert not set(shown) & {fonts.FSI, fonts.PDI}
+
+
+@pytest.mark.parametrize("name", [HEBREW, ARABIC, MIXED, "لا إله", "שָׁלוֹם"])
+@pytest.mark.parametrize("bold", [False, True])
+def test_dejavu_has_every_glyph_drawn(name, bold):
+    font = fonts.BOLD if bold else fonts.REGULAR
+    assert all(fonts.has_glyph(font, c) for c in fonts.visual(name))
+    assert fonts.font_runs(fonts.visual(name), bold) == ((font, fonts.visual(name)),)
+
+
+@pytest.mark.parametrize("doc", DOCS)
+def test_names_drawn_in_visual_order_on_every_document(doc):
+    pdf = rendered(doc)
+    text = pdfcheck.squeeze(" ".join(drawn(pdf)))
+    for name in DOCS[doc][2]:
+        assert pdfcheck.squeeze(expected_visual(name)) in text, (doc, name)
+        # the logical order (what was printed before: reversed on paper) is not drawn
+        assert pdfcheck.squeeze(name) not in text, (doc, name)
+
+
+@pytest.mark.parametrize("doc", ["table_list", "certificates"])
+def test_glyphs_left_to_right_spell_the_visual_name(doc):
+    """Positions, not just drawing order: the glyphs of the name sorted by x spell its
+    visual form, and the name's glyphs are not spread over the line backwards."""
+    spans = pdfcheck.spans(rendered(doc))
+    for name in (HEBREW, ARABIC):
+        want = expected_visual(name)
+        found = [s for s in spans if s.text.strip() == want]
+        assert found, (doc, name)
+        assert all(s.x0 < s.x1 for s in found)
+
+
+def test_status_beside_a_right_to_left_name_reads_after_it():
+    data = swapped(S.table_list())
+    t = data.tables[0]
+    seat = dataclasses.replace(t.seats[0], status="withdrawn")
+    assert seat.name == HEBREW
+    tables = (dataclasses.replace(t, seats=(seat, *t.seats[1:])), *data.tables[1:])
+    pdf = render_table_list(dataclasses.replace(data, tables=tables))
+    assert f"{expected_visual(HEBREW)} (withdrawn)" in drawn(pdf)
+
+
+def test_status_beside_a_right_to_left_name_on_the_score_sheet_and_qualifiers():
+    data = swapped(S.score_sheets())
+    t = data.tables[0]
+    seats = (dataclasses.replace(t.seats[0], status="withdrawn"), *t.seats[1:])
+    pdf = render_score_sheets(
+        dataclasses.replace(data, tables=(dataclasses.replace(t, seats=seats),))
+    )
+    assert f"{expected_visual(HEBREW)} (withdrawn)" in drawn(pdf)
+    q = qualifiers_sample()
+    women = q.groups[0]
+    skipped = (QualifierLine(0, 2, ARABIC, "E5", "FL", "70-74"),)
+    q = dataclasses.replace(q, groups=(dataclasses.replace(women, skipped=skipped), q.groups[1]))
+    text = pdfcheck.collapse(" ".join(drawn(render_qualifiers(q))))
+    assert f"{expected_visual(ARABIC)} (FL, 2nd)" in text
+
+
+def _pdftotext(pdf: bytes, tmp_path) -> str:
+    if shutil.which("pdftotext") is None:
+        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    # pdftotext marks right-to-left runs with RLE/PDF; Arabic comes back in its joined
+    # (presentation) forms, which NFKC turns into the letters typed
+    out = "".join(c for c in out if unicodedata.category(c) != "Cf")
+    return unicodedata.normalize("NFKC", out)
+
+
+@pytest.mark.parametrize("doc", ["table_list", "certificates"])
+def test_pdftotext_reads_the_names_back_as_typed(doc, tmp_path):
+    out = _pdftotext(rendered(doc), tmp_path)
+    for name in (HEBREW, ARABIC, MIXED):
+        assert name in out, (doc, name)
+
+
+def test_certificate_of_a_right_to_left_name_is_one_line_large(tmp_path):
+    data = CertificatesData(
+        S.EVENT,
+        tuple(
+            dataclasses.replace(c, name=n)
+            for c, n in zip(S.certificates().certificates, (HEBREW, ARABIC, MIXED), strict=False)
+        ),
+    )
+    pdf = render_certificates(data)
+    spans = pdfcheck.spans(pdf)
+    for name in (HEBREW, ARABIC):
+        (span,) = [s for s in spans if s.text == expected_visual(name)]
+        assert span.size >= 30
+        # centred on the landscape page as the layout says
+        assert abs((span.x0 + span.x1) / 2 - span.page_height * 11 / 8.5 / 2) < 3
