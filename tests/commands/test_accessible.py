@@ -82,7 +82,9 @@ def test_the_seating_says_when_a_player_in_need_could_not_get_an_accessible_tabl
     b00 = Seat.objects.get(entrant__external_id="B00")
     note = (
         f"Table {b00.table.number}: PB0 Walker needs an accessible table; no accessible table "
-        "was free."
+        "was free: players who need them hold every one (A, round 1: 1 table (1)). Mark more "
+        "of the hall's tables accessible in the event's settings, then seat this round again "
+        "while none of its scores is in (“Fix the seating”)."
     )
     assert f"  Note: {note}" in out
     assert note in Round.objects.get(division__name="B").warnings

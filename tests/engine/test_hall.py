@@ -125,7 +125,10 @@ def test_the_table_with_most_players_in_need_gets_the_accessible_table_first():
     )
     assert given_.numbers == (1, 5)
     assert given_.warnings == (
-        "Table 1: Ann Lee needs an accessible table; no accessible table was free.",
+        "Table 1: Ann Lee needs an accessible table; no accessible table was free: this "
+        "round's other players in need hold them. Mark more of the hall's tables accessible "
+        "in the event's settings, then seat this round again while none of its scores is in "
+        "(“Fix the seating”).",
     )
 
 
@@ -137,13 +140,99 @@ def test_without_accessible_tables_in_the_hall_the_warning_says_how_to_set_them(
     )
 
 
-def test_tables_without_needs_leave_accessible_numbers_free_only_when_asked():
+def test_a_round_with_nobody_in_need_leaves_the_accessible_numbers_while_others_are_free():
     tables = [("a", "b"), ("c", "d")]
-    assert assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}).numbers == (1, 2)
-    kept = assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}, keep_accessible=True)
-    assert kept.numbers == (3, 4)
-    # Nothing else free: an accessible table is better than none.
-    assert assign_numbers(tables, [2, 3], accessible={2}, keep_accessible=True).numbers == (3, 2)
+    assert assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}).numbers == (3, 4)
+    # Nothing else free: an accessible table is better than none (the lowest first).
+    assert assign_numbers(tables, [1, 2, 3], accessible={1, 2}).numbers == (3, 1)
+    # Without accessible tables in the hall: exactly the lowest free numbers.
+    assert assign_numbers(tables, [1, 2, 3, 4]).numbers == (1, 2)
+
+
+def test_a_round_with_players_in_need_takes_the_lowest_free_numbers():
+    """Its tables in need take the accessible numbers, its others the lowest ones left:
+    with the accessible tables among the lowest, the round holds the lowest free numbers."""
+    tables = [("a", "b"), ("c", "d"), ("e", "f")]
+    given_ = assign_numbers(tables, [1, 2, 3, 4, 5], accessible={1, 2}, needs={"e"})
+    assert given_.numbers == (2, 3, 1)
+    assert given_.warnings == ()
+
+
+def test_the_note_names_who_holds_the_accessible_tables_without_needing_them():
+    given_ = assign_numbers(
+        [("a", "b", "c")],
+        [4, 5, 6],
+        accessible={1, 2, 3},
+        needs={"b"},
+        names={"b": "Bea Cole"},
+        holders=[("Men 70-74, round 1", [1, 2, 3]), ("Women 90+, round 1", [7])],
+        held_with_needs=set(),
+    )
+    assert given_.numbers == (4,)
+    assert given_.warnings == (
+        "Table 4: Bea Cole needs an accessible table; no accessible table was free. "
+        "Accessible tables are held by players who do not need them: Men 70-74, round 1 "
+        "holds 3 tables (1-3). To free one, seat that round again while none of its scores "
+        "is in (“Fix the seating” on its division page): it then leaves the accessible "
+        "tables free; then seat this round again the same way.",
+    )
+
+
+def test_the_note_says_when_players_in_need_hold_every_accessible_table():
+    given_ = assign_numbers(
+        [("a", "b")],
+        [4, 5],
+        accessible={1, 2},
+        needs={"a"},
+        holders=[("A, round 1", [1, 5]), ("B, round 2", [2])],
+        held_with_needs={1, 2},
+    )
+    assert given_.warnings == (
+        "Table 4: a needs an accessible table; no accessible table was free: players who "
+        "need them hold every one (A, round 1: 1 table (1); B, round 2: 1 table (2)). Mark "
+        "more of the hall's tables accessible in the event's settings, then seat this round "
+        "again while none of its scores is in (“Fix the seating”).",
+    )
+    # Only the holders without a player in need are named when there are some.
+    mixed = assign_numbers(
+        [("a", "b")],
+        [4],
+        accessible={1, 2},
+        needs={"a"},
+        holders=[("A, round 1", [1]), ("B, round 2", [2])],
+        held_with_needs={1},
+    )
+    assert "B, round 2 holds 1 table (2)" in mixed.warnings[0]
+    assert "A, round 1" not in mixed.warnings[0]
+
+
+@given(
+    st.lists(st.integers(2, 4), min_size=1, max_size=12),
+    st.sets(st.integers(1, 30), max_size=8),
+    st.sets(st.integers(1, 30), max_size=6),
+    st.sets(st.integers(0, 40), max_size=6),
+)
+def test_numbering_keeps_accessible_tables_for_players_in_need(sizes, in_use, accessible, need):
+    """Whatever is in play: numbers are free and distinct; a round with nobody in need
+    takes an accessible number only when no other is free; a round with players in need
+    gives its tables in need every accessible number it can."""
+    hall = Hall(accessible=frozenset(accessible))
+    players = iter(range(1000))
+    tables = [tuple(f"p{next(players)}" for _ in range(size)) for size in sizes]
+    needs = {f"p{n}" for n in need}
+    free = number_candidates(hall, in_use, len(tables))
+    given_ = assign_numbers(tables, free, accessible=accessible, needs=needs)
+    numbers = given_.numbers
+    assert len(set(numbers)) == len(numbers) and not set(numbers) & in_use
+    needing = [i for i, t in enumerate(tables) if needs & set(t)]
+    plain_left = [n for n in free if n not in accessible and n not in numbers]
+    open_accessible = [n for n in free if n in accessible and n not in numbers]
+    if not needing:
+        assert not (set(numbers) & accessible) or not plain_left
+    else:
+        got = [i for i in needing if numbers[i] in accessible]
+        assert len(got) == len(needing) or not open_accessible
+        assert len(given_.warnings) == len(needing) - len(got)
 
 
 def test_candidates_hold_enough_plain_numbers_and_every_free_accessible_one():

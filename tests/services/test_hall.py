@@ -427,3 +427,83 @@ def test_a_failed_settings_save_says_so_at_the_top_linking_the_fields():
     assert '<a href="#id_accessible_tables">' in page
     answer = client.post(url, _settings_post(event, accessible_tables="45"))
     assert "Not saved: 1 problem — see below" in answer.content.decode()
+
+
+# ------------------------------------- accessible tables kept for those who need them (F11)
+
+
+def _accessible_numbers_of(division: Division, number: int) -> dict[str, int]:
+    return {
+        s.entrant.external_id: s.table.number
+        for s in Round.objects.get(division=division, number=number)
+        .seats.select_related("entrant", "table")
+        .filter(entrant__accessible=True)
+    }
+
+
+@pytest.mark.django_db
+def test_a_division_without_needs_seated_first_leaves_the_accessible_tables(tmp_path):
+    """The cold test's order: Alpha (nobody in need) is seated first; the player in need
+    is only marked at check-in afterwards, in Beta. Alpha took tables 1-3 before."""
+    from tournaments.models import Event
+
+    found = divisions(tmp_path, {"Alpha": 12, "Beta": 8})
+    event = Event.objects.get(slug=SLUG)
+    bracket.event_configure(event=event, hall_tables=10, accessible_tables="1,2,3")
+    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
+    alpha = Round.objects.get(division=found["Alpha"], number=1)
+    assert sorted(alpha.tables.values_list("number", flat=True)) == [4, 5, 6]
+    bracket.entrants_mark_accessible(event=event, ids=["B03"])
+    bracket.division_seat_first_round(division=found["Beta"], seed=1)
+    assert _accessible_numbers_of(found["Beta"], 1) == {"B03": 1}
+    beta = Round.objects.get(division=found["Beta"], number=1)
+    assert beta.warnings == []
+    # Beta has a player in need: its tables are the lowest free numbers (1 and 2).
+    assert sorted(beta.tables.values_list("number", flat=True)) == [1, 2]
+
+
+@pytest.mark.django_db
+def test_a_full_hall_gives_a_division_without_needs_the_accessible_tables_last(tmp_path):
+    from tournaments.models import Event
+
+    found = divisions(tmp_path, {"Alpha": 16})
+    bracket.event_configure(
+        event=Event.objects.get(slug=SLUG), hall_tables=5, accessible_tables="1,2"
+    )
+    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
+    alpha = Round.objects.get(division=found["Alpha"], number=1)
+    assert sorted(alpha.tables.values_list("number", flat=True)) == [1, 3, 4, 5]
+
+
+@pytest.mark.django_db
+def test_when_another_division_holds_the_accessible_tables_the_note_names_it_and_the_fix_works(
+    tmp_path,
+):
+    """Alpha was seated before the hall's accessible tables were described: it holds 1-3
+    with nobody in need. Beta's player in need gets none, and the note says who holds
+    them and what to do; doing it (seat Alpha again, then Beta) seats her at one."""
+    from tournaments.models import Event
+
+    found = divisions(tmp_path, {"Alpha": 12, "Beta": 8})
+    event = Event.objects.get(slug=SLUG)
+    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
+    bracket.event_configure(event=event, accessible_tables="1,2,3")
+    bracket.entrants_mark_accessible(event=event, ids=["B03"])
+    bracket.division_seat_first_round(division=found["Beta"], seed=1)
+    number = _accessible_numbers_of(found["Beta"], 1)["B03"]
+    assert number in (4, 5)
+    beta = Round.objects.get(division=found["Beta"], number=1)
+    assert beta.warnings[0] == (
+        f"Table {number}: P3 Betax needs an accessible table; no accessible table was free. "
+        "Accessible tables are held by players who do not need them: Alpha, round 1 holds 3 "
+        "tables (1-3). To free one, seat that round again while none of its scores is in "
+        "(“Fix the seating” on its division page): it then leaves the accessible tables free; "
+        "then seat this round again the same way."
+    )
+    bracket.round_reseat(division=found["Alpha"], reason="free the accessible tables")
+    alpha = Round.objects.get(division=found["Alpha"], number=1)
+    assert not set(alpha.tables.values_list("number", flat=True)) & {1, 2, 3}
+    bracket.round_reseat(division=found["Beta"], reason="a table for P3")
+    assert _accessible_numbers_of(found["Beta"], 1)["B03"] in (1, 2, 3)
+    beta = Round.objects.get(division=found["Beta"], number=1)
+    assert not [w for w in beta.warnings if "needs an accessible table" in w]

@@ -230,17 +230,23 @@ def assign_numbers(
     *,
     accessible: Collection[int] = frozenset(),
     needs: Collection[str] = frozenset(),
-    keep_accessible: bool = False,
     names: Mapping[str, str] | None = None,
+    holders: Sequence[tuple[str, Sequence[int]]] = (),
+    held_with_needs: Collection[int] = frozenset(),
 ) -> TableNumbers:
     """Give each table a number from ``free``.
 
     Tables with players who need an accessible table take the free accessible numbers
-    first (the table with most such players first). The other tables take the lowest
-    free numbers; with ``keep_accessible`` (someone in the event needs an accessible
-    table) they leave the accessible numbers to others while other numbers are free.
+    first (the table with most such players first); the round's other tables take the
+    lowest free numbers left. A round with nobody in need leaves the accessible numbers
+    to those who need them: it takes the lowest free numbers that are not accessible,
+    and accessible ones only when no other number is free (a division seated early must
+    not take the accessible tables from a player in a division seated later).
+
     Every player who needs an accessible table and does not get one is named in the
-    warnings, with the reason.
+    warnings, with the reason and what the organizer can do: ``holders`` (who → numbers,
+    the tables in play) and ``held_with_needs`` (those of their numbers whose tables seat
+    a player in need) let the warning name the divisions holding the accessible tables.
     """
     free = sorted(set(free))
     if len(free) < len(tables):
@@ -252,28 +258,62 @@ def assign_numbers(
     needing = sorted((i for i, n in enumerate(count) if n), key=lambda i: (-count[i], i))
     open_accessible = [n for n in free if n in accessible]
     numbers: list[int | None] = [None] * len(tables)
-    warnings = []
     for i in needing:
         if open_accessible:
             numbers[i] = open_accessible.pop(0)
     rest = [n for n in free if n not in set(numbers)]
-    if keep_accessible:
+    if not needing:
         rest.sort(key=lambda n: (n in accessible, n))
     rest_iter = iter(rest)
     for i in range(len(tables)):
         if numbers[i] is None:
             numbers[i] = next(rest_iter)
-    for i in needing:
-        if numbers[i] in accessible:
-            continue
+    left_out = [i for i in needing if numbers[i] not in accessible]
+    why = _why_no_accessible_table(accessible, holders, held_with_needs) if left_out else ""
+    warnings = []
+    for i in left_out:
         who = ", ".join(label(p) or p for p in tables[i] if p in needs)
-        why = (
-            "the hall has no accessible tables (configure_event --accessible)"
-            if not accessible
-            else "no accessible table was free"
-        )
         warnings.append(
             f"Table {numbers[i]}: {who} need{'s' if count[i] == 1 else ''} an accessible "
-            f"table; {why}."
+            f"table; {why}"
         )
     return TableNumbers(tuple(numbers), tuple(warnings))
+
+
+def _why_no_accessible_table(
+    accessible: Collection[int],
+    holders: Sequence[tuple[str, Sequence[int]]],
+    held_with_needs: Collection[int],
+) -> str:
+    """Why a player in need got no accessible table, and what the organizer can do."""
+    if not accessible:
+        return "the hall has no accessible tables (configure_event --accessible)."
+    needed = set(held_with_needs)
+    without = [
+        (who, [n for n in numbers if n in accessible and n not in needed])
+        for who, numbers in holders
+    ]
+    without = [(who, numbers) for who, numbers in without if numbers]
+    if without:
+        held = "; ".join(f"{who} holds {numbers_text(numbers)}" for who, numbers in without)
+        rounds = "that round" if len(without) == 1 else "one of those rounds"
+        return (
+            f"no accessible table was free. Accessible tables are held by players who do not "
+            f"need them: {held}. To free one, seat {rounds} again while none of its scores is "
+            "in (“Fix the seating” on its division page): it then leaves the accessible "
+            "tables free; then seat this round again the same way."
+        )
+    with_needs = [(who, [n for n in numbers if n in accessible]) for who, numbers in holders]
+    with_needs = [(who, numbers) for who, numbers in with_needs if numbers]
+    if with_needs:
+        held = "; ".join(f"{who}: {numbers_text(numbers)}" for who, numbers in with_needs)
+        return (
+            f"no accessible table was free: players who need them hold every one ({held}). "
+            "Mark more of the hall's tables accessible in the event's settings, then seat "
+            "this round again while none of its scores is in (“Fix the seating”)."
+        )
+    return (
+        "no accessible table was free: this round's other players in need hold them. Mark "
+        "more of the hall's tables accessible in the event's settings, then seat this round "
+        "again while none of its scores is in (“Fix the seating”)."
+    )

@@ -59,32 +59,35 @@ def hall_table_numbers(
     names: dict[str, str] | None = None,
 ) -> engine.TableNumbers:
     """The hall numbers of a new round's tables (in the seating's order): the lowest free
-    usable ones, accessible ones for the tables of players who need one, and warnings for
-    those who could not get one. ``HallFull`` when the hall has too few free tables. The
-    caller holds ``event_lock``."""
+    usable ones, accessible ones for the tables of players who need one (a round with
+    nobody in need leaves the accessible ones while others are free), and warnings for
+    those who could not get one, naming who holds the accessible tables. ``HallFull``
+    when the hall has too few free tables. The caller holds ``event_lock``."""
     hall = event_hall(event)
     holders = hall_tables_in_play(event)
     in_use = [n for _who, numbers in holders for n in numbers]
     engine.take_numbers(hall, in_use, {who: len(tables)}, holders)
-    # While someone in the event needs an accessible table, other tables leave those free.
-    keep = bool(hall.accessible) and (
-        Entrant.objects.filter(event=event, accessible=True)
-        .exclude(
-            status__in=[
-                Entrant.Status.ABSENT,
-                Entrant.Status.WITHDRAWN,
-                Entrant.Status.DISQUALIFIED,
-            ]
+    held_with_needs = (
+        set(
+            Seat.objects.filter(
+                round__division__event=event,
+                table__number__in=hall.accessible,
+                entrant__accessible=True,
+            )
+            .exclude(round__status=Round.Status.CLOSED)
+            .values_list("table__number", flat=True)
         )
-        .exists()
+        if hall.accessible
+        else set()
     )
     return engine.assign_numbers(
         tables,
         engine.number_candidates(hall, in_use, len(tables)),
         accessible=hall.accessible,
         needs=needs,
-        keep_accessible=keep,
         names=names,
+        holders=holders,
+        held_with_needs=held_with_needs,
     )
 
 
