@@ -17,7 +17,7 @@ from scoring.selectors import (
 )
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Bye, Division, Event, Round, Seat
+from tournaments.models import Bye, Division, Event, Round, Seat, TableCode
 from tournaments.selectors import bracket_entrants, brackets
 
 from . import data
@@ -84,6 +84,15 @@ def _rounds(event: Event, division: Division | None, number: int | None) -> list
     return found
 
 
+# Where players type their table's code (the players' table page is PLAYERS_PATH + code).
+PLAYERS_PATH = "/t/"
+
+
+def players_address() -> str:
+    """The short address printed for players to type: BASE_URL without its scheme."""
+    return settings.BASE_URL.split("://", 1)[-1].rstrip("/") + PLAYERS_PATH
+
+
 def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
     seats = (
         Seat.objects.filter(round__in=rounds)
@@ -104,11 +113,24 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
         )
         info[seat.table_id] = seat
     accessible = set(engine.parse_table_numbers(event.accessible_tables))
+    codes = (
+        dict(
+            TableCode.objects.filter(table__round__in=rounds, revoked_at__isnull=True).values_list(
+                "table_id", "code"
+            )
+        )
+        if event.players_enter_scores
+        else {}
+    )
     lines = []
     for table_id, seat_lines in tables.items():
         seat = info[table_id]
         round_ = seat.round
-        url = settings.BASE_URL + reverse("scoring:table", args=[event.slug, table_id])
+        code = codes.get(table_id, "")
+        if code:  # the QR code opens the players' page of this table, with its code
+            url = settings.BASE_URL + PLAYERS_PATH + code + "/"
+        else:
+            url = settings.BASE_URL + reverse("scoring:table", args=[event.slug, table_id])
         lines.append(
             data.TableLines(
                 division=round_.division.name,
@@ -118,6 +140,8 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
                 table_number=seat.table.number,
                 seats=tuple(seat_lines),
                 score_url=url,
+                table_code=code,
+                code_address=players_address() if code else "",
                 accessible=seat.table.number in accessible,
             )
         )
