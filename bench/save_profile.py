@@ -1,16 +1,19 @@
 """Where a score save's time goes: server CPU and queries per save, in one process.
 
 Usage: .venv/bin/python bench/save_profile.py [--entrants 2000] [--saves 200]
-       [--pg postgres://postgres@127.0.0.1:5432/test] [--profile FILE] [--round2]
+       [--pg postgres://postgres@127.0.0.1:5432/test] [--profile FILE] [--profile-page FILE]
+       [--round2] [--queries] [--timeline]
 
 Makes a throw-away PostgreSQL database (dropped at the end), sets up one division of
 ENTRANTS players with the organizer's commands (import_entrants, checkin, seat), signs a
 scorekeeper in with Django's test client and saves SAVES games on the table page as a
 tablet does: the POST, then the page the redirect leads to. Prints the CPU time
 (process time: this process is the server, the database runs elsewhere) and the
-queries of each step. With --round2, round 1 is scored and closed first and the saves
-are in round 2 (a table page there also ranks by the round before). With --profile,
-writes a cProfile of the saves to FILE and prints the top functions by cumulative time.
+queries of each step (--queries: the last save's and its page's SQL; --timeline: the
+CPU before and in each query of both). With --round2, round 1 is scored and closed
+first and the saves are in round 2 (a table page there also ranks by the round
+before). With --profile, writes a cProfile of the saves to FILE and prints the top
+functions by cumulative time (--profile-page: of the pages after them).
 """
 
 import argparse
@@ -24,7 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -96,6 +99,9 @@ def main(argv=None) -> int:
     parser.add_argument("--saves", type=int, default=200)
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/test")
     parser.add_argument("--profile", help="write a cProfile of the saves to this file")
+    parser.add_argument(
+        "--profile-page", help="write a cProfile of the pages after the saves to this file"
+    )
     parser.add_argument("--round2", action="store_true", help="save in round 2")
     parser.add_argument("--queries", action="store_true", help="print the last save's queries")
     parser.add_argument(
@@ -144,17 +150,40 @@ def main(argv=None) -> int:
         # Warm up: the first request imports and compiles templates.
         client.get(f"/e/bench/tables/{tables[-1].pk}/")
         posts, follows, queries_post, queries_follow = [], [], [], []
-        timelines = []
+        timelines, page_timelines = [], []
 
-        def timed(execute, sql, params, many, context):
-            start = time.process_time()
-            timeline.append(("before", sql, start))
-            try:
-                return execute(sql, params, many, context)
-            finally:
-                timeline.append(("in", sql, time.process_time() - start))
+        def request(profiler, send, *args, **kwargs):
+            """Send one request: its answer, CPU time, timeline and queries."""
+            timeline = []
+
+            def timed(execute, sql, params, many, context):
+                start = time.process_time()
+                timeline.append(("before", sql, start))
+                try:
+                    return execute(sql, params, many, context)
+                finally:
+                    timeline.append(("in", sql, time.process_time() - start))
+
+            with CaptureQueriesContext(connection) as captured, connection.execute_wrapper(timed):
+                cpu = time.process_time()
+                if profiler:
+                    profiler.enable()
+                answer = send(*args, **kwargs)
+                end = time.process_time()
+                if profiler:
+                    profiler.disable()
+            steps, last = [], cpu
+            for kind, sql, value in timeline:
+                if kind == "before":
+                    steps.append([sql[:70], value - last, 0.0])
+                else:
+                    steps[-1][2] = value
+                    last = last + steps[-1][1] + value
+            steps.append(["(after the last query: the answer)", end - last, 0.0])
+            return answer, end - cpu, steps, [q["sql"] for q in captured.captured_queries]
 
         profiler = cProfile.Profile(time.process_time) if options.profile else None
+        page_profiler = cProfile.Profile(time.process_time) if options.profile_page else None
         started = time.perf_counter()
         for table, game in plan:
             seats = sorted(table.seats.all(), key=lambda s: s.number)
@@ -166,34 +195,23 @@ def main(argv=None) -> int:
                 }
             )
             reset_queries()
-            timeline = []
-            with CaptureQueriesContext(connection) as captured, connection.execute_wrapper(timed):
-                cpu = time.process_time()
-                if profiler:
-                    profiler.enable()
-                answer = client.post(f"/e/bench/tables/{table.pk}/", data)
-                end = time.process_time()
-                if profiler:
-                    profiler.disable()
-                posts.append(time.process_time() - cpu)
+            # Sent as the page's form sends it (urlencoded, as browsers and htmx do).
+            answer, cpu, steps, last_post = request(
+                profiler,
+                client.post,
+                f"/e/bench/tables/{table.pk}/",
+                urlencode(data),
+                content_type="application/x-www-form-urlencoded",
+            )
             assert answer.status_code == 302, (answer.status_code, answer.content[:2000])
-            queries_post.append(len(captured))
-            steps, last = [], cpu
-            for kind, sql, value in timeline:
-                if kind == "before":
-                    steps.append([sql[:70], value - last, 0.0])
-                else:
-                    steps[-1][2] = value
-                    last = last + steps[-1][1] + value
-            steps.append(["(after the last query: the answer)", end - last, 0.0])
+            posts.append(cpu)
+            queries_post.append(len(last_post))
             timelines.append(steps)
-            last_post = [q["sql"] for q in captured.captured_queries]
-            with CaptureQueriesContext(connection) as captured:
-                cpu = time.process_time()
-                page = client.get(answer["Location"])
-                follows.append(time.process_time() - cpu)
+            page, cpu, steps, last_page = request(page_profiler, client.get, answer["Location"])
             assert page.status_code == 200
-            queries_follow.append(len(captured))
+            follows.append(cpu)
+            queries_follow.append(len(last_page))
+            page_timelines.append(steps)
         wall = time.perf_counter() - started
         stored = Game.objects.filter(table__round__number=round_number).count()
         print(
@@ -211,20 +229,27 @@ def main(argv=None) -> int:
         both = [a + b for a, b in zip(posts, follows, strict=True)]
         print(f"  save + page       CPU median {statistics.median(both) * 1000:.1f} ms")
         if options.timeline:
-            common = min(len(t) for t in timelines)
-            print("  CPU before / in each query of a save (median ms):")
-            for index in range(common):
-                rows = [t[index] for t in timelines if len(t) == common]
-                print(
-                    f"  {statistics.median(r[1] for r in rows) * 1000:6.2f} "
-                    f"{statistics.median(r[2] for r in rows) * 1000:6.2f}  {rows[-1][0]}"
-                )
+            for title, each in (("a save", timelines), ("the page after it", page_timelines)):
+                common = min(len(t) for t in each)
+                print(f"  CPU before / in each query of {title} (median ms):")
+                for index in range(common):
+                    rows = [t[index] for t in each if len(t) == common]
+                    print(
+                        f"  {statistics.median(r[1] for r in rows) * 1000:6.2f} "
+                        f"{statistics.median(r[2] for r in rows) * 1000:6.2f}  {rows[-1][0]}"
+                    )
         if options.queries:
             print("\n".join(f"  {n:2d}. {sql[:160]}" for n, sql in enumerate(last_post, 1)))
-        if profiler:
-            profiler.dump_stats(options.profile)
-            stats = pstats.Stats(options.profile)
-            stats.sort_stats("cumulative").print_stats(40)
+            print("  the page after it:")
+            print("\n".join(f"  {n:2d}. {sql[:160]}" for n, sql in enumerate(last_page, 1)))
+        for each, path in ((profiler, options.profile), (page_profiler, options.profile_page)):
+            if each:
+                each.dump_stats(path)
+                stats = pstats.Stats(path)
+                # Function calls per request: a measure of the work that, unlike CPU time,
+                # does not move with the machine's load.
+                print(f"  {path}: {stats.total_calls / len(plan):,.0f} function calls per request")
+                stats.sort_stats("cumulative").print_stats(40)
         from django.db import connections
 
         connections.close_all()

@@ -151,21 +151,25 @@ def table_sheet(table: Table) -> TableSheet:
     """A table's players in seat order, its games, totals, penalties and audit trail."""
     round_ = table.round
     seats = list(table.seats.select_related("entrant").order_by("number"))
+    # No default orderings below: theirs join up through the table, round and division to
+    # the event (and the entrant's names) on every page load, for an order not needed here.
     games = {
         g.number: g
-        for g in Game.objects.filter(table=table).select_related(
-            "winner", "entered_by", "confirmed_by"
-        )
+        for g in Game.objects.filter(table=table)
+        .select_related("winner", "entered_by", "confirmed_by")
+        .order_by()
     }
     racks: dict[int, dict[int, int]] = defaultdict(dict)
-    for game_id, entrant_id, total in RackScore.objects.filter(game__table=table).values_list(
-        "game_id", "entrant_id", "rack_total"
+    for game_id, entrant_id, total in (
+        RackScore.objects.filter(game__table=table)
+        .order_by()
+        .values_list("game_id", "entrant_id", "rack_total")
     ):
         racks[game_id][entrant_id] = total
     penalties = list(
-        Penalty.objects.filter(round=round_, entrant__in=[s.entrant for s in seats]).select_related(
-            "entrant", "given_by"
-        )
+        Penalty.objects.filter(round=round_, entrant__in=[s.entrant for s in seats])
+        .select_related("entrant", "given_by")
+        .order_by("given_at", "id")
     )
     penalty_points: dict[str, int] = defaultdict(int)
     for penalty in penalties:

@@ -2,6 +2,8 @@
 (scoring/selectors/sheets.py)."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.selectors import table_sheet, tables_in_play
@@ -53,3 +55,27 @@ def test_tables_in_play_count_games_to_confirm_and_whose_they_are(setup):
     assert (first.entered, first.unconfirmed, first.unconfirmed_own) == (3, 2, 1)
     other = next(t for n, t in rows.items() if n != table.number)
     assert (other.entered, other.unconfirmed, other.unconfirmed_own) == (0, 0, 0)
+
+
+def test_a_sheet_reads_its_table_s_rows_without_joining_up_to_the_event(setup):
+    """The page after every save: its games, rack totals and penalties are read by the
+    table and the round alone, never joined through table, round and division to the
+    event (the models' default orderings did that, for an order nobody needed)."""
+    division, table, sam, sue = setup
+    keep(table, 1, (0, 10, 20, 30), sam)
+    keep(table, 2, (5, 0, 20, 30), sam)
+    first, second = seated(table)[:2]
+    services.penalty_add(round_=table.round, entrant=second, points=5, reason="Slow play")
+    services.penalty_add(round_=table.round, entrant=first, points=2, reason="Tile shown")
+    table = Table.objects.select_related("round__division__event").get(pk=table.pk)
+    with CaptureQueriesContext(connection) as captured:
+        sheet = table_sheet(table)
+    joined = [
+        q["sql"]
+        for q in captured.captured_queries
+        if '"tournaments_event"' in q["sql"] or ('"tournaments_round"' in q["sql"])
+    ]
+    assert not joined, joined
+    # What the page shows is unchanged: penalties in the order given, every game's racks.
+    assert [(p.entrant, p.points) for p in sheet.penalties] == [(second, 5), (first, 2)]
+    assert [sorted(g.racks.values()) for g in sheet.games[:2]] == [[0, 10, 20, 30], [0, 5, 20, 30]]
