@@ -61,7 +61,7 @@ class GameForm(forms.Form):
             entrant = seat.entrant
             self.fields[rack_field_name(entrant)] = forms.CharField(
                 required=not entrant.out_of_play,
-                label=f"Seat {seat.number}: {entrant.name}"
+                label=f"Seat {seat.number}: {entrant.shown_name}"
                 + (
                     f" ({entrant.out_of_play_word}: no rack total needed)"
                     if entrant.out_of_play
@@ -73,13 +73,17 @@ class GameForm(forms.Form):
                         "inputmode": "numeric",
                         "autocomplete": "off",
                         "class": "rack",
-                        "data-player": entrant.name,
+                        "data-player": entrant.shown_name,
                         "aria-describedby": f"id_{rack_field_name(entrant)}-error",
                     }
                 ),
-                error_messages={"required": FORM_MESSAGES["required"].format(name=entrant.name)},
+                error_messages={
+                    "required": FORM_MESSAGES["required"].format(name=entrant.shown_name)
+                },
             )
-        self.fields["winner"].choices = [("", "—")] + [(str(e.pk), e.name) for e in self.playing]
+        self.fields["winner"].choices = [("", "—")] + [
+            (str(e.pk), e.shown_name) for e in self.playing
+        ]
         self.fields["winner"].widget.attrs["aria-describedby"] = "id_winner-error"
         if sheet.event.scoring == engine.SABRA:
             self.fields["winner_plus"] = forms.CharField(
@@ -139,7 +143,7 @@ class GameForm(forms.Form):
                 racks[entrant] = engine.parse_rack_total(text)
             except engine.RuleError as error:
                 self.add_error(
-                    name, FORM_MESSAGES["field"].format(name=entrant.name, message=error)
+                    name, FORM_MESSAGES["field"].format(name=entrant.shown_name, message=error)
                 )
         if self.errors:
             return data

@@ -485,6 +485,18 @@ class Entrant(models.Model):
         return f"{self.first_name} {self.last_name}"
 
     @property
+    def shown_name(self) -> str:
+        """The name as pages and printed sheets show it: ``name``, with the club or the
+        entrant's number beside it when another entrant of the event has the same name
+        (``tournaments.selectors.mark_namesakes`` sets it on the entrants a page loads)."""
+        return self.__dict__.get("namesake_name") or self.name
+
+    @property
+    def has_namesake(self) -> bool:
+        """Another entrant of the event has the same name (known once marked)."""
+        return "namesake_name" in self.__dict__
+
+    @property
     def out_of_play(self) -> bool:
         return self.status in (self.Status.WITHDRAWN, self.Status.DISQUALIFIED)
 

@@ -7,7 +7,7 @@ they never import ``scoring``.
 import datetime
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from tournaments import engine
@@ -25,7 +25,7 @@ from tournaments.models import (
     Table,
     TableCode,
 )
-from tournaments.text import fold, matches
+from tournaments.text import fold, matches, namesake_names
 
 
 def event_rules(event: Event) -> engine.Rules:
@@ -252,6 +252,63 @@ def division_moves(
     return moves
 
 
+def namesakes(event: Event, among=None) -> dict[str, str]:
+    """The entrants of the event whose name another entrant of the event shares (folded:
+    case, accents, spaces), by entrant id, with the name to show them by: "Mary Smith
+    (Sunrise Club)", "Mary Smith #57" (``tournaments.text.namesake_names``). Usually empty.
+    One query, whatever the field: the shared names are found in the database, grouped by
+    the folded name ``Entrant.search_name`` holds, and only their entrants are read.
+    ``among``: only these entrants' names are looked at (a table's players)."""
+    everyone = Entrant.objects.filter(event=event)
+    if among is not None:
+        everyone = everyone.filter(search_name__in=[e.search_name for e in among])
+    shared = (
+        everyone.order_by()
+        .values("search_name")
+        .annotate(count=Count("pk"))
+        .filter(count__gt=1)
+        .values("search_name")
+    )
+    rows = Entrant.objects.filter(event=event, search_name__in=shared).values_list(
+        "external_id", "first_name", "last_name", "club"
+    )
+    return namesake_names((i, f"{first} {last}", club, i) for i, first, last, club in rows)
+
+
+def has_namesake(entrant: str = "") -> Exists:
+    """For ``annotate``: another entrant of the event has this entrant's name (folded).
+    ``entrant``: the path to the entrant ("entrant__" on a Seat), "" on an Entrant."""
+    return Exists(
+        Entrant.objects.filter(
+            event_id=OuterRef(f"{entrant}event_id"),
+            search_name=OuterRef(f"{entrant}search_name"),
+        ).exclude(pk=OuterRef(f"{entrant}pk"))
+    )
+
+
+def mark_flagged_namesakes(event: Event, flagged) -> None:
+    """``mark_namesakes`` for the entrants a ``has_namesake`` annotation flagged: nothing
+    is read when none is (the usual case), else one query for their names."""
+    flagged = list(flagged)
+    if flagged:
+        mark_namesakes(flagged, namesakes(event, among=flagged))
+
+
+def mark_namesakes(entrants, shown: dict[str, str]):
+    """Give each entrant of ``entrants`` that has a namesake the name to show it by
+    (``Entrant.shown_name``); ``shown`` is ``namesakes(event)``. Returns ``entrants``."""
+    for entrant in entrants:
+        if entrant.external_id in shown:
+            entrant.namesake_name = shown[entrant.external_id]
+    return entrants
+
+
+def loaded_namesakes(entrants) -> dict[str, str]:
+    """``namesakes`` computed from entrants already loaded, when they are the whole event
+    (the check-in page reads every entrant anyway): no query."""
+    return namesake_names((e.external_id, e.name, e.club, e.external_id) for e in entrants)
+
+
 def checkin_search(event: Event, query: str, limit: int | None = None) -> list[Entrant]:
     """Entrants whose name (or id) contains the typed text, accents, apostrophes and case
     ignored ("obrien" finds O'Brien); everyone when nothing is typed. Each carries
@@ -263,6 +320,8 @@ def checkin_search(event: Event, query: str, limit: int | None = None) -> list[E
         .order_by("last_name", "first_name", "external_id")
     )
     found = []
+    entrants = list(entrants)
+    shown = loaded_namesakes(entrants)
     for entrant in entrants:
         if wanted:
             haystack = f"{entrant.first_name} {entrant.last_name} {entrant.external_id}"
@@ -272,7 +331,7 @@ def checkin_search(event: Event, query: str, limit: int | None = None) -> list[E
         if limit is not None and len(found) >= limit:
             break
     seated = seated_bracket_ids(event, finished=True)
-    for entrant in found:
+    for entrant in mark_namesakes(found, shown):
         entrant.seated = entrant.division.bracket.pk in seated
     return found
 
@@ -292,11 +351,12 @@ def checkin_summary(event: Event) -> CheckinSummary:
     """Counts and names for the top of the check-in page."""
     seated = seated_bracket_ids(event, finished=True)
     summary = CheckinSummary(total=0, checked_in=0)
-    for entrant in (
+    everyone = list(
         Entrant.objects.filter(event=event)
         .select_related("division", "division__combined_into")
         .order_by("last_name", "first_name", "external_id")
-    ):
+    )
+    for entrant in mark_namesakes(everyone, loaded_namesakes(everyone)):
         status = entrant.status
         if status == Entrant.Status.ABSENT:
             summary.absent.append(entrant)
@@ -312,9 +372,10 @@ def checkin_summary(event: Event) -> CheckinSummary:
     return summary
 
 
-def waiting_to_be_seated(event: Event, query: str, limit: int = 30) -> list[dict]:
+def waiting_to_be_seated(event: Event, query: str, limit: int = 30, shown=None) -> list[dict]:
     """Checked-in players matching the search whose division has no round yet: name and
-    division, so "Find my table" can say "not seated yet" rather than "check the spelling"."""
+    division, so "Find my table" can say "not seated yet" rather than "check the spelling".
+    ``shown``: the event's ``namesakes`` when already read."""
     wanted = fold(query.strip())
     if len(wanted) < 2:
         return []
@@ -328,16 +389,22 @@ def waiting_to_be_seated(event: Event, query: str, limit: int = 30) -> list[dict
         .select_related("division", "division__combined_into")
     )
     started = seated_bracket_ids(event, finished=True)
-    for entrant in sorted(waiting, key=lambda e: (fold(e.last_name), fold(e.first_name))):
+    waiting = sorted(waiting, key=lambda e: (fold(e.last_name), fold(e.first_name)))
+    if waiting and shown is None:
+        shown = namesakes(event)
+    for entrant in waiting:
         if entrant.division.bracket.pk not in started:
-            found.append({"name": entrant.name, "division": entrant.division.name})
+            name = shown.get(entrant.external_id, entrant.name)
+            found.append({"name": name, "division": entrant.division.name})
             if len(found) >= limit:
                 break
     return found
 
 
-def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
-    """Where each matching player sits now: name, division, round, table or bye.
+def find_table(event: Event, query: str, limit: int = 30, shown=None) -> list[dict]:
+    """Where each matching player sits now: name, division, round, table or bye; two
+    players of the same name with their club or number beside it (``namesakes``, or
+    ``shown`` when already read).
 
     The name is searched in the database (``Entrant.search_name``); only the matching
     players' seats are read, so the time does not grow with the field."""
@@ -374,12 +441,14 @@ def find_table(event: Event, query: str, limit: int = 30) -> list[dict]:
                 "over": False,
             }
     found = []
+    if latest and shown is None:
+        shown = namesakes(event)
     for row in sorted(
         latest.values(), key=lambda r: (fold(r["entrant"].last_name), fold(r["entrant"].first_name))
     ):
-        name = row["entrant"].name
-        if matches(wanted, name):
-            found.append({**row, "name": name})
+        entrant = row["entrant"]
+        if matches(wanted, entrant.name):
+            found.append({**row, "name": shown.get(entrant.external_id, entrant.name)})
             if len(found) >= limit:
                 break
     return found

@@ -42,3 +42,32 @@ def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
+
+
+def namesake_names(people) -> dict:
+    """What to show for people who share a name, so that each can tell which is theirs.
+
+    ``people``: ``(key, name, club, number)`` for every entrant of one event. Names are
+    compared folded ("Mary Smith", "MARY  SMITH" and "Märy Smith" are one name). Each
+    entrant whose name another shares gets their club beside it, "Mary Smith (Sunrise
+    Club)", when no other of those namesakes has that club (folded); otherwise, or with no
+    club, their number, "Mary Smith #57". Returned by key for those entrants only: a name
+    nobody else has is shown as it is. The club is public (the table list prints it); a
+    birth date, a state, a phone or an e-mail never serve, since these names go on the
+    public pages."""
+    groups: dict[str, list] = {}
+    for person in people:
+        groups.setdefault(fold(person[1]), []).append(person)
+    shown = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        clubs: dict[str, int] = {}
+        for _key, _name, club, _number in group:
+            clubs[fold(club)] = clubs.get(fold(club), 0) + 1
+        for key, name, club, number in group:
+            if fold(club) and clubs[fold(club)] == 1:
+                shown[key] = f"{name} ({' '.join(club.split())})"
+            else:
+                shown[key] = f"{name} #{number}"
+    return shown

@@ -64,7 +64,7 @@ def _marked(state: DivisionState, players, others, mark: str) -> tuple[str, ...]
     """Names in order, those missing from ``others`` marked (the difference at a glance)."""
     others = set(others)
     lines = [
-        state.names.get(p, p) + ("" if p in others else f" — {mark}")
+        state.shown_names.get(p, p) + ("" if p in others else f" — {mark}")
         for p in sorted(players, key=lambda p: state.names.get(p, p).casefold())
     ]
     return tuple(lines) or ("nobody",)

@@ -1,7 +1,7 @@
 """Results in the shape ``export_results`` writes: every round's scores and the placings."""
 
 from tournaments.models import Division, Entrant, Event
-from tournaments.selectors import bracket_division_ids, brackets
+from tournaments.selectors import bracket_division_ids, brackets, namesakes
 from tournaments.text import ordinal
 
 from ..models import ScoreChange
@@ -185,7 +185,7 @@ def _public_rows(state: DivisionState, only=None) -> list[dict]:
             {
                 "entrant_id": placing.player,
                 "place": placing.place,
-                "name": state.names.get(placing.player, placing.player),
+                "name": state.shown_names.get(placing.player, placing.player),
                 "medal": placing.medal,
                 "place_text": ordinal(placing.place) if placing.place else "",
                 "medal_text": state.medal_text(placing),
@@ -216,8 +216,9 @@ def public_results(event: Event) -> list[dict]:
     medals only (nothing private). ``confirmed`` is False while the desk still checks.
     Read from the recorded placings and the entrants, never the whole play."""
     divisions = []
+    shown = namesakes(event)
     for division in _finished_brackets(event):
-        state = recorded_state(division)
+        state = recorded_state(division, namesakes=shown)
         divisions.append(
             {
                 "division": division,
@@ -230,12 +231,13 @@ def public_results(event: Event) -> list[dict]:
     return divisions
 
 
-def finished_places(event: Event, entrants=None) -> dict[str, dict]:
+def finished_places(event: Event, entrants=None, shown=None) -> dict[str, dict]:
     """Each placed player of a finished bracket, by entrant id: their row of
     ``public_results`` with the bracket's name and whether it is confirmed.
 
     ``entrants``: only these players (find-my-table's matches, with their division),
-    read without loading anyone else's."""
+    read without loading anyone else's. ``shown``: the event's ``namesakes`` when already
+    read."""
     if entrants is None:
         return {
             row["entrant_id"]: {**row, "division": d["name"], "confirmed": d["confirmed"]}
@@ -248,8 +250,10 @@ def finished_places(event: Event, entrants=None) -> dict[str, dict]:
             entrant
         )
     places = {}
+    if shown is None:
+        shown = namesakes(event) if by_bracket else {}
     for division in _finished_brackets(event).filter(pk__in=list(by_bracket)):
-        state = recorded_state(division, by_bracket[division.pk])
+        state = recorded_state(division, by_bracket[division.pk], shown)
         name = state.bracket_name
         confirmed = division.medals_confirmed_at is not None
         wanted = set(state.entrants)

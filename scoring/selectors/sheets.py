@@ -7,7 +7,13 @@ from django.db.models import Count, Q
 
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
-from tournaments.selectors import event_rules
+from tournaments.selectors import (
+    event_rules,
+    has_namesake,
+    mark_flagged_namesakes,
+    mark_namesakes,
+    namesakes,
+)
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 from .state import division_state, game_record_of
@@ -140,17 +146,35 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
         .select_related("entrant", "actor", "decision")
         .order_by("-at", "-id")
     )
-    names = {s.entrant.external_id: s.entrant.name for s in seats}  # in seat order
+    names = {s.entrant.external_id: s.entrant.shown_name for s in seats}  # in seat order
     for change in audit:
         change.before_text = describe_change(change.before, names)
         change.after_text = describe_change(change.after, names)
     return audit
 
 
+def _seats(table: Table, *, always: bool = True) -> list[Seat]:
+    """The table's seats in order with their entrants; a player whose name another entrant
+    of the event shares carries it with their club or number (``Entrant.shown_name``).
+    The page reads the namesakes in one query; a save (``always=False``) reads them only
+    when the seats' own query flags someone at the table with a namesake (rare)."""
+    seats = table.seats.select_related("entrant").order_by("number")
+    event = table.round.division.event
+    if always:
+        seats = list(seats)
+        mark_namesakes(
+            [s.entrant for s in seats], namesakes(event, among=[s.entrant for s in seats])
+        )
+        return seats
+    seats = list(seats.annotate(namesake=has_namesake("entrant__")))
+    mark_flagged_namesakes(event, [s.entrant for s in seats if s.namesake])
+    return seats
+
+
 def table_sheet(table: Table) -> TableSheet:
     """A table's players in seat order, its games, totals, penalties and audit trail."""
     round_ = table.round
-    seats = list(table.seats.select_related("entrant").order_by("number"))
+    seats = _seats(table)
     # No default orderings below: theirs join up through the table, round and division to
     # the event (and the entrant's names) on every page load, for an order not needed here.
     games = {
@@ -200,6 +224,17 @@ def table_sheet(table: Table) -> TableSheet:
                 played.position if played else None,
             )
         )
+    audit = _audit(table, seats)
+    # The same players loaded again as a game's winner, a penalty's or a change's
+    # player: shown by the same name as in their seat.
+    shown = {s.entrant.pk: s.entrant.shown_name for s in seats}
+    for other in (
+        [g.winner for g in games.values()]
+        + [p.entrant for p in penalties]
+        + [c.entrant for c in audit]
+    ):
+        if other is not None and shown.get(other.pk, other.name) != other.name:
+            other.namesake_name = shown[other.pk]
     return TableSheet(
         round_.division.event,
         round_.division,
@@ -208,7 +243,7 @@ def table_sheet(table: Table) -> TableSheet:
         sheet_seats,
         sheet_games,
         penalties,
-        _audit(table, seats),
+        audit,
     )
 
 
@@ -239,7 +274,7 @@ def table_entry(table: Table) -> TableEntry:
         table.round.division.event,
         table.round,
         table,
-        list(table.seats.select_related("entrant").order_by("number")),
+        _seats(table, always=False),
         {
             number: Game(table=table, number=number, confirmed_at=confirmed_at, version=version)
             for number, confirmed_at, version in Game.objects.filter(table=table)

@@ -38,7 +38,7 @@ def round_standings(state: DivisionState, number: int) -> list[dict]:
                     "table": table.number,
                     "seat": seat,
                     "entrant_id": player,
-                    "name": state.names.get(player, player),
+                    "name": state.shown_names.get(player, player),
                     "points": list(table_outcome.points.get(player, ())),
                     "penalty": score.penalty if score else 0,
                     "total": score.total if score else None,

@@ -15,6 +15,7 @@ from tournaments.selectors import (
     event_rules,
     words_list,
 )
+from tournaments.selectors import namesakes as event_namesakes
 from tournaments.text import ordinal
 
 from ..models import Game, Penalty, RackScore, TieBreakDecision
@@ -34,6 +35,9 @@ class DivisionState:
     players: list[str]  # those in the bracket from the start (round 1, or the walkover)
     games: dict[tuple[int, int, int], Game] = field(default_factory=dict)
     penalties: dict[int, list[Penalty]] = field(default_factory=dict)
+    # The event's namesakes (tournaments.selectors.namesakes) when the caller has read
+    # them once for several divisions; else read on the first ``shown_names``.
+    namesakes: dict[str, str] | None = None
 
     @cached_property
     def withdrawn(self) -> frozenset[str]:
@@ -42,6 +46,15 @@ class DivisionState:
     @cached_property
     def names(self) -> dict[str, str]:
         return {i: e.name for i, e in self.entrants.items()}
+
+    @cached_property
+    def shown_names(self) -> dict[str, str]:
+        """The names as pages and printed sheets show them: two entrants of the event with
+        the same name carry their club or number ("Mary Smith (Sunrise Club)"). ``names``
+        stays the registered name, for exports and the engine."""
+        if self.namesakes is None:
+            self.namesakes = event_namesakes(self.event)
+        return {i: self.namesakes.get(i, name) for i, name in self.names.items()}
 
     @cached_property
     def age_groups(self) -> dict[str, str]:
@@ -125,7 +138,7 @@ class DivisionState:
         outcome, record = self.outcomes[-1], self.records[-1]
         notes = []
         for tie in engine.settled_ties(outcome, record, self.rules):
-            names = [self.names.get(p, p) for p in tie.players]
+            names = [self.shown_names.get(p, p) for p in tie.players]
             lead = f"{words_list(names)} were level on {tie.total} in the final."
             if tie.step == engine.DECISION:
                 notes.append(
@@ -321,8 +334,9 @@ def _walkover_players(division: Division, entrants: dict[str, Entrant]) -> list[
     return [e.external_id for e in lone]
 
 
-def division_state(division: Division) -> DivisionState:
-    """Load a bracket's rounds, seats, games, racks, penalties and decisions in a few queries."""
+def division_state(division: Division, namesakes: dict[str, str] | None = None) -> DivisionState:
+    """Load a bracket's rounds, seats, games, racks, penalties and decisions in a few queries.
+    ``namesakes``: the event's, when already read (``DivisionState.namesakes``)."""
     event = division.event
     rounds = list(Round.objects.filter(division=division).order_by("number"))
     rows = _load_rows(division, rounds)
@@ -348,10 +362,11 @@ def division_state(division: Division) -> DivisionState:
         players,
         rows.games,
         dict(rows.penalties),
+        namesakes,
     )
 
 
-def recorded_state(division: Division, entrants=None) -> DivisionState:
+def recorded_state(division: Division, entrants=None, namesakes=None) -> DivisionState:
     """A finished bracket's recorded placings with its entrants, for pages that show them
     (results, find-my-table): rounds, seats and games are not loaded, so ``records`` and
     ``outcomes`` are empty — use ``division_state`` for anything that needs the play.
@@ -359,7 +374,7 @@ def recorded_state(division: Division, entrants=None) -> DivisionState:
     every entrant of the bracket. A bracket without recorded placings (a walkover) is
     loaded whole."""
     if division.results is None:
-        return division_state(division)
+        return division_state(division, namesakes)
     if entrants is None:
         entrants = bracket_entrants(division).select_related("division")
     return DivisionState(
@@ -371,4 +386,5 @@ def recorded_state(division: Division, entrants=None) -> DivisionState:
         [],
         {e.external_id: e for e in entrants},
         [],
+        namesakes=namesakes,
     )

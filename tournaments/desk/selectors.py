@@ -139,7 +139,7 @@ class DivisionDesk:
     def ties(self) -> list[dict]:
         """Ties that block, with names and what they block."""
         ties = self.state.blocking_ties(self.state.placings)
-        names = self.state.names
+        names = self.state.shown_names
         return [
             {
                 "tie": tie,
@@ -162,7 +162,7 @@ class DivisionDesk:
     def placings(self) -> list[dict]:
         if self.division.status != Division.Status.COMPLETE:
             return []
-        names = self.state.names
+        names = self.state.shown_names
         return [
             {
                 "placing": p,
@@ -215,19 +215,21 @@ class DivisionDesk:
                     and entered < record.games
                     and playing >= 2,
                     "players": [
-                        (p, self.state.names.get(p, p), self._out_of_play_word(p))
+                        (p, self.state.shown_names.get(p, p), self._out_of_play_word(p))
                         for p in table.players
                     ],
                     "entered": entered,
                     "heard": heard,
                     "complete": table_outcome.complete,
                     "advancing": [
-                        self.state.names.get(p, p) for p in table_outcome.advancing if p not in tied
+                        self.state.shown_names.get(p, p)
+                        for p in table_outcome.advancing
+                        if p not in tied
                     ]
                     if table_outcome.complete
                     else [],
                     "tied": [
-                        self.state.names.get(p, p)
+                        self.state.shown_names.get(p, p)
                         for p in dict.fromkeys(p for tie in table_outcome.ties for p in tie.players)
                     ],
                 }

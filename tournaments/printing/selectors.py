@@ -18,7 +18,12 @@ from scoring.selectors import (
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Event, Round, Seat, TableCode
-from tournaments.selectors import bracket_entrants, brackets
+from tournaments.selectors import (
+    bracket_entrants,
+    brackets,
+    mark_namesakes,
+    namesakes,
+)
 
 from . import data
 
@@ -43,7 +48,11 @@ def _state(division: Division):
     if cache is None:
         return division_state(division)
     if division.pk not in cache:
-        cache[division.pk] = division_state(division)
+        # One event's namesakes, read once for every division's documents.
+        key = ("namesakes", division.event_id)
+        if key not in cache:
+            cache[key] = namesakes(division.event)
+        cache[division.pk] = division_state(division, cache[key])
     return cache[division.pk]
 
 
@@ -93,22 +102,25 @@ def players_address() -> str:
     return settings.BASE_URL.split("://", 1)[-1].rstrip("/") + PLAYERS_PATH
 
 
-def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
+def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLines]:
     seats = (
         Seat.objects.filter(round__in=rounds)
         .select_related("entrant", "table", "round__division")
         .order_by("round__division__min_age", "round__division__name", "table__number", "number")
     )
+    mark_namesakes([s.entrant for s in seats], shown)
     tables: dict[int, list] = {}
     info: dict[int, object] = {}
     for seat in seats:
+        entrant = seat.entrant
         tables.setdefault(seat.table_id, []).append(
             data.SeatLine(
                 seat.number,
-                seat.entrant.name,
-                seat.entrant.external_id,
-                seat.entrant.club,
-                seat.entrant.out_of_play_word,
+                entrant.shown_name,
+                entrant.external_id,
+                # Not twice: "Mary Smith (Sunrise Club)" already says the club.
+                "" if entrant.shown_name.endswith(f"({entrant.club.strip()})") else entrant.club,
+                entrant.out_of_play_word,
             )
         )
         info[seat.table_id] = seat
@@ -150,22 +162,30 @@ def _table_lines(event: Event, rounds: list[Round]) -> list[data.TableLines]:
 
 def table_list_data(event, division=None, round_number=None) -> data.TableListData:
     rounds = _rounds(event, division, round_number)
+    shown = namesakes(event)  # two players of one name: with their club or number
+    bye_rows = list(
+        Bye.objects.filter(round__in=rounds).select_related("entrant", "round__division")
+    )
+    mark_namesakes([b.entrant for b in bye_rows], shown)
     byes = [
-        data.ByeLine(b.round.division.name, b.round.number, b.entrant.name, b.entrant.external_id)
-        for b in Bye.objects.filter(round__in=rounds).select_related("entrant", "round__division")
+        data.ByeLine(
+            b.round.division.name, b.round.number, b.entrant.shown_name, b.entrant.external_id
+        )
+        for b in bye_rows
     ]
     if division is not None:
         title = f"{rounds[0].division.name}, round {rounds[0].number}"
     else:
         title = "Every division, rounds being played"
     return data.TableListData(
-        event_info(event), title, tuple(_table_lines(event, rounds)), tuple(byes)
+        event_info(event), title, tuple(_table_lines(event, rounds, shown)), tuple(byes)
     )
 
 
 def score_sheets_data(event, division=None, round_number=None) -> data.ScoreSheetsData:
     rounds = _rounds(event, division, round_number)
-    return data.ScoreSheetsData(event_info(event), tuple(_table_lines(event, rounds)))
+    lines = _table_lines(event, rounds, namesakes(event))
+    return data.ScoreSheetsData(event_info(event), tuple(lines))
 
 
 def bracket_data(event, division) -> data.BracketData:
@@ -187,7 +207,7 @@ def bracket_data(event, division) -> data.BracketData:
                 score = outcome.scores.get(player)
                 players.append(
                     data.BracketPlayer(
-                        name=state.names[player],
+                        name=state.shown_names[player],
                         entrant_id=player,
                         total=score.total if score and score.games else None,
                         position=positions.get(player) if score and score.games else None,
@@ -205,7 +225,7 @@ def bracket_data(event, division) -> data.BracketData:
                 record.games,
                 state.rounds[index].status,
                 tuple(tables),
-                tuple(state.names[p] for p in record.byes),
+                tuple(state.shown_names[p] for p in record.byes),
             )
         )
     planned: tuple[str, ...] = ()
@@ -268,7 +288,7 @@ def _division_results(division: Division) -> data.DivisionResults:
                 data.PlacingLine(
                     place=placing.place,
                     medal=placing.medal,
-                    name=state.names[placing.player],
+                    name=state.shown_names[placing.player],
                     entrant_id=placing.player,
                     round_reached=placing.round_reached,
                     total=total,
@@ -347,7 +367,7 @@ def ribbons_data(event, division=None) -> data.RibbonsData:
         for placing in state.placings.placings:
             if placing.player not in state.ribbons:
                 continue
-            name = state.names[placing.player]
+            name = state.shown_names[placing.player]
             if state.medals_by_age_group:
                 group = state.entrants[placing.player].division
                 card = data.RibbonCard(name, placing.group_place, group.name, "Age group")

@@ -13,6 +13,7 @@ from tournaments.selectors import (
     announcements,
     brackets,
     find_table,
+    namesakes,
     round_clock,
     running_clock,
     waiting_to_be_seated,
@@ -47,7 +48,7 @@ def _slide(division: Division) -> dict:
         slide["items"] = [
             {
                 "medal": p.medal,
-                "name": state.names.get(p.player, p.player),
+                "name": state.shown_names.get(p.player, p.player),
                 # "1st of age group 60-64": the slide's title names the bracket otherwise.
                 "detail": state.medal_text(p).partition(" — ")[2]
                 if state.medals_by_age_group
@@ -78,15 +79,15 @@ def _slide(division: Division) -> dict:
             {
                 "number": t.number,
                 "names": [
-                    f"{state.names[p]} ({state.entrants[p].out_of_play_word})"
+                    f"{state.shown_names[p]} ({state.entrants[p].out_of_play_word})"
                     if p in state.withdrawn
-                    else state.names[p]
+                    else state.shown_names[p]
                     for p in t.players
                 ],
             }
             for t in record.tables
         ]
-        slide["byes"] = [state.names[p] for p in record.byes]
+        slide["byes"] = [state.shown_names[p] for p in record.byes]
     else:
         slide["kind"] = "standings"
         rows = round_standings(state, current.number)
@@ -155,13 +156,15 @@ def projector(request, slug):
 def find(request, slug):
     event = get_object_or_404(Event, slug=slug)
     query = search_text(request.GET.get("q", ""))
-    found = find_table(event, query)
+    # Two players of one name are told apart by their club or number: read once.
+    shown = namesakes(event) if len(fold(query)) >= 2 else {}
+    found = find_table(event, query, shown=shown)
     if len(fold(query)) >= 2:
         # Once a bracket is finished, its players see their place, not a table — a
         # walkover's player too, who never sat at one. Only the matching players' places
         # are read.
         matching = Entrant.objects.filter(event=event).matching(query).select_related("division")
-        places = finished_places(event, matching)
+        places = finished_places(event, matching, shown)
         for row in found:
             row["finished"] = places.pop(row["entrant"].external_id, None)
         found += [
@@ -169,7 +172,7 @@ def find(request, slug):
             for place in places.values()
             if matches(query, place["name"])
         ]
-    found += [{**row, "waiting": True} for row in waiting_to_be_seated(event, query)]
+    found += [{**row, "waiting": True} for row in waiting_to_be_seated(event, query, shown=shown)]
     context = {"event": event, "query": query, "found": found}
     template = (
         "public/_find_results.html"

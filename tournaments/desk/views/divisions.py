@@ -41,7 +41,14 @@ def _swap_choices(desk) -> list[tuple[str, str]]:
     seats = desk.current.seats.select_related("entrant", "table").order_by(
         "table__number", "number"
     )
-    return [(str(s.entrant.pk), f"{s.entrant.name} (table {s.table.number})") for s in seats]
+    names = desk.state.shown_names
+    return [
+        (
+            str(s.entrant.pk),
+            f"{names.get(s.entrant.external_id, s.entrant.name)} (table {s.table.number})",
+        )
+        for s in seats
+    ]
 
 
 def bracket_players(desk) -> list[tuple[int, str]]:
@@ -51,7 +58,7 @@ def bracket_players(desk) -> list[tuple[int, str]]:
     current = desk.state.participants(desk.current.number)
     return sorted(
         (
-            (desk.state.entrants[p].pk, desk.state.names[p])
+            (desk.state.entrants[p].pk, desk.state.shown_names[p])
             for p in current
             if p not in desk.state.withdrawn
         ),
@@ -130,7 +137,7 @@ def _closing_lines(desk) -> list[str] | None:
         return None
     if desk.unconfirmed:
         return None
-    names = desk.state.names
+    names = desk.state.shown_names
     number = desk.current.number
     lines = [
         f"Round {number} closes: its scores can then be changed only as corrections, "

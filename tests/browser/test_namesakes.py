@@ -1,0 +1,75 @@
+"""Two players with the same name (cold test 11, finding F3), on a 390 px phone: searching
+"Mary Smith" on find-my-table, and the public results, show two rows each Mary can tell
+apart (her club beside the name), nothing wider than the screen; a unique name is shown as
+it is."""
+
+import random
+
+import pytest
+
+from scoring.simulation import SimulationReport, finish_division
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tournaments import services
+
+from .conftest import SCREENSHOTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SUNRISE = "Mary Smith (Sunrise Club of Greater Springfield)"
+OAK = "Mary Smith (Oak Park Seniors)"
+
+
+def _event():
+    event = EventFactory(slug="state-namesakes", ribbons_to=500)
+    division = DivisionFactory(event=event, name="Women 70-74")
+    EntrantFactory(division=division, external_id="57", first_name="Mary", last_name="Smith",
+                   club="Sunrise Club of Greater Springfield")  # fmt: skip
+    EntrantFactory(division=division, external_id="58", first_name="MARY", last_name="Smith",
+                   club="Oak Park Seniors")  # fmt: skip
+    for n, first in enumerate(["Ann", "Dee", "Flo", "Ida", "Eve", "Bea"]):
+        EntrantFactory(division=division, external_id=f"U{n}", first_name=first,
+                       last_name="Lee", club="")  # fmt: skip
+    services.division_seat_first_round(division=division, seed=3)
+    division.refresh_from_db()
+    return event, division
+
+
+def _fits(page, width: int = 390) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    for box in page.locator("main li, main strong").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().right)"
+    ):
+        assert box <= width + 0.5
+
+
+def test_two_mary_smiths_are_told_apart_on_a_phone(browser, live_server):
+    event, division = _event()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/p/{event.slug}/find/?q=mary+smith")
+    cards = page.locator("ul.cards li .card")
+    names = cards.locator("strong").all_inner_texts()
+    assert sorted(names) == sorted([SUNRISE, OAK.replace("Mary", "MARY")])
+    assert all("Table" in text for text in cards.all_inner_texts())
+    _fits(page)
+    page.screenshot(path=str(SCREENSHOTS / "public-find-namesakes-phone.png"), full_page=True)
+    # A unique name stays as it is.
+    page.goto(f"{live_server.url}/p/{event.slug}/find/?q=ann+lee")
+    assert page.locator("ul.cards li .card strong").all_inner_texts() == ["Ann Lee"]
+
+    finish_division(division, random.Random(4), SimulationReport(event))
+    division.refresh_from_db()
+    services.medals_confirm(division=division)
+    page.goto(f"{live_server.url}/p/{event.slug}/results/")
+    text = page.locator("main").inner_text()
+    assert SUNRISE in text and OAK.replace("Mary", "MARY") in text
+    assert "Ann Lee" in text and "Ann Lee (" not in text and "Ann Lee #" not in text
+    _fits(page)
+    page.screenshot(path=str(SCREENSHOTS / "public-results-namesakes-phone.png"), full_page=True)
+    page.goto(f"{live_server.url}/p/{event.slug}/find/?q=smith")
+    finished = page.locator("ul.cards li .card strong").all_inner_texts()
+    assert sorted(n for n in finished if "Smith" in n) == sorted(
+        [SUNRISE, OAK.replace("Mary", "MARY")]
+    )
+    _fits(page)
+    phone.close()

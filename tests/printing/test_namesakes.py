@@ -1,0 +1,85 @@
+"""Two players with the same name on paper (cold test 11, finding F3): the table list, the
+score sheets, the ribbon cards and the certificates printed from the database carry each
+Mary Smith's club (or number) beside her name, read back with pdftotext."""
+
+import random
+import shutil
+import subprocess
+
+import pytest
+
+from scoring.simulation import SimulationReport, finish_division
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tests.helpers import unavailable
+from tournaments import services
+from tournaments.printing import selectors
+from tournaments.printing.renderers import (
+    render_certificates,
+    render_ribbons,
+    render_score_sheets,
+    render_table_list,
+)
+
+from . import pdfcheck
+
+pytestmark = pytest.mark.django_db
+
+SUNRISE, OAK = "Mary Smith (Sunrise Club)", "Mary Smith (Oak Park)"
+KIMS = ("Bo Kim #61", "Bo Kim #62")  # the same club: their numbers
+
+
+def _event():
+    event = EventFactory(ribbons_to=500)
+    division = DivisionFactory(event=event, name="Women 70-74")
+    for eid, first, last, club in [
+        ("57", "Mary", "Smith", "Sunrise Club"),
+        ("58", "Mary", "Smith", "Oak Park"),
+        ("61", "Bo", "Kim", "Lakeside"),
+        ("62", "Bo", "Kim", "Lakeside"),
+        ("70", "Ann", "Lee", ""),
+        ("71", "Dee", "Park", ""),
+        ("72", "Flo", "Rossi", ""),
+        ("73", "Ida", "Novak", ""),
+    ]:
+        EntrantFactory(division=division, external_id=eid, first_name=first, last_name=last,
+                       club=club)  # fmt: skip
+    services.division_seat_first_round(division=division, seed=3)
+    division.refresh_from_db()
+    return event, division
+
+
+def _pdftotext(pdf: bytes, tmp_path) -> str:
+    if shutil.which("pdftotext") is None:
+        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(pdf)
+    out = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    return pdfcheck.squeeze(out)
+
+
+def test_table_list_and_score_sheets_tell_the_namesakes_apart(tmp_path):
+    event, _division = _event()
+    for render, data in [
+        (render_table_list, selectors.table_list_data(event)),
+        (render_score_sheets, selectors.score_sheets_data(event)),
+    ]:
+        flat = _pdftotext(render(data), tmp_path)
+        for name in (SUNRISE, OAK, *KIMS, "Ann Lee"):
+            assert pdfcheck.squeeze(name) in flat, (render.__name__, name)
+        # a unique name carries nothing beside it
+        assert pdfcheck.squeeze("Ann Lee (") not in flat
+        assert pdfcheck.squeeze("Ann Lee #") not in flat
+
+
+def test_ribbon_cards_and_certificates_tell_the_namesakes_apart(tmp_path):
+    event, division = _event()
+    finish_division(division, random.Random(4), SimulationReport(event))
+    flat = _pdftotext(render_ribbons(selectors.ribbons_data(event)), tmp_path) + _pdftotext(
+        render_certificates(selectors.certificates_data(event)), tmp_path
+    )
+    for name in (SUNRISE, OAK, *KIMS):
+        assert pdfcheck.squeeze(name) in flat, name
+    assert pdfcheck.squeeze("Ann Lee") in flat
+    assert pdfcheck.squeeze("Ann Lee (") not in flat

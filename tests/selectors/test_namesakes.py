@@ -1,0 +1,215 @@
+"""Two players with the same name (cold test 11, finding F3): wherever two entrants of one
+event share a name (folded: case, accents, spaces), pages and printed sheets show their
+club beside it, or their number when the club does not tell them apart; a unique name
+stays as it is, and the exports keep the registered name."""
+
+import json
+import random
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from scoring.selectors import division_state, finished_places, public_results, table_sheet
+from scoring.simulation import SimulationReport, finish_division
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+from tournaments import services
+from tournaments.printing import selectors as printing
+from tournaments.selectors import checkin_search, find_table, namesakes
+from tournaments.text import namesake_names
+
+# --------------------------------------------------------------- the rule, no database
+
+
+def test_a_unique_name_is_shown_as_it_is():
+    assert namesake_names([("1", "Mary Smith", "Sunrise", "1"), ("2", "Ann Lee", "", "2")]) == {}
+
+
+def test_the_same_name_in_other_case_accents_and_spaces_is_a_namesake():
+    shown = namesake_names(
+        [
+            ("1", "Mary Smith", "Sunrise Club", "57"),
+            ("2", "MARY  SMITH", "Oak Park", "58"),
+            ("3", "Märy Smith", "Lakeside", "59"),
+            ("4", "Ann Lee", "Sunrise Club", "60"),
+        ]
+    )
+    assert shown == {
+        "1": "Mary Smith (Sunrise Club)",
+        "2": "MARY  SMITH (Oak Park)",
+        "3": "Märy Smith (Lakeside)",
+    }
+
+
+def test_the_same_club_or_no_club_gives_the_number():
+    shown = namesake_names(
+        [
+            ("a", "Mary Smith", "Sunrise Club", "57"),
+            ("b", "Mary Smith", "sunrise club ", "58"),  # the same club, folded
+            ("c", "Mary Smith", "", "59"),
+            ("d", "Mary Smith", "Oak Park", "60"),
+        ]
+    )
+    assert shown == {
+        "a": "Mary Smith #57",
+        "b": "Mary Smith #58",
+        "c": "Mary Smith #59",
+        "d": "Mary Smith (Oak Park)",
+    }
+    assert namesake_names([("a", "Bo Kim", "", "1"), ("b", "Bo Kim", "", "2")]) == {
+        "a": "Bo Kim #1",
+        "b": "Bo Kim #2",
+    }
+
+
+# --------------------------------------------------------------- the event's namesakes
+
+
+@pytest.mark.django_db
+def test_namesakes_of_one_event_in_one_query(django_assert_num_queries):
+    division = DivisionFactory()
+    EntrantFactory(division=division, external_id="57", first_name="Mary", last_name="Smith",
+                   club="Sunrise Club")  # fmt: skip
+    EntrantFactory(division=division, external_id="58", first_name="mary", last_name="SMITH",
+                   club="Oak Park")  # fmt: skip
+    EntrantFactory(division=division, external_id="59", first_name="Ann", last_name="Lee",
+                   club="Club 1")  # fmt: skip
+    # Another division of the same event counts; another event does not.
+    older = DivisionFactory(event=division.event, name="80+")
+    EntrantFactory(division=older, external_id="60", first_name="Ann", last_name="Lée", club="")
+    EntrantFactory(division=DivisionFactory(), first_name="Mary", last_name="Smith")
+    with django_assert_num_queries(1):
+        shown = namesakes(division.event)
+    assert shown == {
+        "57": "Mary Smith (Sunrise Club)",
+        "58": "mary SMITH (Oak Park)",
+        "59": "Ann Lee (Club 1)",
+        "60": "Ann Lée #60",
+    }
+    lone = DivisionFactory()
+    EntrantFactory(division=lone, first_name="Zoë", last_name="Unique")
+    assert namesakes(lone.event) == {}
+
+
+def _two_marys(players: int = 10, **event_settings):
+    """A division of ``players`` with two Mary Smiths of different clubs and two Bo Kims
+    of the same club, round 1 seated."""
+    event = EventFactory(**event_settings)
+    division = DivisionFactory(event=event, name="70-74")
+    EntrantFactory(division=division, external_id="57", first_name="Mary", last_name="Smith",
+                   club="Sunrise Club")  # fmt: skip
+    EntrantFactory(division=division, external_id="58", first_name="Mary", last_name="Smith",
+                   club="Oak Park Seniors")  # fmt: skip
+    EntrantFactory(division=division, external_id="61", first_name="Bo", last_name="Kim",
+                   club="Lakeside")  # fmt: skip
+    EntrantFactory(division=division, external_id="62", first_name="Bo", last_name="Kim",
+                   club="Lakeside")  # fmt: skip
+    for n in range(players - 4):
+        EntrantFactory(division=division, external_id=f"U{n}", first_name="Unique",
+                       last_name=f"Person{n}", club="")  # fmt: skip
+    services.division_seat_first_round(division=division, seed=3)
+    division.refresh_from_db()
+    return event, division
+
+
+SHOWN = {
+    "57": "Mary Smith (Sunrise Club)",
+    "58": "Mary Smith (Oak Park Seniors)",
+    "61": "Bo Kim #61",
+    "62": "Bo Kim #62",
+}
+
+
+@pytest.mark.django_db
+def test_find_my_table_tells_the_two_marys_apart_and_leaves_others_alone():
+    event, _division = _two_marys()
+    rows = find_table(event, "mary smith")
+    assert sorted(r["name"] for r in rows) == sorted([SHOWN["57"], SHOWN["58"]])
+    assert {r["name"] for r in find_table(event, "person1")} == {"Unique Person1"}
+
+
+@pytest.mark.django_db
+def test_the_table_page_list_and_sheets_show_the_namesakes():
+    event, division = _two_marys()
+    round_ = division.rounds.get()
+    seen = {}
+    for table in round_.tables.all():
+        for seat in table_sheet(table).seats:
+            seen[seat.entrant.external_id] = seat.entrant.shown_name
+    assert {k: seen[k] for k in SHOWN} == SHOWN
+    assert seen["U1"] == "Unique Person1"
+    lines = printing.table_list_data(event).tables
+    printed = {s.entrant_id: (s.name, s.club) for t in lines for s in t.seats}
+    # The club says it once: not again on the line under the name.
+    assert printed["57"] == (SHOWN["57"], "")
+    assert printed["61"] == (SHOWN["61"], "Lakeside")
+    assert printed["U1"] == ("Unique Person1", "")
+    sheets = printing.score_sheets_data(event).tables
+    assert {s.entrant_id: s.name for t in sheets for s in t.seats}["58"] == SHOWN["58"]
+
+
+@pytest.mark.django_db
+def test_results_ribbons_and_certificates_show_the_namesakes_exports_do_not():
+    event, division = _two_marys(ribbons_to=500)
+    finish_division(division, random.Random(4), SimulationReport(event))
+    division.refresh_from_db()
+    rows = {r["entrant_id"]: r["name"] for d in public_results(event) for r in d["rows"]}
+    assert {k: rows[k] for k in SHOWN} == SHOWN
+    assert rows["U2"] == "Unique Person2"
+    found = finished_places(event, list(division.entrants.select_related("division")))
+    assert {k: found[k]["name"] for k in SHOWN} == SHOWN
+    state = division_state(division)
+    assert {k: state.shown_names[k] for k in SHOWN} == SHOWN
+    assert state.names["57"] == "Mary Smith"  # the registered name, for exports
+    awarded = [c.name for c in printing.ribbons_data(event).cards] + [
+        c.name for c in printing.certificates_data(event).certificates
+    ]
+    assert sorted(n for n in awarded if n in SHOWN.values()) == sorted(SHOWN.values())
+    results = {
+        p.entrant_id: p.name for d in printing.results_data(event).divisions for p in d.placings
+    }
+    assert {k: results[k] for k in SHOWN} == SHOWN
+    out = StringIO()
+    call_command("export_results", event.slug, "--format", "json", stdout=out)
+    exported = {
+        p["entrant_id"]: p["name"]
+        for d in json.loads(out.getvalue())["divisions"]
+        for p in d["placings"]
+    }
+    assert exported["57"] == exported["58"] == "Mary Smith"
+
+
+@pytest.mark.django_db
+def test_the_check_in_desk_shows_the_namesakes(client):
+    event, _division = _two_marys()
+    found = {e.external_id: e for e in checkin_search(event, "smith")}
+    assert {k: e.shown_name for k, e in found.items()} == {k: SHOWN[k] for k in ("57", "58")}
+    assert all(e.has_namesake for e in found.values())
+    assert not checkin_search(event, "person1")[0].has_namesake
+    # The desk is private: a namesake's birth year too; the public pages never show it.
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    html = client.get(f"/e/{event.slug}/desk/checkin/?q=smith").content.decode()
+    assert SHOWN["57"] in html and SHOWN["58"] in html and "born 1950" in html
+    html = client.get(f"/e/{event.slug}/desk/checkin/?q=person1").content.decode()
+    assert "Unique Person1" in html and "born" not in html
+    public = client.get(f"/p/{event.slug}/find/?q=mary+smith").content.decode()
+    assert SHOWN["57"] in public and "1950" not in public
+
+
+@pytest.mark.django_db
+def test_the_projector_and_desk_show_the_namesakes(client):
+    event, division = _two_marys()
+    html = client.get(f"/p/{event.slug}/").content.decode()
+    assert SHOWN["57"] in html and SHOWN["61"] in html and "Unique Person1<" in html
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    html = client.get(f"/e/{event.slug}/desk/divisions/{division.pk}/").content.decode()
+    assert SHOWN["58"] in html and SHOWN["62"] in html
+    table = division.rounds.get().tables.filter(seats__entrant__external_id="57").get()
+    html = client.get(f"/e/{event.slug}/tables/{table.pk}/").content.decode()
+    assert f"{SHOWN['57']}</th>" in html  # the seats
+    assert re.search(rf"Seat \d: {re.escape(SHOWN['57'])}", html)  # the score form
