@@ -6,6 +6,11 @@ BENCH_PACE: seconds from the start of one request of a user to the next (0: clos
 loop, no pause). BENCH_ONCE=1: each user makes one request and stops. BENCH_OFFSET:
 the saves made by the phases before (this phase goes on from there). BENCH_FOLLOW=1:
 after a save, load the page it leads to, as the tablet does ("page after save").
+BENCH_SPREAD: each user waits a random moment within the first SPREAD seconds before its
+first request (bench/pacing.py; BENCH_SEED fixes the draws), so that a rush's
+scorekeepers act independently instead of all in the same instant. BENCH_TIMES: a file
+where each save's [pressed, answered, page shown] (monotonic seconds) is written when
+locust quits (the burst's "until the last is answered").
 
 Users:
   Bare    GET /bench/bare/ (a Django view that does nothing: the yardstick)
@@ -18,16 +23,32 @@ Users:
 import itertools
 import json
 import os
+import sys
+import time
 from pathlib import Path
 
-from locust import FastHttpUser, constant, constant_pacing, task
+import gevent
+from locust import FastHttpUser, constant, constant_pacing, events, task
 from locust.exception import StopUser
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pacing import start_delays  # noqa: E402  (bench/pacing.py, beside this file)
 
 PLAN = json.loads(Path(os.environ["BENCH_PLAN"]).read_text())
 PACE = float(os.environ.get("BENCH_PACE", "0") or 0)
 ONCE = os.environ.get("BENCH_ONCE") == "1"
 FOLLOW = os.environ.get("BENCH_FOLLOW") == "1"
 CSRF = PLAN["csrf"]
+DELAYS = start_delays(
+    int(os.environ.get("BENCH_SEED", "13") or 13), float(os.environ.get("BENCH_SPREAD", "0") or 0)
+)
+TIMES: list[list[float]] = []
+
+
+@events.quitting.add_listener
+def _write_times(**_kwargs):
+    if os.environ.get("BENCH_TIMES"):
+        Path(os.environ["BENCH_TIMES"]).write_text(json.dumps(TIMES))
 
 
 def _games():
@@ -62,8 +83,6 @@ class _User(FastHttpUser):
                 response.success()
             else:
                 response.failure(f"HTTP {response.status_code}")
-        if ONCE:
-            raise StopUser()
         return response
 
 
@@ -78,9 +97,13 @@ class Bare(_User):
 class Saver(_User):
     def on_start(self):
         self.session = next(SESSIONS)
+        delay = next(DELAYS)
+        if delay:
+            gevent.sleep(delay)
 
     @task
     def save(self):
+        pressed = time.monotonic()
         version, table, game = next(GAMES)
         data = {"game": game, "version": version, "ended": "", "winner": ""}
         for seat, entrant in enumerate(table["seats"]):
@@ -91,6 +114,7 @@ class Saver(_User):
             {"sessionid": self.session},
             "save",
         )
+        answered, shown = time.monotonic(), 0.0
         if FOLLOW and answer.status_code == 302:
             self.client.cookiejar.clear()
             # The messages cookie the save set says "Game N saved" on that page.
@@ -99,6 +123,10 @@ class Saver(_User):
             self.client.get(
                 answer.headers["Location"], headers={"Cookie": cookie}, name="page after save"
             )
+            shown = time.monotonic()
+        TIMES.append([pressed, answered, shown])
+        if ONCE:
+            raise StopUser()
 
 
 class Login(_User):
@@ -106,3 +134,5 @@ class Login(_User):
     def login(self):
         username, password = next(LOGINS)
         self._post("/login/", {"username": username, "password": password}, {}, "login")
+        if ONCE:
+            raise StopUser()

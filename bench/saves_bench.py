@@ -13,7 +13,11 @@ headless, on this machine, each phase bounded in time:
   bare       CLIENTS users, closed loop: GET /bench/bare/
   saves      CLIENTS users, closed loop: a game saved on a table's page per request
   rush       100 scorekeepers (--rush-users), each saving a game every 5 s and loading
-             the page it leads to
+             the page it leads to; each starts at a random moment within the first 5 s
+             (a fixed seed: bench/pacing.py), as a hall's scorekeepers act independently
+  burst      the worst case, apart: the same 100 press Save in the same second, once
+             each (and load the page after it); the time from the first press until the
+             last save is answered and until the last page is shown
   logins     CLIENTS users, closed loop: sign in with user name and password
   sign-in    100 volunteers signing in at the same moment, once each
 
@@ -42,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.pacing import burst_times  # noqa: E402
 from bench.save_profile import drop_database, make_database, quiet  # noqa: E402
 
 SLUG = "bench"
@@ -149,6 +154,7 @@ def run_phase(
     pace,
     once,
     follow,
+    spread,
     offset,
     host,
     plan_path,
@@ -161,6 +167,8 @@ def run_phase(
     env["BENCH_OFFSET"] = str(offset)
     env["BENCH_ONCE"] = "1" if once else "0"
     env["BENCH_FOLLOW"] = "1" if follow else "0"
+    env["BENCH_SPREAD"] = str(spread)
+    env["BENCH_TIMES"] = str(out / f"{label}_times.json")
     before_pids = backends(database)
     cpu_web, cpu_db = cpu_seconds(workers), cpu_seconds(before_pids)
     started = time.monotonic()
@@ -205,6 +213,7 @@ def run_phase(
     row = next(r for name, r in rows.items() if name not in ("Aggregated", "page after save"))
     count, failed = int(row["Request Count"]), int(row["Failure Count"])
     page = rows.get("page after save")
+    times = Path(env["BENCH_TIMES"])
     return {
         "label": label,
         "users": users,
@@ -217,6 +226,7 @@ def run_phase(
         "web_ms": 1000 * cpu_web / max(count, 1),
         "db_ms": 1000 * cpu_db / max(count, 1),
         "elapsed": elapsed,
+        "times": burst_times(json.loads(times.read_text())) if times.exists() else None,
     }
 
 
@@ -233,12 +243,14 @@ def main(argv=None) -> int:
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/test")
     parser.add_argument("--only", help="comma-separated phases to run (default: all)")
     options = parser.parse_args(argv)
-    phases = {  # user class, users, seconds, pace, once, follow the redirect
-        "bare": ("Bare", options.clients, options.seconds, 0, False, False),
-        "saves": ("Saver", options.clients, options.seconds, 0, False, False),
-        "rush": ("Saver", min(options.rush_users, KEEPERS), options.rush_seconds, 5, False, True),
-        "logins": ("Login", options.clients, options.seconds, 0, False, False),
-        "sign-in": ("Login", KEEPERS, 20, 0, True, False),
+    rush_users = min(options.rush_users, KEEPERS)
+    phases = {  # user class, users, seconds, pace, once, follow the redirect, start spread
+        "bare": ("Bare", options.clients, options.seconds, 0, False, False, 0),
+        "saves": ("Saver", options.clients, options.seconds, 0, False, False, 0),
+        "rush": ("Saver", rush_users, options.rush_seconds, 5, False, True, 5),
+        "burst": ("Saver", rush_users, 20, 0, True, True, 0),
+        "logins": ("Login", options.clients, options.seconds, 0, False, False, 0),
+        "sign-in": ("Login", KEEPERS, 20, 0, True, False, 0),
     }
     wanted = options.only.split(",") if options.only else list(phases)
 
@@ -316,7 +328,7 @@ def main(argv=None) -> int:
         )
         results, offset = [], 0
         for name in wanted:
-            user, users, seconds, pace, once, follow = phases[name]
+            user, users, seconds, pace, once, follow, spread = phases[name]
             result = run_phase(
                 name,
                 user,
@@ -325,6 +337,7 @@ def main(argv=None) -> int:
                 pace=pace,
                 once=once,
                 follow=follow,
+                spread=spread,
                 offset=offset,
                 host=host,
                 plan_path=plan_path,
@@ -350,6 +363,14 @@ def main(argv=None) -> int:
                     f"{'':8} {'':5} page after each save: p50 {r['page'][0]:.0f} ms, "
                     f"p95 {r['page'][1]:.0f} ms (its CPU counted in the save's)"
                 )
+            if r["label"] == "burst" and r["times"]:
+                t = r["times"]
+                print(
+                    f"{'':8} {'':5} {t['saves']} press Save in the same second (within "
+                    f"{t['pressed_within'] * 1000:.0f} ms): the last save answered after "
+                    f"{t['last_answered'] * 1000:.0f} ms, the last page after it shown after "
+                    f"{t['last_page'] * 1000:.0f} ms"
+                )
         by = {r["label"]: r for r in results}
         if "bare" in by and "saves" in by:
             print(
@@ -361,7 +382,7 @@ def main(argv=None) -> int:
         from scoring.models import Game, RackScore, ScoreChange
 
         answered = sum(
-            r["requests"] - r["failed"] for r in results if r["label"] in ("saves", "rush")
+            r["requests"] - r["failed"] for r in results if r["label"] in ("saves", "rush", "burst")
         )
         lines = Counter(
             ScoreChange.objects.filter(division__event__slug=SLUG).values_list(
