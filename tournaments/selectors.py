@@ -141,21 +141,52 @@ def bracket_started(division: Division) -> bool:
     )
 
 
-def _slot(division: Division) -> engine.DivisionSlot:
-    return engine.DivisionSlot(division.name, division.min_age, division.max_age, division.gender)
+def division_slot(division: Division) -> engine.DivisionSlot:
+    """The division's age range and gender for the neighbour search: as made from the age
+    groups, else (a division named by hand, or combined) from its players' ages on the
+    event's cut-off and their shared gender (``engine.division_slot``)."""
+    if division.min_age is not None or division.max_age is not None:
+        return engine.division_slot(
+            division.name, division.min_age, division.max_age, division.gender
+        )
+    cutoff = division.event.age_cutoff
+    ages, genders = [], []
+    for born, stated, gender in bracket_entrants(division).values_list(
+        "birth_date", "stated_age", "gender"
+    ):
+        if born is not None:
+            ages.append(engine.age_on(born, cutoff))
+        elif stated is not None:
+            ages.append(stated)
+        genders.append(gender)
+    return engine.division_slot(
+        division.name, None, None, division.gender, ages=ages, genders=genders
+    )
 
 
-def combine_neighbour(division: Division) -> Division | None:
-    """The division a lone player's division is best combined with (the nearest age band of
-    the same gender, engine.nearest_division) among those it can still be combined with: not
-    seated or finished, not combined into another, with someone checked in."""
+def combine_candidates(division: Division) -> list[Division]:
+    """The divisions a lone player's division can still be combined with: not seated or
+    finished, not combined into another, with someone checked in; those of the lone
+    division's gender (or open to any) first, each part in age order."""
     division = division.bracket
-    open_brackets = [
+    gender = division_slot(division).gender
+    found = [
         d
         for d in played_brackets(division.event).exclude(pk=division.pk)
         if not bracket_started(d) and bracket_entrants(d).checked_in().exists()
     ]
-    chosen = engine.nearest_division(_slot(division), [_slot(d) for d in open_brackets])
+    return sorted(found, key=lambda d: bool(gender and d.gender and d.gender != gender))
+
+
+def combine_neighbour(division: Division) -> Division | None:
+    """The division a lone player's division is best combined with (the nearest age band of
+    the same gender, engine.nearest_division, by the divisions' real age ranges: see
+    ``division_slot``) among ``combine_candidates``."""
+    division = division.bracket
+    open_brackets = combine_candidates(division)
+    chosen = engine.nearest_division(
+        division_slot(division), [division_slot(d) for d in open_brackets]
+    )
     return next((d for d in open_brackets if d.name == chosen.name), None) if chosen else None
 
 

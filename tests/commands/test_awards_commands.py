@@ -117,7 +117,7 @@ def test_must_play_with_no_open_neighbour_says_so(tmp_path):
     lone_event(tmp_path, setting="play")
     run("seat", LONE, "--division", "70-74")
     run("seat", LONE, "--division", "80-84")
-    with pytest.raises(CommandError, match="No neighbouring division can take the player"):
+    with pytest.raises(CommandError, match="No other division is still open to combine it with"):
         run("seat", LONE, "--division", "75-79")
 
 

@@ -180,6 +180,50 @@ def test_only_the_same_gender_and_divisions_with_an_age_range():
     assert nearest_division(slot("Open", None, None), [slot("70-74", 70, 74)]) is None
 
 
+def test_a_division_named_by_hand_takes_its_range_and_gender_from_its_players():
+    from tournaments.engine import division_slot
+
+    typed = division_slot("Women 90+", None, None, "", ages=[92], genders=["F"])
+    assert typed == DivisionSlot("Women 90+", 92, 92, "F")
+    # Made from the age groups: what it was made with, whoever plays in it.
+    made = division_slot("Women 85-89", 85, 89, "F", ages=[70], genders=["M"])
+    assert made == DivisionSlot("Women 85-89", 85, 89, "F")
+    # Players of both genders (or none known): open to any; no age known: no range.
+    assert division_slot("Mixed", None, None, "", ages=[60, 71], genders=["F", "M"]) == (
+        DivisionSlot("Mixed", 60, 71, "")
+    )
+    assert division_slot("Club night", None, None, "", genders=["F", ""]) == DivisionSlot(
+        "Club night", None, None, "F"
+    )
+
+
+def test_a_lone_division_named_by_hand_finds_its_real_neighbour():
+    """The cold test: "Women 90+" typed by the organizer, one woman of 92: the nearest
+    women's age group, not none; and a typed neighbour counts by its players' ages."""
+    lone = slot("Women 90+", 92, 92, "F")
+    others = [
+        slot("Women 70-74", 70, 74, "F"),
+        slot("Women 85-89", 85, 89, "F"),
+        slot("Men 90-94", 90, 94, "M"),
+    ]
+    assert nearest_division(lone, others).name == "Women 85-89"
+    # A typed neighbour whose players are 86 to 88 beats an age group further away.
+    typed = slot("Ladies 85 and over", 86, 88, "F")
+    assert nearest_division(slot("Women 90-94", 90, 94, "F"), [others[0], typed]) == typed
+
+
+def test_a_division_open_to_any_gender_is_taken_only_when_none_of_the_same_gender_is():
+    lone = slot("Women 90+", 92, 92, "F")
+    assert nearest_division(lone, [slot("90-94", 90, 94), slot("Women 70-74", 70, 74, "F")]) == (
+        slot("Women 70-74", 70, 74, "F")
+    )
+    assert nearest_division(lone, [slot("90-94", 90, 94), slot("Men 90-94", 90, 94, "M")]) == (
+        slot("90-94", 90, 94)
+    )
+    # A division open to any gender never goes into a women's or men's division.
+    assert nearest_division(slot("90+", 90, None), [slot("Women 85-89", 85, 89, "F")]) is None
+
+
 # ---------------------------------------------------------------- states
 
 from tournaments.engine import state_key, state_standing  # noqa: E402

@@ -19,7 +19,9 @@ from tournaments.selectors import (
     ClockView,
     bracket_entrants,
     brackets,
+    combine_candidates,
     combine_neighbour,
+    division_slot,
     medal_policy_fixed,
     played_brackets,
     running_clock,
@@ -105,9 +107,14 @@ class DivisionDesk:
         ):
             return None
         player = bracket_entrants(self.division).checked_in().first()
+        neighbour = combine_neighbour(self.division)
+        slot = division_slot(self.division)
         return {
             "player": player,
-            "neighbour": combine_neighbour(self.division),
+            "neighbour": neighbour,
+            # No neighbour to offer: the organizer chooses among these.
+            "candidates": [] if neighbour else combine_candidates(self.division),
+            "age_known": slot.min_age is not None or slot.max_age is not None,
             "policy_fixed": medal_policy_fixed(event),
         }
 

@@ -40,6 +40,7 @@ from .divisions import (
     DivisionSlot,
     age_on,
     assign_division,
+    division_slot,
     nearest_division,
     parse_bands,
 )

@@ -125,18 +125,46 @@ def _gap(a: DivisionSlot, b: DivisionSlot) -> int | None:
     return 0
 
 
+def division_slot(
+    name: str,
+    min_age: int | None,
+    max_age: int | None,
+    gender: str,
+    *,
+    ages: Sequence[int] = (),
+    genders: Sequence[str] = (),
+) -> DivisionSlot:
+    """A division's age range and gender as the neighbour search reads them.
+
+    A division made from the event's age groups keeps the range and gender it was made
+    with. One named by hand ("Women 90+" in the registration file, or a combined
+    division) has none stored: its players say what it is, from the youngest to the
+    oldest player's age (``ages``), and the gender they all share (``genders``; blanks
+    ignored, none when they differ). With no age known it has no range: then no
+    neighbour can be chosen for it and the organizer must choose.
+    """
+    if min_age is not None or max_age is not None:
+        return DivisionSlot(name, min_age, max_age, gender)
+    known = {g for g in genders if g}
+    shared = next(iter(known)) if len(known) == 1 else ""
+    if not ages:
+        return DivisionSlot(name, None, None, gender or shared)
+    return DivisionSlot(name, min(ages), max(ages), gender or shared)
+
+
 def nearest_division(lone: DivisionSlot, others: Sequence[DivisionSlot]) -> DivisionSlot | None:
     """The neighbouring division a lone player's division is best combined with: the
     nearest age band of the same gender; on a tie, the younger band (the lone player plays
     with the band next below, as Senior Games let a player compete in a younger group).
-    None when no other division of that gender has an age range."""
+    A division open to any gender takes a lone woman's or man's division only when no
+    division of their own gender has an age range. None when no such division has one."""
     candidates = [
-        (gap, other.min_age or 0, other.name, other)
+        (other.gender != lone.gender, gap, other.min_age or 0, other.name, other)
         for other in others
-        if other.gender == lone.gender
+        if (other.gender == lone.gender or not other.gender)
         and other.name != lone.name
         and (gap := _gap(lone, other)) is not None
     ]
     if not candidates:
         return None
-    return min(candidates, key=lambda c: c[:3])[3]
+    return min(candidates, key=lambda c: c[:4])[4]

@@ -21,7 +21,9 @@ from tournaments.models import (
 )
 from tournaments.selectors import (
     bracket_entrants,
+    combine_candidates,
     combine_neighbour,
+    division_slot,
     event_hall,
     hall_tables_in_play,
     medal_policy_fixed,
@@ -203,10 +205,19 @@ def round_seat_again(
 
 class LoneEntrantMustPlay(RuleError):
     """One player checked in, and the event gives no medal without play: the division must
-    be combined with a neighbouring one (``neighbour``, when there is one to offer)."""
+    be combined with a neighbouring one (``neighbour``, when there is one to offer; else
+    the organizer chooses among ``candidates``, the divisions still open to combine)."""
 
-    def __init__(self, division: Division, player: Entrant, neighbour: Division | None):
+    def __init__(
+        self,
+        division: Division,
+        player: Entrant,
+        neighbour: Division | None,
+        candidates: Sequence[Division] = (),
+        age_known: bool = True,
+    ):
         self.division, self.player, self.neighbour = division, player, neighbour
+        self.candidates, self.age_known = list(candidates), age_known
         text = (
             f"{division.name} has only one player checked in ({player.name}), and this event "
             "gives no medal without play: the division cannot be finished alone."
@@ -221,13 +232,28 @@ class LoneEntrantMustPlay(RuleError):
                     else "medals then go by age group."
                 )
             )
+        elif self.candidates:
+            why = (
+                f"{division.name} has no age range (its name was typed, and {player.name}'s "
+                "age is not known)"
+                if not age_known
+                else "no division of the same gender with an age range is still open"
+            )
+            text += (
+                f" No neighbouring division can be chosen for it: {why}. You choose which "
+                f"division to combine it with: {_or_list([d.name for d in self.candidates])}; "
+                "or change the setting to a walkover."
+            )
         else:
             text += (
-                " No neighbouring division can take the player (none of the same gender is "
-                "still open): change the setting to a walkover, or combine the division with "
-                "another by hand."
+                " No other division is still open to combine it with (every other one is "
+                "seated or finished): change the setting to a walkover."
             )
         super().__init__(text)
+
+
+def _or_list(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 @dataclass
@@ -257,7 +283,14 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
         if not players:
             raise RuleError(f"{division.name}: nobody is checked in.")
         if len(players) == 1 and division.event.lone_entrant == Event.LoneEntrant.PLAY:
-            raise LoneEntrantMustPlay(division, players[0], combine_neighbour(division))
+            slot = division_slot(division)
+            raise LoneEntrantMustPlay(
+                division,
+                players[0],
+                combine_neighbour(division),
+                combine_candidates(division),
+                age_known=slot.min_age is not None or slot.max_age is not None,
+            )
         if len(players) == 1:
             division.status = Division.Status.COMPLETE
             division.walkover = True
