@@ -209,6 +209,10 @@ LANGUAGES = [("en", "English"), ("fr", "Français"), ("es", "Español")]
 # The catalogs (locale/fr, locale/es): `make messages` updates them, `make compilemessages`
 # compiles them; the compiled .mo files are committed (docs/architecture.md).
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language switch's choice is kept for a year (Django's default: until the browser
+# closes, and a tablet's browser may close between rounds).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "America/New_York")
 USE_I18N = True
 USE_TZ = True
@@ -323,6 +327,7 @@ if not DEBUG:
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", True)
+    LANGUAGE_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", True)
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", True)

@@ -13,6 +13,8 @@ urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("login/", tournament_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # The language switch posts here (Django's set_language: a cookie, then back to "next").
+    path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("events/new/", desk_views.event_new, name="event_new"),
     path("events/restore/", desk_views.restore, name="event_restore"),

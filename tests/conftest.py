@@ -18,3 +18,13 @@ def _fast_password_hasher():
     override.enable()
     yield
     override.disable()
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A request in French leaves French active in this thread (LocaleMiddleware never
+    deactivates): each test starts in English, as a fresh process would."""
+    yield
+    from django.utils import translation
+
+    translation.activate("en")

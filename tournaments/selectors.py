@@ -8,7 +8,7 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
-from django.utils import timezone
+from django.utils import formats, timezone, translation
 
 from tournaments import engine
 from tournaments.engine import clock as engine_clock
@@ -489,8 +489,11 @@ def find_table(event: Event, query: str, limit: int = 30, shown=None) -> list[di
 
 
 def clock_time(moment: datetime.datetime) -> str:
-    """A time of day as the hall reads it, in the event's time zone: ``2:45 pm``."""
+    """A time of day as the hall reads it, in the event's time zone: ``2:45 pm`` in English
+    (and on the command line), as the active language writes it otherwise (``14:45``)."""
     local = timezone.localtime(moment)
+    if not (translation.get_language() or "en").startswith("en"):
+        return formats.time_format(local, "TIME_FORMAT")
     hour = local.hour % 12 or 12
     return f"{hour}:{local.minute:02d} {'am' if local.hour < 12 else 'pm'}"
 

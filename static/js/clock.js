@@ -57,7 +57,10 @@
     function poll() {
       var url = box.getAttribute("data-clock-url");
       if (!url || !window.fetch) return;
-      fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      // In the page's language (the projector's may be the event's, not the browser's).
+      var headers = { Accept: "application/json" };
+      if (document.documentElement.lang) headers["Accept-Language"] = document.documentElement.lang;
+      fetch(url, { headers: headers, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.json() : { started: false }; })
         .then(apply)
         .catch(function () { /* the hall's wifi dropped: keep counting, ask again later */ });

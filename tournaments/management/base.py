@@ -8,6 +8,7 @@ sure nothing was changed.
 import datetime
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round
@@ -28,11 +29,14 @@ class EventCommand(BaseCommand):
 
     def handle(self, *args, **options):
         options["slug"] = options.pop("event", None)
-        try:
-            event = get_event(options["slug"]) if self.needs_event else None
-            return self.run(event, **options)
-        except (RuleError, RegistrationError) as error:
-            raise CommandError(str(error)) from None
+        # The command line is the scripting interface: English, and output that never
+        # changes with a language (issue 12, item 6), whoever calls it, whatever the event's.
+        with translation.override("en"):
+            try:
+                event = get_event(options["slug"]) if self.needs_event else None
+                return self.run(event, **options)
+            except (RuleError, RegistrationError) as error:
+                raise CommandError(str(error)) from None
 
     def run(self, event, **options):
         raise NotImplementedError

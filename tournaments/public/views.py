@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from scoring.selectors import division_state, finished_places, public_results, round_standings
+from tournaments.languages import speak_event_language
 from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import object_or_404, search_text, whole_number
 from tournaments.selectors import (
@@ -114,12 +115,20 @@ def _pages(slide: dict) -> list[list]:
     return pages
 
 
+def _event_page(request, slug) -> Event:
+    """The event of a public page, which speaks the event's language unless the visitor
+    chose another (tournaments/languages.py)."""
+    event = get_object_or_404(Event, slug=slug)
+    speak_event_language(request, event)
+    return event
+
+
 def _number(request, name: str) -> int:
     return whole_number(request.GET.get(name, "0")) or 0
 
 
 def projector(request, slug):
-    event = get_object_or_404(Event, slug=slug)
+    event = _event_page(request, slug)
     divisions = [d for d in brackets(event) if d.rounds.exists() or d.walkover]
     index = _number(request, "i") % len(divisions) if divisions else 0
     slide, page, pages = None, 0, 1
@@ -154,7 +163,7 @@ def projector(request, slug):
 
 
 def find(request, slug):
-    event = get_object_or_404(Event, slug=slug)
+    event = _event_page(request, slug)
     query = search_text(request.GET.get("q", ""))
     # Two players of one name are told apart by their club or number: read once.
     shown = namesakes(event) if len(fold(query)) >= 2 else {}
@@ -183,7 +192,7 @@ def find(request, slug):
 
 
 def results(request, slug):
-    event = get_object_or_404(Event, slug=slug)
+    event = _event_page(request, slug)
     return render(
         request, "public/results.html", {"event": event, "divisions": public_results(event)}
     )
