@@ -334,6 +334,11 @@ def mark_namesakes(entrants, shown: dict[str, str]):
     return entrants
 
 
+def with_shown_name(entrant: Entrant) -> Entrant:
+    """One entrant, marked as ``mark_namesakes`` does (a desk's confirm page names them)."""
+    return mark_namesakes([entrant], namesakes(entrant.event_id, among=[entrant]))[0]
+
+
 def loaded_namesakes(entrants) -> dict[str, str]:
     """``namesakes`` computed from entrants already loaded, when they are the whole event
     (the check-in page reads every entrant anyway): no query."""

@@ -52,9 +52,15 @@ class DivisionState:
         """The names as pages and printed sheets show them: two entrants of the event with
         the same name carry their club or number ("Mary Smith (Sunrise Club)"). ``names``
         stays the registered name, for exports and the engine."""
+        shown = self.event_namesakes
+        return {i: shown.get(i, name) for i, name in self.names.items()}
+
+    @property
+    def event_namesakes(self) -> dict[str, str]:
+        """The event's namesakes (``tournaments.selectors.namesakes``), read once."""
         if self.namesakes is None:
             self.namesakes = event_namesakes(self.event)
-        return {i: self.namesakes.get(i, name) for i, name in self.names.items()}
+        return self.namesakes
 
     @cached_property
     def age_groups(self) -> dict[str, str]:

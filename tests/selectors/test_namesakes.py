@@ -213,3 +213,29 @@ def test_the_projector_and_desk_show_the_namesakes(client):
     html = client.get(f"/e/{event.slug}/tables/{table.pk}/").content.decode()
     assert f"{SHOWN['57']}</th>" in html  # the seats
     assert re.search(rf"Seat \d: {re.escape(SHOWN['57'])}", html)  # the score form
+
+
+@pytest.mark.django_db
+def test_the_desk_names_the_namesake_it_acts_on(client):
+    event, division = _two_marys()
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    mary = division.entrants.get(external_id="58")
+    url = f"/e/{event.slug}/desk/divisions/{division.pk}/"
+    page = client.get(url).content.decode()
+    assert f'<option value="{mary.pk}">{SHOWN["58"]}</option>' in page  # who can withdraw
+    asked = client.post(f"{url}withdraw/", {"entrant": mary.pk}).content.decode()
+    assert f"Withdraw {SHOWN['58']}?" in asked
+    client.post(f"{url}withdraw/", {"entrant": mary.pk, "confirmed": "yes"}, follow=True)
+    mary.refresh_from_db()
+    assert mary.status == "withdrawn"
+    page = client.get(url).content.decode()
+    assert f'<option value="{mary.pk}">{SHOWN["58"]} (withdrawn)</option>' in page  # undo
+    other = division.entrants.get(external_id="57")
+    other.status = "registered"
+    other.save()
+    asked = client.post(
+        f"/e/{event.slug}/desk/checkin/{other.pk}/", {"status": "absent"}
+    ).content.decode()
+    assert f"Mark {SHOWN['57']} absent?" in asked

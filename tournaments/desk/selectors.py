@@ -157,6 +157,13 @@ class DivisionDesk:
         ]
 
     @property
+    def bye_names(self) -> list[str]:
+        """Who has a bye from the current round to the next, as the pages name them."""
+        if self.current is None or not self.state.records:
+            return []
+        return [self.state.shown_names.get(p, p) for p in self.state.records[-1].byes]
+
+    @property
     def unconfirmed(self) -> list:
         if (
             self.current is None

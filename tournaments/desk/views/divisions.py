@@ -14,6 +14,7 @@ from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round
 from tournaments.params import object_or_404, whole_number
+from tournaments.selectors import mark_namesakes, with_shown_name
 from tournaments.web import act, refusal_lines
 
 from .. import selectors
@@ -82,7 +83,9 @@ def division_page(request, event, division_id):
             "desk": desk,
             "swap_form": SwapForm(players=players) if players else None,
             "withdrawable": bracket_players(desk),
-            "undoable": scoring_selectors.undoable(division),
+            "undoable": mark_namesakes(
+                scoring_selectors.undoable(division), desk.state.event_namesakes
+            ),
             "splittable": division.combined_from.exists() and desk.current is None,
             "fixable": fixable_round(division),
             "fix_refusal": fix_refusal(division),
@@ -258,7 +261,8 @@ def division_swap(request, event, division_id):
 
 def _chosen_entrant(request, event):
     chosen = whole_number(request.POST.get("entrant", ""), low=1)
-    return None if chosen is None else object_or_404(Entrant, chosen, event=event)
+    # Named as the pages name them: two players of one name carry their club or number.
+    return None if chosen is None else with_shown_name(object_or_404(Entrant, chosen, event=event))
 
 
 @require_POST
@@ -274,15 +278,15 @@ def division_withdraw(request, event, division_id):
         return ask(
             request,
             event,
-            title=f"Withdraw {entrant.name}?",
+            title=f"Withdraw {entrant.shown_name}?",
             lines=[
-                f"{entrant.name} stops playing: the scores entered so far stay on the "
+                f"{entrant.shown_name} stops playing: the scores entered so far stay on the "
                 "sheet, no scores are needed for their later games.",
-                f"{entrant.name} gets no place, and nobody moves up into it.",
+                f"{entrant.shown_name} gets no place, and nobody moves up into it.",
                 "If this is a mistake, you can undo it with a reason while no game of their "
                 "table has been recorded without them.",
             ],
-            yes=f"Yes, withdraw {entrant.name}",
+            yes=f"Yes, withdraw {entrant.shown_name}",
             back=_back_url(event, division),
         )
     return act(
@@ -290,7 +294,7 @@ def division_withdraw(request, event, division_id):
         lambda: services.entrants_withdraw(
             event=event, ids=[entrant.external_id], reason=reason, user=request.user
         ),
-        done=f"{entrant.name} has withdrawn: no scores are needed for their "
+        done=f"{entrant.shown_name} has withdrawn: no scores are needed for their "
         "later games, and they get no place.",
         to=_back(event, division),
     )
@@ -312,15 +316,15 @@ def division_disqualify(request, event, division_id):
         return ask(
             request,
             event,
-            title=f"Disqualify {entrant.name}?",
+            title=f"Disqualify {entrant.shown_name}?",
             lines=[
                 f"Reason: {reason}",
-                f"{entrant.name} is treated as withdrawn from now on: the scores entered "
+                f"{entrant.shown_name} is treated as withdrawn from now on: the scores entered "
                 "so far stay, no scores are needed for their later games.",
-                f"{entrant.name} gets no place and is shown as disqualified; nobody moves "
+                f"{entrant.shown_name} gets no place and is shown as disqualified; nobody moves "
                 "up into their place.",
             ],
-            yes=f"Yes, disqualify {entrant.name}",
+            yes=f"Yes, disqualify {entrant.shown_name}",
             back=_back_url(event, division),
         )
     return act(
@@ -328,7 +332,7 @@ def division_disqualify(request, event, division_id):
         lambda: services.entrants_disqualify(
             event=event, ids=[entrant.external_id], reason=reason, user=request.user
         ),
-        done=f"{entrant.name} is disqualified ({reason}).",
+        done=f"{entrant.shown_name} is disqualified ({reason}).",
         to=_back(event, division),
     )
 
@@ -346,7 +350,7 @@ def division_reinstate(request, event, division_id):
         lambda: scoring_services.entrant_reinstate(
             entrant=entrant, reason=request.POST.get("reason", ""), user=request.user
         ),
-        done=f"{entrant.name} plays on: enter their scores as usual.",
+        done=f"{entrant.shown_name} plays on: enter their scores as usual.",
         to=_back(event, division),
     )
 

@@ -15,7 +15,12 @@ from tournaments.engine import RuleError
 from tournaments.models import Entrant
 from tournaments.params import search_text
 from tournaments.registration import RegistrationError, preview, read_registrations
-from tournaments.selectors import checkin_search, checkin_summary, medal_policy_fixed
+from tournaments.selectors import (
+    checkin_search,
+    checkin_summary,
+    medal_policy_fixed,
+    with_shown_name,
+)
 from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
@@ -223,7 +228,7 @@ def checkin_everyone(request, event):
 @require_POST
 @event_role("organizer")
 def checkin_set(request, event, entrant_id):
-    entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
+    entrant = with_shown_name(get_object_or_404(Entrant, pk=entrant_id, event=event))
     query = urlencode({"q": search_text(request.POST.get("q", ""))})
     back = f"{reverse('desk:checkin', args=[event.slug])}?{query}"
     status = request.POST.get("status", "")
@@ -236,19 +241,19 @@ def checkin_set(request, event, entrant_id):
         return ask(
             request,
             event,
-            title=f"Mark {entrant.name} absent?",
+            title=f"Mark {entrant.shown_name} absent?",
             lines=[
-                f"{entrant.name} is not seated in {bracket} and gets no place.",
+                f"{entrant.shown_name} is not seated in {bracket} and gets no place.",
                 f"If {entrant.first_name} arrives before {bracket} is seated, check them in "
                 "on this page as usual.",
             ],
-            yes=f"Yes, mark {entrant.name} absent",
+            yes=f"Yes, mark {entrant.shown_name} absent",
             back=back,
         )
     return act(
         request,
         lambda: services.entrant_set_status(entrant=entrant, status=status),
-        done=lambda saved: f"{saved.name}: {saved.get_status_display().lower()}.",
+        done=lambda saved: f"{entrant.shown_name}: {saved.get_status_display().lower()}.",
         to=back,
     )
 
@@ -327,7 +332,7 @@ def _after_combining(event, into: str, from_division_page: bool):
 @event_role("organizer")
 def checkin_accessible(request, event, entrant_id):
     """The desk's toggle: this player needs an accessible table (or no longer)."""
-    entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
+    entrant = with_shown_name(get_object_or_404(Entrant, pk=entrant_id, event=event))
     query = urlencode({"q": search_text(request.POST.get("q", ""))})
     back = f"{reverse('desk:checkin', args=[event.slug])}?{query}"
     needs = request.POST.get("accessible") == "yes"
@@ -337,9 +342,10 @@ def checkin_accessible(request, event, entrant_id):
             event=event, ids=[entrant.external_id], accessible=needs
         ),
         done=(
-            f"{entrant.name} needs an accessible table: seated at one from the next seating on."
+            f"{entrant.shown_name} needs an accessible table: seated at one from the next "
+            "seating on."
             if needs
-            else f"{entrant.name}: no accessible table needed."
+            else f"{entrant.shown_name}: no accessible table needed."
         ),
         to=back,
     )
