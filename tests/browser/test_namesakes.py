@@ -8,10 +8,10 @@ import random
 import pytest
 
 from scoring.simulation import SimulationReport, finish_division
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tournaments import services
 
-from .conftest import SCREENSHOTS
+from .conftest import PASSWORD, SCREENSHOTS, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,4 +72,30 @@ def test_two_mary_smiths_are_told_apart_on_a_phone(browser, live_server):
         [SUNRISE, OAK.replace("Mary", "MARY")]
     )
     _fits(page)
+    phone.close()
+
+
+def test_the_projector_and_the_table_page_show_the_namesakes_and_fit(browser, live_server):
+    event, division = _event()
+    hall = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
+    page = hall.new_page()
+    projector = f"{live_server.url}/p/{event.slug}/?i=0"
+    page.goto(projector)
+    seating = page.locator(".seating li").all_inner_texts()
+    assert SUNRISE in seating and OAK.replace("Mary", "MARY") in seating
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720
+    page.screenshot(path=str(SCREENSHOTS / "public-projector-namesakes-1280.png"))
+    hall.close()
+
+    organizer = UserFactory(username="olive", password=PASSWORD)
+    event.organizers.add(organizer)
+    table = division.rounds.get().tables.get(seats__entrant__external_id="57")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page = phone.new_page()
+    login(page, live_server.url, "olive")
+    page.goto(f"{live_server.url}/e/{event.slug}/tables/{table.pk}/")
+    assert page.get_by_label(SUNRISE, exact=False).count() == 1  # the score form's field
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(SCREENSHOTS / "score-entry-namesakes-phone.png"), full_page=True)
     phone.close()
