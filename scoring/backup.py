@@ -116,6 +116,7 @@ def _round_json(round_: Round) -> dict:
                     "revoked_at": _plain(c.revoked_at),
                     "revoked_by": _user(c.revoked_by),
                     "revoked_by_label": c.revoked_by_label,
+                    "revoked_reason": c.revoked_reason,
                 }
                 for c in table.codes.select_related("issued_by", "revoked_by").order_by(
                     "issued_at", "id"
@@ -564,6 +565,7 @@ def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
                     revoked_at=_when(c.get("revoked_at"), at),
                     revoked_by=users.get(c.get("revoked_by")),
                     revoked_by_label=c.get("revoked_by_label", ""),
+                    revoked_reason=c.get("revoked_reason", ""),
                 ),
                 at,
             )

@@ -731,6 +731,7 @@ class TableCode(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     revoked_by_label = models.CharField(max_length=150, blank=True)
+    revoked_reason = models.TextField(blank=True)  # the organizer's words, optional
 
     class Meta:
         ordering = ["table", "issued_at", "pk"]

@@ -215,7 +215,7 @@ COVERED = {
     # A table's "codes" in the file (issue 14).
     TableCode: {
         "table", "code", "issued_at", "issued_by", "issued_by_label", "revoked_at",
-        "revoked_by", "revoked_by_label",
+        "revoked_by", "revoked_by_label", "revoked_reason",
     },
     Seat: {"round", "table", "entrant", "number"},
     Bye: {"round", "entrant"},

@@ -1,11 +1,14 @@
 """Reads for the organizer's desk: the overview and a division's page."""
 
+import datetime
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Count, Q
 from django.utils import timezone
 
+from scoring.models import ScoreChange
 from scoring.selectors import (
     DivisionState,
     corrections_pending,
@@ -14,7 +17,7 @@ from scoring.selectors import (
     table_heard_from,
 )
 from tournaments import engine
-from tournaments.models import Division, Entrant, Event, Round
+from tournaments.models import Division, Entrant, Event, Round, Seat, Table, TableCode
 from tournaments.selectors import (
     ClockView,
     bracket_entrants,
@@ -343,3 +346,115 @@ def division_waits(event: Event) -> dict[int, list[Waiting]]:
             found.append(Waiting("seat", "Ready to seat round 1"))
         waits[division.pk] = found
     return waits
+
+
+@dataclass(frozen=True)
+class TableCodeLine:
+    """One table of a round on the desk's table codes page."""
+
+    table: Table
+    players: list[str]  # names in seat order
+    code: TableCode | None  # the code in force (None: none, or the round is over)
+    replaced: int  # codes revoked before it
+    last_revoked: TableCode | None  # the latest code revoked (who, when)
+    entries: list = field(default_factory=list)  # what players entered (PlayerEntry)
+
+    @property
+    def last_entry(self):
+        """The latest entry or confirmation players made at this table (None: none)."""
+        return max(self.entries, key=lambda e: e.at) if self.entries else None
+
+
+@dataclass(frozen=True)
+class RoundCodes:
+    """A round's tables with their codes, for the desk."""
+
+    division: Division
+    round: Round | None
+    rounds: list[int]  # every round's number, to choose another
+    lines: list[TableCodeLine]
+
+    @property
+    def open(self) -> bool:
+        """The round is still played: its codes work and can be replaced."""
+        return self.round is not None and self.round.status != Round.Status.CLOSED
+
+
+def round_codes(division: Division, number: int | None = None, entries=None) -> RoundCodes:
+    """The tables of a division's round (the current one unless ``number``) with their
+    codes; ``entries(round_)`` gives what players entered, by table number."""
+    division = division.bracket
+    rounds = list(division.rounds.order_by("number"))
+    chosen = next((r for r in rounds if r.number == number), None) if number else None
+    chosen = chosen or (rounds[-1] if rounds else None)
+    if chosen is None:
+        return RoundCodes(division, None, [], [])
+    tables = list(chosen.tables.order_by("number"))
+    names: dict[int, list[str]] = {}
+    for seat in Seat.objects.filter(round=chosen).select_related("entrant").order_by("number"):
+        names.setdefault(seat.table_id, []).append(seat.entrant.name)
+    codes: dict[int, list[TableCode]] = {}
+    for code in TableCode.objects.filter(table__round=chosen).order_by("issued_at", "pk"):
+        codes.setdefault(code.table_id, []).append(code)
+    found = entries(chosen) if entries is not None else {}
+    lines = []
+    for table in tables:
+        given = codes.get(table.pk, [])
+        live = next((c for c in given if c.revoked_at is None), None)
+        revoked = [c for c in given if c.revoked_at is not None]
+        lines.append(
+            TableCodeLine(
+                table,
+                names.get(table.pk, []),
+                live if chosen.status != Round.Status.CLOSED else None,
+                len(revoked),
+                max(revoked, key=lambda c: c.revoked_at) if revoked else None,
+                found.get(table.number, []),
+            )
+        )
+    return RoundCodes(division, chosen, [r.number for r in rounds], lines)
+
+
+# How the audit trail names a player who entered or confirmed at the table with its code
+# (scoring.services._common.AtTable.label).
+_AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    """A game entered or confirmed by a player at the table, from the audit trail."""
+
+    game: int
+    name: str
+    code: str
+    at: datetime.datetime
+    confirmed: bool  # a confirmation; else an entry (or a changed entry)
+
+
+def players_entries(round_: Round) -> dict[int, list[PlayerEntry]]:
+    """What players entered and confirmed with their table's code in ``round_``, by table
+    number: per game its latest entry and latest confirmation by a player, in game order."""
+    rows = ScoreChange.objects.filter(
+        division_id=round_.division_id,
+        round_number=round_.number,
+        actor__isnull=True,
+        actor_label__contains=" at the table (code ",
+        action__in=[
+            ScoreChange.Action.ENTERED,
+            ScoreChange.Action.REPLACED,
+            ScoreChange.Action.CONFIRMED,
+        ],
+    ).values_list("table_number", "game_number", "action", "actor_label", "at")
+    latest: dict[tuple[int, int, bool], PlayerEntry] = {}
+    for table, game, action, label, at in rows.order_by("at", "pk"):
+        found = _AT_TABLE.match(label)
+        if found is None or table is None or game is None:
+            continue
+        confirmed = action == ScoreChange.Action.CONFIRMED
+        latest[(table, game, confirmed)] = PlayerEntry(
+            game, found["name"], found["code"], at, confirmed
+        )
+    by_table: dict[int, list[PlayerEntry]] = {}
+    for (table, _game, _confirmed), entry in sorted(latest.items()):
+        by_table.setdefault(table, []).append(entry)
+    return by_table

@@ -47,6 +47,12 @@ urlpatterns = [
     path("divisions/<id:division_id>/disqualify/", views.division_disqualify, name="disqualify"),
     path("divisions/<id:division_id>/undo-withdrawal/", views.division_reinstate, name="reinstate"),
     path("divisions/<id:division_id>/split/", views.division_split, name="split"),
+    path("divisions/<id:division_id>/codes/", views.division_codes, name="codes"),
+    path(
+        "divisions/<id:division_id>/codes/<id:table_id>/new/",
+        views.table_code_new,
+        name="code_new",
+    ),
     path("divisions/<id:division_id>/reseat/", views.division_reseat, name="reseat"),
     path("divisions/<id:division_id>/take-back/", views.division_reopen, name="reopen"),
     path("divisions/<id:division_id>/medals/", views.division_medals, name="medals"),

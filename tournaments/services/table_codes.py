@@ -105,9 +105,12 @@ def event_table_codes_issue(*, event: Event, user=None) -> int:
     return made
 
 
-def table_code_reissue(*, table: Table, user=None, expected_code: str | None = None) -> TableCode:
-    """Revoke the table's live code (it stays in the record, naming who and when) and give
-    the table a new one: a lost or photographed sheet opens nothing any more.
+def table_code_reissue(
+    *, table: Table, user=None, expected_code: str | None = None, reason: str = ""
+) -> TableCode:
+    """Revoke the table's live code (it stays in the record, naming who, when and why:
+    ``reason`` is optional) and give the table a new one: a lost or photographed sheet
+    opens nothing any more.
     ``expected_code`` (the desk) is the code the organizer saw: when someone reissued it
     in the meantime, the new code stands and is returned as it is."""
     with transaction.atomic():
@@ -133,5 +136,8 @@ def table_code_reissue(*, table: Table, user=None, expected_code: str | None = N
             live.revoked_at = timezone.now()
             live.revoked_by = user if user is not None and getattr(user, "pk", None) else None
             live.revoked_by_label = _by(user)
-            live.save(update_fields=["revoked_at", "revoked_by", "revoked_by_label"])
+            live.revoked_reason = reason.strip()
+            live.save(
+                update_fields=["revoked_at", "revoked_by", "revoked_by_label", "revoked_reason"]
+            )
         return _create([table], user)[0]

@@ -46,12 +46,14 @@ from .registration import (
     import_upload,
 )
 from .seating_fixes import division_reopen, division_reseat
+from .table_codes import division_codes, table_code_new
 
 __all__ = [
     "announcement_remove",
     "announcements",
     "clocks_start",
     "division_clock",
+    "division_codes",
     "table_minutes",
     "archive",
     "backup",
@@ -88,4 +90,5 @@ __all__ = [
     "scorekeeper_remove",
     "scorekeeper_unlock",
     "settings_page",
+    "table_code_new",
 ]
