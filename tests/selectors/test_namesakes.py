@@ -170,6 +170,15 @@ def test_results_ribbons_and_certificates_show_the_namesakes_exports_do_not():
         p.entrant_id: p.name for d in printing.results_data(event).divisions for p in d.placings
     }
     assert {k: results[k] for k in SHOWN} == SHOWN
+    qualified = {
+        q.entrant_id: q.name
+        for g in printing.qualifiers_data(event).groups
+        for q in g.qualifiers + g.skipped
+    }
+    assert {k: qualified[k] for k in SHOWN if k in qualified} == {
+        k: SHOWN[k] for k in SHOWN if k in qualified
+    }
+    assert any(k in qualified for k in SHOWN)
     out = StringIO()
     call_command("export_results", event.slug, "--format", "json", stdout=out)
     exported = {
@@ -209,6 +218,8 @@ def test_the_projector_and_desk_show_the_namesakes(client):
     client.force_login(organizer)
     html = client.get(f"/e/{event.slug}/desk/divisions/{division.pk}/").content.decode()
     assert SHOWN["58"] in html and SHOWN["62"] in html
+    html = client.get(f"/e/{event.slug}/standings/{division.pk}/").content.decode()
+    assert SHOWN["57"] in html and SHOWN["61"] in html and "Unique Person1<" in html
     table = division.rounds.get().tables.filter(seats__entrant__external_id="57").get()
     html = client.get(f"/e/{event.slug}/tables/{table.pk}/").content.decode()
     assert f"{SHOWN['57']}</th>" in html  # the seats

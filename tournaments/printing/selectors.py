@@ -396,11 +396,13 @@ def qualifiers_data(event, division=None) -> data.QualifiersData:
             f"(not finished: {', '.join(report.unfinished)})."
         )
 
+    shown = namesakes(event)  # two qualifiers of one name: with their club or number
+
     def line(row) -> data.QualifierLine:
         return data.QualifierLine(
             row.rank,
             row.place,
-            row.name,
+            shown.get(row.entrant_id, row.name),
             row.entrant_id,
             row.state,
             row.division,
