@@ -57,9 +57,11 @@ class DivisionState:
 
     @property
     def event_namesakes(self) -> dict[str, str]:
-        """The event's namesakes (``tournaments.selectors.namesakes``), read once."""
+        """The namesakes (``tournaments.selectors.namesakes``) of the event's entrants, read
+        once: those of the bracket's players unless the caller gave the event's."""
         if self.namesakes is None:
-            self.namesakes = event_namesakes(self.event)
+            players = list(self.entrants.values())
+            self.namesakes = event_namesakes(self.event, among=players) if players else {}
         return self.namesakes
 
     @cached_property

@@ -87,6 +87,12 @@ def test_namesakes_of_one_event_in_one_query(django_assert_num_queries):
         "59": "Ann Lee (Club 1)",
         "60": "Ann Lée #60",
     }
+    # Asked about some entrants only (a table, a bracket, a search), their namesakes
+    # anywhere in the event still count, and nobody else is read.
+    mary = division.entrants.get(external_id="57")
+    assert namesakes(division.event, among=[mary]) == {k: shown[k] for k in ("57", "58")}
+    found = division.event.entrants.matching("lee")
+    assert namesakes(division.event, among=found) == {k: shown[k] for k in ("59", "60")}
     lone = DivisionFactory()
     EntrantFactory(division=lone, first_name="Zoë", last_name="Unique")
     assert namesakes(lone.event) == {}

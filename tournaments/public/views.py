@@ -166,13 +166,13 @@ def find(request, slug):
     event = _event_page(request, slug)
     query = search_text(request.GET.get("q", ""))
     # Two players of one name are told apart by their club or number: read once.
-    shown = namesakes(event) if len(fold(query)) >= 2 else {}
+    matching = Entrant.objects.filter(event=event).matching(query).select_related("division")
+    shown = namesakes(event, among=matching) if len(fold(query)) >= 2 else {}
     found = find_table(event, query, shown=shown)
     if len(fold(query)) >= 2:
         # Once a bracket is finished, its players see their place, not a table — a
         # walkover's player too, who never sat at one. Only the matching players' places
         # are read.
-        matching = Entrant.objects.filter(event=event).matching(query).select_related("division")
         places = finished_places(event, matching, shown)
         for row in found:
             row["finished"] = places.pop(row["entrant"].external_id, None)
