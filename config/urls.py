@@ -22,4 +22,6 @@ urlpatterns = [
     path("p/<slug:slug>/", include("tournaments.public.urls")),
     path("e/<slug:slug>/", include("scoring.urls")),
     path("e/<slug:slug>/print/", include("tournaments.printing.urls")),
+    # The players' table page: a table's code opens that table of that round only.
+    path("t/", include("scoring.player_urls")),
 ]

@@ -82,6 +82,10 @@ def _game_json(game: Game) -> dict:
         "entered_at": _plain(game.entered_at),
         "confirmed_by": _user(game.confirmed_by),
         "confirmed_at": _plain(game.confirmed_at),
+        "entered_by_player": game.entered_by_player.external_id if game.entered_by_player else None,
+        "confirmed_by_player": game.confirmed_by_player.external_id
+        if game.confirmed_by_player
+        else None,
         "racks": {r.entrant.external_id: r.rack_total for r in racks},
         "rack_entries": {
             r.entrant.external_id: {
@@ -105,7 +109,13 @@ def _round_json(round_: Round) -> dict:
             ],
             "games": [
                 _game_json(game)
-                for game in table.games.select_related("winner", "entered_by", "confirmed_by")
+                for game in table.games.select_related(
+                    "winner",
+                    "entered_by",
+                    "confirmed_by",
+                    "entered_by_player",
+                    "confirmed_by_player",
+                )
             ],
             "codes": [
                 {
@@ -183,6 +193,7 @@ def _change_json(c: ScoreChange) -> dict:
         "reason": c.reason,
         "actor": c.actor_label,
         "actor_user": _user(c.actor),
+        "address": c.address,
         "at": _plain(c.at),
         "flag": c.flag,
         "save_key": c.save_key,
@@ -489,12 +500,15 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
         _need(g, dict, where)
         at = f"{where}, game {g.get('number')}"
         winner = g.get("winner")
+        by_player, checked_by = g.get("entered_by_player"), g.get("confirmed_by_player")
         game = _valid(
             Game(
                 table=table,
                 number=g.get("number"),
                 ended=g.get("ended"),
                 winner=_entrant(entrants, winner, at) if winner else None,
+                entered_by_player=_entrant(entrants, by_player, at) if by_player else None,
+                confirmed_by_player=_entrant(entrants, checked_by, at) if checked_by else None,
                 version=g.get("version", 1),
                 entered_by=users.get(g.get("entered_by")),
                 confirmed_by=users.get(g.get("confirmed_by")),
@@ -683,6 +697,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
                     reason=c.get("reason", ""),
                     actor=users.get(c.get("actor_user")),
                     actor_label=c.get("actor", ""),
+                    address=c.get("address"),
                     at=_when(c.get("at"), where),
                     flag=c.get("flag", ""),
                     save_key=c.get("save_key", ""),

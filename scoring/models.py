@@ -43,6 +43,15 @@ class Game(models.Model):
         related_name="+",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
+    # A player at the table who entered or confirmed the game with the table's code
+    # (issue 14): no account, so the player instead of a user. A confirmation by the
+    # player who entered the game is refused.
+    entered_by_player = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed_by_player = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     # Raised on every change, so that a save based on a stale page is caught.
     version = models.PositiveIntegerField(default=1)
 
@@ -137,6 +146,8 @@ class ScoreChange(models.Model):
         related_name="+",
     )
     actor_label = models.CharField(max_length=150, blank=True)
+    # The device's address, for a change made at the table with its code (issue 14).
+    address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
     flag = models.TextField(
         blank=True, help_text="Set when the change would alter who advanced or a medal."

@@ -4,6 +4,8 @@ Thin: forms check what was typed, services change the data, selectors read it.
 """
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
@@ -99,15 +101,7 @@ def _render_table(
         and request.GET.get("change") != "1"
     )
     if form is None and chosen is not None and not chosen.confirmed and not review:
-        game = chosen
-        initial = {"version": game.game.version if game.game else 0}
-        if game.game:
-            initial.update(
-                {f"rack_{e}": v for e, v in game.racks.items()},
-                ended=game.game.ended,
-                winner=str(game.game.winner_id or ""),
-            )
-        form = GameForm(initial=initial, sheet=sheet, number=number)
+        form = entry_form(sheet, number)
     context = {
         "event": event,
         "sheet": sheet,
@@ -138,6 +132,19 @@ def _render_table(
     return render(request, "scoring/table.html", context, status=status)
 
 
+def entry_form(sheet, number: int) -> GameForm:
+    """The form for game ``number`` of a sheet, holding its numbers if it has some."""
+    game = sheet.games[number - 1]
+    initial = {"version": game.game.version if game.game else 0}
+    if game.game:
+        initial.update(
+            {f"rack_{e}": v for e, v in game.racks.items()},
+            ended=game.game.ended,
+            winner=str(game.game.winner_id or ""),
+        )
+    return GameForm(initial=initial, sheet=sheet, number=number)
+
+
 def _chosen_game(request, sheet) -> int | None:
     """The game asked for, else one waiting for this person's confirmation, else the next
     game to enter."""
@@ -154,6 +161,36 @@ def table_page(request, event, table_id):
     table = _table(event, table_id)
     if request.method != "POST":
         return _render_table(request, event, table, table_sheet(table))
+    return game_save(request, event, table, _scorekeepers_page(request, event, table))
+
+
+@dataclass
+class EntryPage:
+    """Where a game is entered or confirmed from: the scorekeepers' table page, or the
+    players' page opened with the table's code (``at_table``). The save and the
+    confirmation run the same form, checks, service and answers for both."""
+
+    url: Callable[..., str]  # the page's address, with a query (game=2)
+    render: Callable[..., HttpResponse]  # (sheet, form=None, conflict=None, number=None, …)
+    user: object = None
+    organizer: bool = False
+    at_table: services.AtTable | None = None
+
+
+def _scorekeepers_page(request, event, table) -> EntryPage:
+    return EntryPage(
+        url=lambda **query: _table_url(event, table, **query),
+        render=lambda sheet, form=None, **more: _render_table(
+            request, event, table, sheet, form, **more
+        ),
+        user=request.user,
+        organizer=request.is_organizer,
+    )
+
+
+def game_save(request, event, table, page: EntryPage):
+    """Save the game a table's form sent (a page's own save, or one its queue sends again
+    with ``X-Queued-Save``, answered in JSON)."""
     # A save checks the form against the seats and games only; the whole sheet (totals,
     # penalties, audit trail) is built only when the page is shown again with a problem.
     entry = table_entry(table)
@@ -169,7 +206,7 @@ def table_page(request, event, table_id):
         form.add_error(None, "This round is closed: an organizer changes scores as a correction.")
         if queued:
             return _queued_answer("refused", form_message(form), 422)
-        return _render_table(request, event, table, table_sheet(table), form)
+        return page.render(table_sheet(table), form)
     if entry.confirmed(number) and not keyed:
         # After confirmation a score changes only as an organizer's correction, with a reason.
         message = (
@@ -178,11 +215,11 @@ def table_page(request, event, table_id):
         if queued:
             return _queued_answer("refused", message, 422)
         messages.error(request, message)
-        return redirect(_table_url(event, table, game=number))
+        return redirect(page.url(game=number))
     if not form.is_valid():
         if queued:
             return _queued_answer("refused", form_message(form), 422)
-        return _render_table(request, event, table, table_sheet(table), form)
+        return page.render(table_sheet(table), form)
     data = form.cleaned_data
     try:
         game = services.game_record(
@@ -191,11 +228,12 @@ def table_page(request, event, table_id):
             racks=data["racks"],
             ended=data["ended"] or None,
             winner=data["winner_entrant"],
-            user=request.user,
-            organizer=request.is_organizer,
+            user=page.user,
+            organizer=page.organizer,
             expected_version=data.get("version") or 0,
             seats=entry.seats,
             save_key=data.get("save_key") or "",
+            at_table=page.at_table,
         )
     except services.ScoreConflict as conflict:
         if queued:
@@ -207,12 +245,12 @@ def table_page(request, event, table_id):
         data["version"] = sheet.games[number - 1].game.version
         form = GameForm(data, sheet=sheet, number=number)
         form.is_valid()
-        return _render_table(request, event, table, sheet, form, conflict=conflict)
+        return page.render(sheet, form, conflict=conflict)
     except RuleError as error:
         if queued:
             return _queued_answer("refused", said(error), 422)
         form.add_error(None, said(error))
-        return _render_table(request, event, table, table_sheet(table), form)
+        return page.render(table_sheet(table), form)
     already = getattr(game, "already_saved", None) is not None
     if already:
         message = f"Game {number} was already saved for table {table.number}: nothing changed."
@@ -230,8 +268,8 @@ def table_page(request, event, table_id):
     messages.success(request, message)
     if data.get("save_key"):
         # The page learns which save arrived (its queued copy, if any, is then dropped).
-        return redirect(_table_url(event, table, saved=data["save_key"]))
-    return redirect(_table_url(event, table))
+        return redirect(page.url(saved=data["save_key"]))
+    return redirect(page.url())
 
 
 def form_message(form) -> str:
@@ -249,28 +287,34 @@ def _queued_answer(status: str, message: str, code: int = 200, **more) -> JsonRe
 @event_role("scorekeeper")
 def game_confirm(request, event, table_id, number):
     table = _table(event, table_id)
+    return confirm(request, table, number, _scorekeepers_page(request, event, table))
+
+
+def confirm(request, table, number, page: EntryPage):
+    """Confirm a game as its page showed it (the version seen), or say why not."""
     game = get_object_or_404(Game, table=table, number=number)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         messages.error(request, f"Game {number} changed since you looked at it: check it again.")
-        return redirect(_table_url(event, table, game=number))
+        return redirect(page.url(game=number))
     try:
         services.game_confirm(
             game=game,
-            user=request.user,
-            organizer=request.is_organizer,
+            user=page.user,
+            organizer=page.organizer,
             expected_version=form.cleaned_data["version"],
+            at_table=page.at_table,
         )
     except services.ScoreConflict as conflict:
         # Nothing is confirmed: the page shows what they checked beside what is there now.
         sheet = table_sheet(table)
         stale = {"message": str(conflict), "rows": _seen_and_now(request.POST, sheet, number)}
-        return _render_table(request, event, table, sheet, number=number, stale=stale)
+        return page.render(sheet, number=number, stale=stale)
     except RuleError as error:
         messages.error(request, said(error))
-        return redirect(_table_url(event, table, game=number))
+        return redirect(page.url(game=number))
     messages.success(request, f"Game {number} confirmed.")
-    return redirect(_table_url(event, table))
+    return redirect(page.url())
 
 
 def _seen_and_now(post, sheet, number) -> list[dict]:

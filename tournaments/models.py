@@ -754,3 +754,18 @@ class TableCode(models.Model):
     @property
     def live(self) -> bool:
         return self.revoked_at is None
+
+
+class TableCodeAttempt(models.Model):
+    """A wrong table code typed from a device's address: the guessing throttle counts them
+    in the database (so it holds with Redis down and across the web processes)."""
+
+    address = models.GenericIPAddressField(null=True, blank=True)
+    typed = models.CharField(max_length=20, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["address", "at"])]
+
+    def __str__(self):
+        return f"{self.address} {self.typed!r} at {self.at:%H:%M:%S}"

@@ -7,6 +7,7 @@ they never import ``scoring``.
 import datetime
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.utils import formats, timezone, translation
 
@@ -24,6 +25,7 @@ from tournaments.models import (
     Seat,
     Table,
     TableCode,
+    TableCodeAttempt,
 )
 from tournaments.text import fold, matches, namesake_names
 
@@ -663,3 +665,20 @@ def table_code_find(text: str) -> CodeLookup:
 def table_code_live(table: Table) -> TableCode | None:
     """The table's code in force (None: it has none)."""
     return TableCode.objects.filter(table=table, revoked_at__isnull=True).first()
+
+
+def table_code_wait(address: str | None, *, now=None) -> int:
+    """Seconds ``address`` must wait before a code is looked up for it again: 0 unless it
+    typed ``TABLE_CODE_WRONG_ALLOWED`` wrong codes within ``TABLE_CODE_WINDOW``; then until
+    enough of them are older than the window."""
+    now = now or timezone.now()
+    window, allowed = settings.TABLE_CODE_WINDOW, settings.TABLE_CODE_WRONG_ALLOWED
+    recent = list(
+        TableCodeAttempt.objects.filter(address=address, at__gt=now - window)
+        .order_by("-at")
+        .values_list("at", flat=True)[:allowed]
+    )
+    if len(recent) < allowed:
+        return 0
+    # The allowed-th newest leaves the window first among those that keep it full.
+    return max(1, int((recent[-1] + window - now).total_seconds() + 0.999))

@@ -5,7 +5,7 @@ Every function runs in a transaction. The rules come from the engine; the
 bracket is changed only through ``tournaments.services``.
 """
 
-from ._common import ScoreConflict, TieBlocked
+from ._common import AtTable, ScoreConflict, TieBlocked
 from .bulk import round_games_record
 from .corrections import (
     AcceptResult,
@@ -15,7 +15,7 @@ from .corrections import (
     score_correct,
 )
 from .events import event_delete
-from .games import game_confirm, game_record, games_import
+from .games import OWN_ENTRY, game_confirm, game_record, games_import
 from .rounds import (
     Advanced,
     AdvanceResult,
@@ -32,6 +32,8 @@ __all__ = [
     "corrections_accept",
     "AdvanceResult",
     "Advanced",
+    "AtTable",
+    "OWN_ENTRY",
     "ScoreConflict",
     "TieBlocked",
     "division_advance",

@@ -2,12 +2,13 @@
 and the rules common to entering and correcting a game."""
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from django.db import connection
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Division, Round, Seat, Table
+from tournaments.models import Division, Entrant, Round, Seat, Table
 
 from ..models import Game
 
@@ -56,7 +57,23 @@ def game_snapshot(game: Game | None, racks=None) -> dict | None:
     }
 
 
-def actor(user) -> dict:
+@dataclass(frozen=True)
+class AtTable:
+    """A player at the table who enters or confirms a game with the table's code (issue
+    14): no account, so their name, the code and the device's address go in the audit."""
+
+    player: Entrant
+    code: str
+    address: str | None = None
+
+    @property
+    def label(self) -> str:
+        return f"{self.player.name} at the table (code {self.code})"[:150]
+
+
+def actor(user, at_table: AtTable | None = None) -> dict:
+    if at_table is not None:
+        return {"actor": None, "actor_label": at_table.label, "address": at_table.address}
     if user is not None and getattr(user, "pk", None):
         return {"actor": user, "actor_label": user.get_username()}
     return {"actor": None, "actor_label": "command line (organizer)"}

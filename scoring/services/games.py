@@ -11,7 +11,26 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 
 from ..models import Game, RackScore, ScoreChange
-from ._common import ScoreConflict, actor, check_game, game_snapshot, lock_for_entry, where
+from ._common import (
+    AtTable,
+    ScoreConflict,
+    actor,
+    check_game,
+    game_snapshot,
+    lock_for_entry,
+    where,
+)
+
+# A player confirming the game they entered themselves (issue 14): someone else checks.
+OWN_ENTRY = "Another player at the table must check these: you entered them."
+
+
+def _seated_here(table: Table, at_table: AtTable, place: str) -> None:
+    """A player acting with the table's code sits at this table."""
+    if not Seat.objects.filter(table=table, entrant_id=at_table.player.pk).exists():
+        raise RuleError(
+            f"{place}: {at_table.player.name} does not play at this table; nothing was saved."
+        )
 
 
 def _may_replace(
@@ -59,6 +78,7 @@ def game_record(
     reason: str = "",
     seats: Sequence[Seat] | None = None,
     save_key: str = "",
+    at_table: AtTable | None = None,
 ) -> Game:
     """Save one game's rack totals after the engine has checked them.
 
@@ -77,6 +97,7 @@ def game_record(
     and one audit line, and computes nothing about the division: standings are
     computed when they are read. ``seats``: the table's seats as the caller read them
     (the page's form), checked against the table's now instead of read again.
+    ``at_table``: a player at the table entered it with the table's code (no account).
     """
     with transaction.atomic():
         round_ = lock_for_entry(table)
@@ -95,6 +116,9 @@ def game_record(
                 return saved
         if round_.status == Round.Status.CLOSED:
             raise RuleError(f"{place}: the round is closed; change a score as a correction.")
+        if at_table is not None:
+            _seated_here(table, at_table, place)
+            organizer = False
         if not 1 <= number <= round_.games:
             raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
         names = {e.external_id: e.name for e in [*racks, winner] if e is not None}
@@ -131,7 +155,7 @@ def game_record(
                 return game
             correction = game.confirmed
         game = _save_game(
-            game, current, table, number, racks, new["ended"], winner, user, organizer
+            game, current, table, number, racks, new["ended"], winner, user, organizer, at_table
         )
         if before is None:
             action = ScoreChange.Action.ENTERED
@@ -144,7 +168,7 @@ def game_record(
             after=new,
             reason=reason.strip() if correction else "",
             save_key=save_key,
-            **actor(user),
+            **actor(user, at_table),
         )
         if save_key:
             try:
@@ -207,7 +231,16 @@ def _where_fields(round_: Round, table: Table, number: int) -> dict:
 
 
 def _save_game(
-    game, current: list[RackScore], table, number, racks, ended, winner, user, confirmed: bool
+    game,
+    current: list[RackScore],
+    table,
+    number,
+    racks,
+    ended,
+    winner,
+    user,
+    confirmed: bool,
+    at_table: AtTable | None = None,
 ) -> Game:
     """Write the game and its rack totals in a few statements (``current``: its racks
     as they are, none for a new game)."""
@@ -217,7 +250,9 @@ def _save_game(
         game.version += 1
     game.ended = ended
     game.winner = winner
-    game.entered_by = user if getattr(user, "pk", None) else None
+    game.entered_by = user if getattr(user, "pk", None) and at_table is None else None
+    game.entered_by_player = at_table.player if at_table is not None else None
+    game.confirmed_by_player = None
     game.confirmed_by = game.entered_by if confirmed else None
     game.confirmed_at = timezone.now() if confirmed else None
     game.save()
@@ -245,13 +280,20 @@ def _save_game(
 
 
 def game_confirm(
-    *, game: Game, user, organizer: bool = False, expected_version: int | None = None
+    *,
+    game: Game,
+    user,
+    organizer: bool = False,
+    expected_version: int | None = None,
+    at_table: AtTable | None = None,
 ) -> Game:
     """A second person confirms a game's scores; nobody confirms their own entry.
 
     ``expected_version`` is the version the confirmer was shown: if the game changed
     since (someone saved a new entry, or an organizer corrected it), nothing is
     confirmed and ``ScoreConflict`` carries the scores as they are now (``theirs``).
+    ``at_table``: a player at the table confirms with the table's code; it counts like a
+    scorekeeper's confirmation, and the player who entered the game cannot give it.
     """
     with transaction.atomic():
         # The save's locks first (division, round, table), then the game: one order for
@@ -275,17 +317,22 @@ def game_confirm(
             )
         if game.confirmed:
             return game
-        if not organizer and (user is None or game.entered_by_id == user.pk):
+        if at_table is not None:
+            _seated_here(game.table, at_table, where(game.table.round, game.table, game.number))
+            if game.entered_by_player_id == at_table.player.pk:
+                raise RuleError(OWN_ENTRY)
+        elif not organizer and (user is None or game.entered_by_id == user.pk):
             raise RuleError("The scores must be confirmed by someone other than who entered them.")
-        game.confirmed_by = user
+        game.confirmed_by = user if at_table is None else None
+        game.confirmed_by_player = at_table.player if at_table is not None else None
         game.confirmed_at = timezone.now()
-        game.save(update_fields=["confirmed_by", "confirmed_at"])
+        game.save(update_fields=["confirmed_by", "confirmed_by_player", "confirmed_at"])
         round_ = game.table.round
         ScoreChange.objects.create(
             **_where_fields(round_, game.table, game.number),
             action=ScoreChange.Action.CONFIRMED,
             after=game_snapshot(game),
-            **actor(user),
+            **actor(user, at_table),
         )
         return game
 

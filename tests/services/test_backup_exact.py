@@ -221,7 +221,7 @@ COVERED = {
     Bye: {"round", "entrant"},
     Game: {
         "table", "number", "ended", "winner", "entered_by", "entered_at", "confirmed_by",
-        "confirmed_at", "version",
+        "confirmed_at", "version", "entered_by_player", "confirmed_by_player",
     },
     RackScore: {"game", "entrant", "rack_total", "entered_by", "entered_at", "version"},
     Penalty: {"round", "entrant", "points", "reason", "given_by", "given_at"},
@@ -238,6 +238,7 @@ COVERED = {
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
         "before", "after", "reason", "actor", "actor_label", "at", "flag", "save_key",
+        "address",
     },
 }  # fmt: skip
 

@@ -77,6 +77,7 @@ from .seating_fixes import (
 from .table_codes import (
     event_table_codes_issue,
     table_code_reissue,
+    table_code_wrong,
     table_codes_issue,
 )
 
@@ -133,6 +134,7 @@ __all__ = [
     "round_reseat",
     "event_table_codes_issue",
     "table_code_reissue",
+    "table_code_wrong",
     "table_codes_issue",
     "Reopened",
     "CLOCK_AGAIN",

@@ -3,6 +3,8 @@ table's scores without an account (issue 14). Issued when a round is seated whil
 event lets players enter scores (and for the rounds in play when the setting is switched
 on); revoked and reissued by an organizer; dead while the round is closed."""
 
+import datetime
+import logging
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -16,7 +18,10 @@ from tournaments.models import (
     Round,
     Table,
     TableCode,
+    TableCodeAttempt,
 )
+
+log = logging.getLogger("tournaments.table_codes")
 
 # A clash among 887 million codes is rare; a few tries make it vanishingly so.
 _TRIES = 20
@@ -141,3 +146,13 @@ def table_code_reissue(
                 update_fields=["revoked_at", "revoked_by", "revoked_by_label", "revoked_reason"]
             )
         return _create([table], user)[0]
+
+
+def table_code_wrong(*, address: str | None, typed: str) -> None:
+    """Count a wrong code from ``address`` for the guessing throttle, and log it with the
+    address. Rows older than a day are swept now and then."""
+    now = timezone.now()
+    TableCodeAttempt.objects.create(address=address, typed=str(typed)[:20], at=now)
+    log.warning("Wrong table code %r from %s", str(typed)[:20], address or "an unknown address")
+    if secrets.randbelow(50) == 0:
+        TableCodeAttempt.objects.filter(at__lt=now - datetime.timedelta(days=1)).delete()

@@ -1,0 +1,273 @@
+"""The players' table page opened with a table's code (issue 14, items 1 to 4): choose
+your name, enter, another player confirms; and every refusal — another table, another
+round, the desk, corrections and penalties, a closed round, a revoked code, the setting
+off, a name not at the table, and guessing (throttled per address, in the database)."""
+
+import datetime
+import json
+import logging
+import uuid
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from scoring.models import Game, Penalty, ScoreChange
+from tests.factories import seated, seated_division
+from tournaments import services
+from tournaments.models import Round, Table, TableCodeAttempt
+from tournaments.selectors import table_code_live
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hall():
+    division = seated_division(8, score_entry="players", confirmation="second-person")
+    tables = list(Table.objects.filter(round__division=division).order_by("number"))
+    return division, tables
+
+
+def code_of(table) -> str:
+    return table_code_live(table).code
+
+
+def as_player(client, table, entrant):
+    response = client.post(f"/t/{code_of(table)}/me/", {"player": entrant.pk})
+    assert response.status_code == 302
+    return response
+
+
+def game_post(table, values, number=1, **more):
+    data = {"game": number, "version": 0, **more}
+    for entrant, value in zip(seated(table), values, strict=True):
+        data[f"rack_{entrant.pk}"] = value
+    return data
+
+
+def test_typing_a_code_opens_that_table_and_asks_who_you_are(hall):
+    _division, (table, _other) = hall
+    code = code_of(table)
+    client = Client()
+    typed = f" {code[:3].lower()}-{code[3:].lower()} "
+    response = client.get("/t/", {"code": typed})
+    assert response.status_code == 302 and response["Location"] == f"/t/{code}/"
+    page = client.get(f"/t/{code}/")
+    text = page.content.decode()
+    assert "Who are you? Tap your name." in text
+    for entrant in seated(table):
+        assert entrant.name in text
+    assert client.get("/t/").status_code == 200
+
+
+def test_players_enter_and_another_player_confirms(hall):
+    _division, (table, _other) = hall
+    ann, bo = seated(table)[:2]
+    code = code_of(table)
+    client = Client(REMOTE_ADDR="192.0.2.44")
+    as_player(client, table, ann)
+    page = client.get(f"/t/{code}/").content.decode()
+    assert f"You are <strong>{ann.name}</strong>" in page
+    assert "Game 1: enter each player's rack total" in page
+    saved = client.post(f"/t/{code}/", game_post(table, ["0", "5", "9", "12"]))
+    assert saved.status_code == 302
+    game = Game.objects.get(table=table, number=1)
+    assert game.entered_by_player == ann and not game.confirmed
+    # Ann sees her own entry waiting for another player; no "These are right" for her.
+    page = client.get(f"/t/{code}/").content.decode()
+    assert "Another player at the table must check these." in page
+    assert 'class="confirm"' not in page  # no "These are right" button for her
+    # A confirmation sent by Ann anyway (another tab, a crafted request) is refused.
+    refused = client.post(f"/t/{code}/games/1/confirm/", {"version": game.version}, follow=True)
+    assert "Another player at the table must check these" in refused.content.decode()
+    assert not Game.objects.get(pk=game.pk).confirmed
+    # Bo taps his name on the same tablet and confirms.
+    as_player(client, table, bo)
+    page = client.get(f"/t/{code}/").content.decode()
+    assert 'class="confirm">These are right' in page and f"Entered by {ann.name}." in page
+    done = client.post(f"/t/{code}/games/1/confirm/", {"version": game.version})
+    assert done.status_code == 302
+    game.refresh_from_db()
+    assert game.confirmed_by_player == bo
+    lines = list(ScoreChange.objects.order_by("id").values_list("action", "actor_label", "address"))
+    assert lines == [
+        ("entered", f"{ann.name} at the table (code {code})", "192.0.2.44"),
+        ("confirmed", f"{bo.name} at the table (code {code})", "192.0.2.44"),
+    ]
+    # The scorekeepers' page names the players too.
+    assert "Game 2: enter" in client.get(f"/t/{code}/").content.decode()
+
+
+def test_a_wrong_game_is_refused_with_the_same_checks_and_words(hall):
+    _division, (table, _other) = hall
+    code = code_of(table)
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    page = client.post(f"/t/{code}/", game_post(table, ["0", "0", "9", "12"]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Game 1 is not saved yet" in text
+    assert 'value="9"' in text  # what was typed is kept
+    assert not Game.objects.exists()
+
+
+def test_nothing_is_saved_before_a_name_is_chosen(hall):
+    _division, (table, _other) = hall
+    code = code_of(table)
+    client = Client()
+    client.get(f"/t/{code}/")
+    response = client.post(f"/t/{code}/", game_post(table, ["0", "5", "9", "12"]))
+    assert response.status_code == 302 and "who=1" in response["Location"]
+    queued = client.post(
+        f"/t/{code}/",
+        game_post(table, ["0", "5", "9", "12"], save_key=str(uuid.uuid4())),
+        headers={"X-Queued-Save": "1"},
+    )
+    assert queued.status_code == 422 and "Choose your name first" in queued.json()["message"]
+    assert not Game.objects.exists()
+
+
+def test_the_code_opens_no_other_table_round_or_page(hall):
+    division, (table, other) = hall
+    code = code_of(table)
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    # A name from another table is refused.
+    refused = client.post(f"/t/{code}/me/", {"player": seated(other)[0].pk})
+    assert refused.status_code == 400
+    assert "Choose one of the names at this table." in refused.content.decode()
+    # A game naming another table's players is refused (the table's racks are missing).
+    data = {"game": 1, "version": 0}
+    for entrant, value in zip(seated(other), ["0", "5", "9", "12"], strict=True):
+        data[f"rack_{entrant.pk}"] = value
+    assert client.post(f"/t/{code}/", data).status_code == 200
+    assert not Game.objects.exists()
+    # A game the round does not have.
+    assert client.post(f"/t/{code}/", game_post(table, ["0", "5", "9", "12"], 4)).status_code == 404
+    assert client.post(f"/t/{code}/games/4/confirm/", {"version": 1}).status_code == 404
+    # Nothing else of the site: another table's pages, the desk, corrections, penalties.
+    slug = division.event.slug
+    for url in (
+        f"/e/{slug}/tables/{other.pk}/",
+        f"/e/{slug}/tables/{table.pk}/",
+        f"/e/{slug}/score/",
+        f"/e/{slug}/desk/",
+        f"/e/{slug}/print/",
+    ):
+        assert client.get(url).status_code == 302, url  # to the sign-in page
+    for url, data in (
+        (f"/e/{slug}/tables/{other.pk}/", game_post(other, ["0", "5", "9", "12"])),
+        (f"/e/{slug}/tables/{table.pk}/games/1/confirm/", {"version": 1}),
+        (
+            f"/e/{slug}/tables/{table.pk}/games/1/correct/",
+            {"entrant": seated(table)[0].pk, "rack_total": 3, "reason": "x"},
+        ),
+        (
+            f"/e/{slug}/tables/{table.pk}/penalty/",
+            {"entrant": seated(table)[0].pk, "points": 5, "reason": "late"},
+        ),
+    ):
+        assert client.post(url, data).status_code == 401, url
+    assert not Game.objects.exists() and not Penalty.objects.exists()
+    # The other table's code is not this one's: that table asks its own players' names.
+    other_page = client.get(f"/t/{code_of(other)}/").content.decode()
+    assert seated(other)[0].name in other_page and seated(table)[0].name not in other_page
+
+
+def test_a_closed_round_a_revoked_code_and_the_setting_off_open_nothing(hall):
+    division, (table, other) = hall
+    code, other_code = code_of(table), code_of(other)
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    new = services.table_code_reissue(table=table)
+    revoked = client.get(f"/t/{code}/")
+    assert revoked.status_code == 410 and "gave table" in revoked.content.decode()
+    assert client.get(f"/t/{new.code}/").status_code == 200
+    services.event_configure(event=division.event, score_entry="scorekeepers")
+    off = client.get(f"/t/{new.code}/")
+    assert off.status_code == 403 and "scorekeepers enter the scores" in off.content.decode()
+    services.event_configure(event=division.event, score_entry="players")
+    Round.objects.filter(division=division).update(status=Round.Status.CLOSED)
+    over = client.get(f"/t/{other_code}/")
+    assert over.status_code == 410
+    assert "Round 1 of Open is over" in over.content.decode()
+    closed_post = client.post(f"/t/{new.code}/", game_post(table, ["0", "5", "9", "12"]))
+    assert closed_post.status_code == 410
+    assert not Game.objects.exists()
+    # None of these is a guess.
+    assert not TableCodeAttempt.objects.exists()
+
+
+def test_guessing_is_throttled_per_address_and_logged(hall, settings, caplog):
+    settings.TABLE_CODE_WRONG_ALLOWED = 3
+    settings.TABLE_CODE_WINDOW = datetime.timedelta(minutes=5)
+    _division, (table, other) = hall
+    player = Client(REMOTE_ADDR="198.51.100.9")
+    as_player(player, table, seated(table)[0])  # this device opened its table before
+    guesser = Client(REMOTE_ADDR="198.51.100.9")
+    caplog.set_level(logging.WARNING)
+    for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):
+        assert guesser.get("/t/", {"code": guess}).status_code == 404
+    assert "Wrong table code 'AAAAAA' from 198.51.100.9" in caplog.text
+    # The next code, even a right one, waits; the page says how long, plainly.
+    waiting = guesser.get(f"/t/{code_of(other)}/")
+    assert waiting.status_code == 429 and int(waiting["Retry-After"]) <= 300
+    assert "Wait 5 minutes" in waiting.content.decode()
+    assert "too many wrong codes" in caplog.text
+    # Another address is not held; the device that opened its table goes on.
+    assert Client(REMOTE_ADDR="203.0.113.5").get(f"/t/{code_of(other)}/").status_code == 200
+    page = player.post(f"/t/{code_of(table)}/", game_post(table, ["0", "5", "9", "12"]))
+    assert page.status_code == 302 and Game.objects.count() == 1
+    # Stored in the database: five minutes later the address may try again.
+    earlier = timezone.now() - datetime.timedelta(minutes=6)
+    TableCodeAttempt.objects.update(at=earlier)
+    assert guesser.get(f"/t/{code_of(other)}/").status_code == 200
+
+
+def test_the_offline_queue_sends_a_players_game_once(hall):
+    _division, (table, _other) = hall
+    code = code_of(table)
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    key = str(uuid.uuid4())
+    data = game_post(table, ["0", "5", "9", "12"], save_key=key)
+    first = client.post(f"/t/{code}/", data, headers={"X-Queued-Save": "1"})
+    again = client.post(f"/t/{code}/", data, headers={"X-Queued-Save": "1"})
+    assert json.loads(first.content)["status"] == "saved"
+    assert json.loads(again.content)["status"] == "already"
+    assert Game.objects.count() == 1 and ScoreChange.objects.count() == 1
+    assert ScoreChange.objects.get().save_key == key
+
+
+def test_find_my_table_offers_the_code_box_only_when_players_enter_scores(hall):
+    division, (table, _other) = hall
+    page = Client().get(f"/p/{division.event.slug}/find/").content.decode()
+    assert 'action="/t/"' in page and "Table code (6 letters and numbers)" in page
+    services.event_configure(event=division.event, score_entry="scorekeepers")
+    assert 'action="/t/"' not in Client().get(f"/p/{division.event.slug}/find/").content.decode()
+
+
+def test_a_queued_save_for_a_round_now_over_is_answered_in_words(hall):
+    division, (table, _other) = hall
+    code = code_of(table)
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    Round.objects.filter(division=division).update(status=Round.Status.CLOSED)
+    answer = client.post(
+        f"/t/{code}/",
+        game_post(table, ["0", "5", "9", "12"], save_key=str(uuid.uuid4())),
+        headers={"X-Queued-Save": "1"},
+    )
+    assert answer.status_code == 422 and "This round is over" in answer.json()["message"]
+
+
+def test_the_players_page_speaks_the_events_language_unless_the_visitor_chose(hall):
+    division, (table, _other) = hall
+    division.event.language = "fr"
+    division.event.save(update_fields=["language"])
+    client = Client(headers={"accept-language": "en-US,en;q=0.9"})
+    page = client.get(f"/t/{code_of(table)}/").content.decode()
+    assert '<html lang="fr">' in page and "Qui êtes-vous ? Touchez votre nom." in page
+    client.cookies["django_language"] = "es"
+    page = client.get(f"/t/{code_of(table)}/").content.decode()
+    assert "¿Quién es usted? Toque su nombre." in page
