@@ -256,3 +256,27 @@ def test_the_desk_names_the_namesake_it_acts_on(client):
         f"/e/{event.slug}/desk/checkin/{other.pk}/", {"status": "absent"}
     ).content.decode()
     assert f"Mark {SHOWN['57']} absent?" in asked
+
+
+@pytest.mark.django_db
+def test_when_everyone_has_a_namesake_the_medals_slide_and_bracket_tell_them_apart(client):
+    event = EventFactory()
+    division = DivisionFactory(event=event, name="Men 80-84")
+    clubs = ["Sunrise", "Oak Park", "Lakeside", "Pine Hill"]
+    for n in range(8):
+        first, last = ("Mary", "Smith") if n < 4 else ("Bo", "Kim")
+        EntrantFactory(division=division, external_id=f"{n + 50}", first_name=first,
+                       last_name=last, club=clubs[n % 4])  # fmt: skip
+    services.division_seat_first_round(division=division, seed=3)
+    division.refresh_from_db()
+    finish_division(division, random.Random(4), SimulationReport(event))
+    division.refresh_from_db()
+    services.medals_confirm(division=division)
+    html = client.get(f"/p/{event.slug}/").content.decode()
+    medals = re.findall(r'<span class="medal">\w+</span> ([^<]+)</li>', html)
+    assert len(medals) == 3
+    assert all(re.fullmatch(r"(Mary Smith|Bo Kim) \((Sunrise|Oak Park|Lakeside|Pine Hill)\)", m)
+               for m in medals), medals  # fmt: skip
+    bracket = printing.bracket_data(event, division)
+    names = {p.name for r in bracket.rounds for t in r.tables for p in t.players}
+    assert names and all(n.endswith(")") for n in names)
