@@ -33,7 +33,10 @@ def test_a_new_message_a_plural_and_a_near_copy_are_caught(tmp_path):
         extra={
             "templates/i18n_probe.html": "{% load i18n %}"
             '{% translate "A message no catalog holds yet" %}'
-            "{% blocktranslate count n=3 %}{{ n }} probe{% plural %}{{ n }} probes"
+            # (a plural unlike any real message, or makemessages guesses it, fuzzy, from
+            # a short one such as "%(n)d player")
+            "{% blocktranslate count n=3 %}{{ n }} quixotic zephyr probe{% plural %}"
+            "{{ n }} quixotic zephyr probes"
             "{% endblocktranslate %}"
             "{% blocktranslate count n=3 %}Checked in {{ n }} player today{% plural %}"
             "Checked in {{ n }} players today{% endblocktranslate %}",
@@ -45,6 +48,6 @@ def test_a_new_message_a_plural_and_a_near_copy_are_caught(tmp_path):
         found = [p for p in found if "i18n_probe.html" in p]
         assert found == [
             "not translated: 'A message no catalog holds yet' (templates/i18n_probe.html:1)",
-            "a plural form missing: '%(n)s probe' (templates/i18n_probe.html:1)",
+            "a plural form missing: '%(n)s quixotic zephyr probe' (templates/i18n_probe.html:1)",
             "fuzzy: 'Checked in %(n)s player today' (templates/i18n_probe.html:1)",
         ], found

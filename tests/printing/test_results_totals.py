@@ -9,7 +9,7 @@ from tests.factories import enter, seated, seated_division
 from tournaments import services
 from tournaments.engine import plan_division
 from tournaments.models import Bye, Division, Round
-from tournaments.printing.renderers.results import PLACING_RULE
+from tournaments.printing.renderers.results import placing_rule
 from tournaments.printing.selectors import correction_notes, results_data
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_a_withdrawn_bye_player_shows_no_round_one_total_under_round_two():
 
 
 def test_the_results_sheet_and_the_plan_say_players_of_different_tables_compare_per_game():
-    assert "Players from different tables are compared by score per game" in PLACING_RULE
+    assert "Players from different tables are compared by score per game" in placing_rule()
     notes = plan_division(17).comparison_notes()
     assert len(notes) == 2
     assert notes[0].startswith("Byes go to the best placed players going on")

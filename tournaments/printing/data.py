@@ -16,6 +16,9 @@ class EventInfo:
     scoring: str = "low"  # "low" or "sabra"
     paper: str = "letter"  # "letter" or "a4"
     initial_meld: int = 30
+    # The language the document is printed in (the printing service renders in it); here
+    # so that a change of the event's language makes its documents out of date.
+    language: str = "en"
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,15 @@
 """Build the renderers' plain data from the database (the same for tasks and commands)."""
 
 import hashlib
+from collections import Counter
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import astuple
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from scoring.selectors import (
     decided_at_table,
@@ -17,7 +20,8 @@ from scoring.selectors import (
 )
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Bye, Division, Event, Round, Seat, TableCode
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, TableCode
+from tournaments.plan_words import plan_in_words
 from tournaments.selectors import (
     bracket_entrants,
     brackets,
@@ -56,6 +60,20 @@ def _state(division: Division):
     return cache[division.pk]
 
 
+def printed(event: Event):
+    """The words a document prints (built here or by the renderer) are in the event's
+    language, whoever asks for it: ``with printed(event): ...``."""
+    return translation.override(getattr(event, "language", None) or settings.LANGUAGE_CODE)
+
+
+def _out_of_play(entrant: Entrant) -> str:
+    """The data's code for a player out of play ("withdrawn", "disqualified" or ""): the
+    renderer prints it in the document's language."""
+    if not entrant.out_of_play:
+        return ""
+    return "disqualified" if entrant.status == Entrant.Status.DISQUALIFIED else "withdrawn"
+
+
 def event_info(event: Event) -> data.EventInfo:
     # Plain strings, not the model's choice enums, so the fingerprint is the same
     # whether the event came from the database or was just created.
@@ -66,6 +84,7 @@ def event_info(event: Event) -> data.EventInfo:
         scoring=str(event.scoring),
         paper=str(event.paper),
         initial_meld=event.initial_meld,
+        language=str(event.language),
     )
 
 
@@ -120,7 +139,7 @@ def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLin
                 entrant.external_id,
                 # Not twice: "Mary Smith (Sunrise Club)" already says the club.
                 "" if entrant.shown_name.endswith(f"({entrant.club.strip()})") else entrant.club,
-                entrant.out_of_play_word,
+                _out_of_play(entrant),
             )
         )
         info[seat.table_id] = seat
@@ -173,10 +192,14 @@ def table_list_data(event, division=None, round_number=None) -> data.TableListDa
         )
         for b in bye_rows
     ]
-    if division is not None:
-        title = f"{rounds[0].division.name}, round {rounds[0].number}"
-    else:
-        title = "Every division, rounds being played"
+    with printed(event):
+        if division is not None:
+            title = gettext("%(division)s, round %(number)d") % {
+                "division": rounds[0].division.name,
+                "number": rounds[0].number,
+            }
+        else:
+            title = gettext("Every division, rounds being played")
     return data.TableListData(
         event_info(event), title, tuple(_table_lines(event, rounds, shown)), tuple(byes)
     )
@@ -213,7 +236,7 @@ def bracket_data(event, division) -> data.BracketData:
                         position=positions.get(player) if score and score.games else None,
                         advanced=player in following,
                         withdrawn=player in state.withdrawn,
-                        status=state.entrants[player].out_of_play_word,
+                        status=_out_of_play(state.entrants[player]),
                         decided=player in decided and bool(score and score.games),
                     )
                 )
@@ -232,41 +255,53 @@ def bracket_data(event, division) -> data.BracketData:
     if not state.records:
         checked_in = bracket_entrants(division).checked_in().count()
         plan = engine.plan_division(checked_in, prefer_threes=event.prefer_threes)
-        planned = tuple(plan.in_words())
+        with printed(event):
+            planned = tuple(plan_in_words(plan))
     elif division.status != Division.Status.COMPLETE and state.outcomes[-1].next_shape:
         shape = state.outcomes[-1].next_shape
         plan = engine.plan_division(
             shape.players, prefer_threes=event.prefer_threes, first_round=shape.number
         )
-        planned = tuple(plan.in_words())  # "Round 2, the final: 1 table of four plays 1 game…"
+        with printed(event):  # "Round 2, the final: 1 table of four plays 1 game…"
+            planned = tuple(plan_in_words(plan))
     return data.BracketData(
         event_info(event), division.name, division.status, tuple(rounds), planned
     )
 
 
-def correction_notes(state) -> tuple[str, ...]:
+def correction_notes(state, event: Event | None = None) -> tuple[str, ...]:
     """What the results must say about corrections (RULES.md, "After a flagged
     correction"): one waiting for the organizer's decision, and each accepted while the
     next round had started, which stands."""
     notes = []
     pending = division_pending_correction(state.division, state)
-    if pending is not None:
-        notes.append(
-            f"A correction waits for the organizer's decision ({pending.summary.split(':')[0]}): "
-            "these results may change."
-        )
-    for change in flagged_corrections(state.division):
-        decision = getattr(change, "decision", None)
-        if decision is not None and decision.choice == "accepted" and "stands" in decision.note:
+    with printed(event if event is not None else state.division.event):
+        if pending is not None:
             notes.append(
-                f"Round {change.round_number} was corrected after round "
-                f"{change.round_number + 1} had started ({change.reason}): "
-                f"round {change.round_number + 1} stands as it was played."
+                gettext(
+                    "A correction waits for the organizer's decision (%(what)s): "
+                    "these results may change."
+                )
+                % {"what": pending.summary.split(":")[0]}
             )
+        for change in flagged_corrections(state.division):
+            decision = getattr(change, "decision", None)
+            if decision is not None and decision.choice == "accepted" and "stands" in decision.note:
+                notes.append(
+                    gettext(
+                        "Round %(round)d was corrected after round %(next)d had started "
+                        "(%(reason)s): round %(next)d stands as it was played."
+                    )
+                    % {
+                        "round": change.round_number,
+                        "next": change.round_number + 1,
+                        "reason": change.reason,
+                    }
+                )
     return tuple(dict.fromkeys(notes))
 
 
-def _division_results(division: Division) -> data.DivisionResults:
+def _division_results(event: Event, division: Division) -> data.DivisionResults:
     state = _state(division)
     lines = []
     if division.status == Division.Status.COMPLETE:
@@ -294,7 +329,7 @@ def _division_results(division: Division) -> data.DivisionResults:
                     total=total,
                     age_group=state.age_group_label(placing.player),
                     withdrawn=placing.withdrawn,
-                    status=state.entrants[placing.player].out_of_play_word
+                    status=_out_of_play(state.entrants[placing.player])
                     if placing.player in state.entrants
                     else "",
                     group_place=placing.group_place if state.medals_by_age_group else None,
@@ -306,7 +341,7 @@ def _division_results(division: Division) -> data.DivisionResults:
         division.status,
         tuple(lines),
         state.medals_by_age_group,
-        correction_notes(state),
+        correction_notes(state, event),
     )
 
 
@@ -321,7 +356,7 @@ def _refuse_unfinished(division: Division | None, what: str) -> None:
 
 def _results(event, division) -> list[data.DivisionResults]:
     divisions = [division.bracket] if division is not None else list(brackets(event))
-    return [_division_results(d) for d in divisions if d.walkover or d.rounds.exists()]
+    return [_division_results(event, d) for d in divisions if d.walkover or d.rounds.exists()]
 
 
 def results_data(event, division=None) -> data.ResultsData:
@@ -385,6 +420,24 @@ def ribbons_data(event, division=None) -> data.RibbonsData:
     return data.RibbonsData(event_info(event), tuple(cards))
 
 
+def _qualifier_label(group, split: bool) -> str:
+    """ "Women 70-74" in the active language; "(in BRACKET)" when the group's players
+    finished in more than one bracket (each is listed on its own)."""
+    gender = {"F": gettext("Women"), "M": gettext("Men")}.get(group.gender, gettext("Open"))
+    age = group.age_group
+    if age == "age unknown":
+        age = gettext("age unknown")
+    elif age.startswith("Under "):
+        age = gettext("Under %(age)s") % {"age": age.removeprefix("Under ")}
+    label = f"{gender} {age}"
+    if split:
+        label = gettext("%(group)s (in %(division)s)") % {
+            "group": label,
+            "division": ", ".join(group.divisions),
+        }
+    return label
+
+
 def qualifiers_data(event, division=None) -> data.QualifiersData:
     """The qualifiers list (the organizer's: it carries each player's state)."""
     report = event_qualifiers(event, division)
@@ -409,12 +462,16 @@ def qualifiers_data(event, division=None) -> data.QualifiersData:
             row.state_unknown,
         )
 
-    groups = tuple(
-        data.QualifierGroupLines(
-            g.label, tuple(line(q) for q in g.qualifiers), tuple(line(s) for s in g.skipped)
+    shared = Counter((g.age_group, g.gender) for g in report.groups)
+    with printed(event):
+        groups = tuple(
+            data.QualifierGroupLines(
+                _qualifier_label(g, shared[(g.age_group, g.gender)] > 1),
+                tuple(line(q) for q in g.qualifiers),
+                tuple(line(s) for s in g.skipped),
+            )
+            for g in report.groups
         )
-        for g in report.groups
-    )
     return data.QualifiersData(
         event_info(event), report.places, report.home_state, groups, report.unfinished
     )

@@ -156,7 +156,8 @@ def document_render(document_id: int) -> GeneratedDocument | None:
 
         progress(0, 1)  # the data are built: alive
 
-        content = _renderer(document.kind)(data, progress=progress)
+        with selectors.printed(document.event):  # every printed word in the event's language
+            content = _renderer(document.kind)(data, progress=progress)
         name = f"documents/{document.uuid}.pdf"
         path = Path(settings.MEDIA_ROOT) / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -223,7 +224,8 @@ def documents_mark_current(documents) -> None:
 def render_to_file(*, event, kind: str, division=None, round_number=None, path: Path) -> int:
     """Render one document straight to a file (the print_documents command); returns bytes."""
     data = selectors.document_data(event, kind, division, round_number)
-    content = _renderer(kind)(data)
+    with selectors.printed(event):  # the document speaks the event's language; the command English
+        content = _renderer(kind)(data)
     partial = path.with_name(f"{path.name}.part")
     try:
         partial.write_bytes(content)

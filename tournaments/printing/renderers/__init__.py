@@ -1,9 +1,10 @@
 """PDF renderers: plain data in (tournaments.printing.data), PDF bytes out.
 
 Each renderer is ``render_x(data, *, progress=None) -> bytes``; ``progress(done,
-total)`` is called after each page is drawn. No Django, no queries: pure Python
-and reportlab. Large print throughout: nothing under 11 pt, names at least 14 pt,
-US Letter unless ``EventInfo.paper == "a4"``.
+total)`` is called after each page is drawn. No queries: Python and reportlab, and
+Django's ``gettext`` for every word printed (the active language: the printing service
+renders inside ``translation.override(event.language)``). Large print throughout:
+nothing under 11 pt, names at least 14 pt, US Letter unless ``EventInfo.paper == "a4"``.
 """
 
 from .bracket import render_bracket

@@ -12,13 +12,15 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.utils import dateformat
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from reportlab.lib.pagesizes import A4, LETTER, landscape
 from reportlab.lib.units import inch
 from reportlab.pdfgen import canvas as rl_canvas
 
+from tournaments import text
 from tournaments.printing import fonts
 from tournaments.printing.data import EventInfo
-from tournaments.text import ordinal  # noqa: F401 (the renderers import it from here)
 
 Op = Callable[[rl_canvas.Canvas], None]
 Progress = Callable[[int, int], None] | None
@@ -31,14 +33,102 @@ MARGIN = 0.6 * inch
 LINE_GREY = 0.55
 BAND_GREY = 0.9
 
-KIND_WORDS = {"qualifying": "qualifying", "intermediate": "intermediate", "final": "final"}
-ROUND_STATUS_WORDS = {"seated": "seated, not started", "in_play": "in play", "closed": "finished"}
-DIVISION_STATUS_WORDS = {
-    "registered": "registration open",
-    "in_play": "in play",
-    "complete": "complete",
-}
-MEDAL_WORDS = {"gold": "Gold", "silver": "Silver", "bronze": "Bronze"}
+# Every word printed is in the active language: the printing service renders each
+# document inside translation.override(event.language). Names are printed as written.
+
+
+def kind_word(kind: str) -> str:
+    """A round's kind in words."""
+    words = {
+        "qualifying": pgettext("round kind", "qualifying"),
+        "intermediate": pgettext("round kind", "intermediate"),
+        "final": pgettext("round kind", "final"),
+    }
+    return words.get(kind, kind)
+
+
+def round_status_word(status: str) -> str:
+    words = {
+        "seated": gettext("seated, not started"),
+        "in_play": pgettext("round status", "in play"),
+        "closed": pgettext("round status", "finished"),
+    }
+    return words.get(status, status)
+
+
+def division_status_word(status: str) -> str:
+    words = {
+        "registered": gettext("registration open"),
+        "in_play": pgettext("division status", "in play"),
+        "complete": pgettext("division status", "complete"),
+    }
+    return words.get(status, status)
+
+
+MEDALS = ("gold", "silver", "bronze")
+
+
+def medal_title(medal: str) -> str:
+    """The medal as printed large on a certificate: "GOLD MEDAL"."""
+    words = {
+        "gold": gettext("GOLD MEDAL"),
+        "silver": gettext("SILVER MEDAL"),
+        "bronze": gettext("BRONZE MEDAL"),
+    }
+    return words.get(medal, f"{medal.upper()}")
+
+
+def out_of_play_word(status: str) -> str:
+    """ "withdrawn" or "disqualified" (the data's codes) in words."""
+    words = {
+        "withdrawn": pgettext("player status", "withdrawn"),
+        "disqualified": pgettext("player status", "disqualified"),
+    }
+    return words.get(status, status)
+
+
+def scope_word(scope: str) -> str:
+    """What a place is of: "Division" or "Age group" (the data's codes) in words."""
+    words = {"Division": gettext("Division"), "Age group": gettext("Age group")}
+    return words.get(scope, scope)
+
+
+def get_language_code() -> str:
+    """The active language without its region: "en", "fr", "es"."""
+    return (get_language() or "en").split("-")[0]
+
+
+def ordinal(n: int, feminine: bool = False) -> str:
+    """1st, 2nd (English); 1er/1re, 2e (French); 1.º/1.ª (Spanish)."""
+    language = get_language_code()
+    if language == "fr":
+        return ("1re" if feminine else "1er") if n == 1 else f"{n}e"
+    if language == "es":
+        return f"{n}.ª" if feminine else f"{n}.º"
+    return text.ordinal(n)
+
+
+def place_words(n: int, upper: bool = False) -> str:
+    """ "2nd place" in the active language ("2ND PLACE" with ``upper``: the words
+    only, never the ordinal's letters)."""
+    # Translators: the grammatical gender of your word for a place in a ranking: m or f.
+    feminine = pgettext("gender of the word place", "m") == "f"
+    words = gettext("%(ordinal)s place") % {"ordinal": "\0"}
+    number = ordinal(n, feminine)
+    if upper:
+        # "4TH PLACE"; but French and Spanish ordinals keep their small letters ("4e").
+        words = words.upper()
+        number = number.upper() if get_language_code() == "en" else number
+    return words.replace("\0", number)
+
+
+def continued(heading: str) -> str:
+    """A heading repeated at the top of the next page."""
+    return gettext("%(heading)s (continued)") % {"heading": heading}
+
+
+def table_words(number: int) -> str:
+    return gettext("Table %(number)d") % {"number": number}
 
 
 def page_size(event: EventInfo, turn: bool = False) -> tuple[float, float]:
@@ -47,15 +137,14 @@ def page_size(event: EventInfo, turn: bool = False) -> tuple[float, float]:
 
 
 def long_date(date: datetime.date) -> str:
-    return f"{date:%A}, {date:%B} {date.day}, {date.year}"
+    """The day in words in the active language: "Saturday, June 14, 2025"."""
+    # Translators: a date with the day of the week, in Django's date format
+    # ("l" the day's name, "F" the month's, "j" the day, "Y" the year; \d for a letter d).
+    return dateformat.format(date, pgettext("long date on printed sheets", "l, F j, Y"))
 
 
 def games_words(n: int) -> str:
-    return "1 game" if n == 1 else f"{n} games"
-
-
-def kind_word(kind: str) -> str:
-    return KIND_WORDS.get(kind, kind)
+    return ngettext("%(n)d game", "%(n)d games", n) % {"n": n}
 
 
 def event_line(event: EventInfo) -> str:
@@ -246,7 +335,7 @@ class Document:
         c = rl_canvas.Canvas(buf, pagesize=(f.width, f.height))
         c.setTitle(f"{self.title} — {self.event.name}")
         c.setAuthor(self.event.name)
-        c.setCreator("Rummikub tournaments")
+        c.setCreator(gettext("Rummikub tournaments"))
         total = len(self.pages)
         if total == 0:
             self.new_page()
@@ -267,7 +356,10 @@ class Document:
                 c.line(f.left, y + 15, f.right, y + 15)
                 c.setStrokeGray(0)
                 label = self.page_labels[number - 1]
-                right = f"page {number} of {total}"
+                right = gettext("page %(number)d of %(total)d") % {
+                    "number": number,
+                    "total": total,
+                }
                 room = f.content_width - fonts.string_width(right, MIN_SIZE) - 18
                 if label:
                     lsize, llines = fonts.fit_text(label, room, MIN_SIZE, MIN_SIZE)
@@ -366,6 +458,12 @@ class Flow:
             self.y -= height + row_gap
 
 
+def heading_fit(label: str, width: float, size: float = 13.0, pad: float = 12.0) -> float:
+    """A fixed column's width, widened to its bold heading when the language's word is
+    longer than the English the layout was made for ("Groupe d'âge", "Manche")."""
+    return max(width, fonts.string_width(label, size, bold=True) + pad)
+
+
 def column_width(frame: Frame, ncols: int, gutter: float = 16.0) -> float:
     return (frame.content_width - gutter * (ncols - 1)) / ncols
 
@@ -390,7 +488,7 @@ def award_page(doc: Document, *, date_above: float):
         page.text(cx, y, line, size, bold=True, align="center")
         y -= size * 1.2
     y -= 2
-    page.text(cx, y, "Rummikub tournament", 18, align="center")
+    page.text(cx, y, gettext("Rummikub tournament"), 18, align="center")
     upper = y - 18
     when = long_date(event.date) + (f" · {event.venue}" if event.venue else "")
     wsize, wlines = fonts.fit_text(when, inner, 16, 12, max_lines=2)

@@ -7,21 +7,26 @@ than one giant table.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from tournaments.printing import fonts
 from tournaments.printing.data import BracketData, BracketRound, BracketTable
 
 from .base import (
     BAND_GREY,
-    DIVISION_STATUS_WORDS,
     NAME_MIN,
-    ROUND_STATUS_WORDS,
     Document,
     Flow,
     Page,
     Progress,
     column_width,
+    continued,
+    division_status_word,
     games_words,
     kind_word,
+    out_of_play_word,
+    round_status_word,
+    table_words,
 )
 
 PAD = 7.0
@@ -45,11 +50,13 @@ class TableBlock:
             size, lines = fonts.fit_text(p.name, name_w, NAME_SIZE, NAME_MIN, bold=p.advanced)
             marks = []
             if p.advanced:
-                marks.append((f"→ advances to round {next_round}", True))
+                marks.append(
+                    (gettext("→ advances to round %(number)d") % {"number": next_round}, True)
+                )
             if p.withdrawn:
-                marks.append((p.status or "withdrawn", True))
+                marks.append((out_of_play_word(p.status or "withdrawn"), True))
             if p.decided:
-                marks.append(("place decided by playoff or draw", False))
+                marks.append((gettext("place decided by playoff or draw"), False))
             h = len(lines) * size * LEADING + len(marks) * 14 + 4
             self.rows.append((p, size, lines, marks, h))
         self.head = 25.0
@@ -57,8 +64,10 @@ class TableBlock:
 
     def draw(self, page: Page, x: float, top: float) -> None:
         page.rect(x, top - self.height, self.width, self.height, width=1.0)
-        page.text(x + PAD, top - 19, f"Table {self.table.number}", 15, bold=True)
-        page.text(x + self.width - PAD, top - 18, "total", 12, align="right")
+        page.text(x + PAD, top - 19, table_words(self.table.number), 15, bold=True)
+        page.text(
+            x + self.width - PAD, top - 18, pgettext("lower case", "total"), 12, align="right"
+        )
         y = top - self.head
         page.line(x + PAD, y + 2, x + self.width - PAD, y + 2, 0.6, gray=0.55)
         for p, size, lines, marks, h in self.rows:
@@ -88,11 +97,15 @@ class NameBlock:
 
 
 def _round_heading(r: BracketRound) -> str:
-    status = ROUND_STATUS_WORDS.get(r.status, r.status)
-    tables = "1 table" if len(r.tables) == 1 else f"{len(r.tables)} tables"
-    return (
-        f"Round {r.number} — {kind_word(r.kind)} · {games_words(r.games)} · {tables} · " f"{status}"
+    tables = ngettext("%(n)d table", "%(n)d tables", len(r.tables)) % {"n": len(r.tables)}
+    details = " · ".join(
+        (kind_word(r.kind), games_words(r.games), tables, round_status_word(r.status))
     )
+    return f"{_round(r.number)} — {details}"
+
+
+def _round(number: int) -> str:
+    return gettext("Round %(number)d") % {"number": number}
 
 
 def _band(flow: Flow, label: str, keep_with: float = 0.0) -> None:
@@ -110,35 +123,41 @@ def _band(flow: Flow, label: str, keep_with: float = 0.0) -> None:
 
 
 def render_bracket(data: BracketData, *, progress: Progress = None) -> bytes:
-    status = DIVISION_STATUS_WORDS.get(data.status, data.status)
-    title = f"Bracket — {data.division}"
-    doc = Document(data.event, title, footer_label=f"{title} ({status})")
+    status = division_status_word(data.status)
+    title = gettext("Bracket — %(division)s") % {"division": data.division}
+    heading = f"{title} ({status})"
+    doc = Document(data.event, title, footer_label=heading)
     width = column_width(doc.frame, NCOLS)
     current = {"label": None}
 
     def repeat(flow: Flow) -> None:
         if current["label"] and flow.pages_started > 1:
-            _band(flow, current["label"] + " (continued)")
+            _band(flow, continued(current["label"]))
 
     flow = Flow(
         doc,
-        lambda first: f"{title} ({status})" + ("" if first else " (continued)"),
+        lambda first: heading if first else continued(heading),
         on_new_page=repeat,
     )
     flow.new_page()
     if not data.rounds and not data.planned:
-        flow.item(30, lambda page, x, y, w: page.text(x, y - 18, "No rounds seated yet.", 16))
+        flow.item(
+            30, lambda page, x, y, w: page.text(x, y - 18, gettext("No rounds seated yet."), 16)
+        )
     for r in data.rounds:
         blocks = [TableBlock(t, width, r.number + 1) for t in r.tables]
         label = _round_heading(r)
         current["label"] = None
         first = max((b.height for b in blocks[:NCOLS]), default=0)
         _band(flow, label, keep_with=first)
-        current["label"] = f"Round {r.number}"
+        current["label"] = _round(r.number)
         flow.blocks(blocks, NCOLS, row_gap=9)
         if r.byes:
             current["label"] = None
-            byes_label = f"Byes to round {r.number + 1} (no table in round {r.number})"
+            byes_label = gettext("Byes to round %(next)d (no table in round %(number)d)") % {
+                "next": r.number + 1,
+                "number": r.number,
+            }
             names = [NameBlock(n, width) for n in r.byes]
             size, lines = fonts.fit_text(
                 byes_label, doc.frame.content_width, 15, 14, bold=True, max_lines=2
@@ -151,12 +170,12 @@ def render_bracket(data: BracketData, *, progress: Progress = None) -> bytes:
                 ),
                 keep_with=names[0].height,
             )
-            current["label"] = f"Byes to round {r.number + 1}"
+            current["label"] = gettext("Byes to round %(next)d") % {"next": r.number + 1}
             flow.blocks(names, NCOLS, row_gap=4)
         flow.gap(10)
     current["label"] = None
     if data.planned:
-        _band(flow, "Rounds still to come", keep_with=24)
+        _band(flow, gettext("Rounds still to come"), keep_with=24)
         for line in data.planned:
             size, lines = fonts.fit_text(line, doc.frame.content_width - 12, 15, 14)
             h = len(lines) * size * 1.2 + 6

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournaments.printing import fonts
 from tournaments.printing.data import Certificate, CertificatesData
 
-from .base import MEDAL_WORDS, Document, Progress, award_name, award_page, ordinal
+from .base import Document, Progress, award_name, award_page, medal_title, place_words, scope_word
 
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
@@ -16,15 +18,14 @@ def _certificate(doc: Document, cert: Certificate) -> None:
     cx = f.width / 2
 
     nsize, nlines = award_name(cert.name, inner)
-    medal = MEDAL_WORDS.get(cert.medal, cert.medal.title())
-    medal_line = f"{medal.upper()} MEDAL"
-    place_line = f"{ordinal(cert.place)} place · {cert.scope} {cert.division}"
+    medal_line = medal_title(cert.medal)
+    place_line = f"{place_words(cert.place)} · {_of(cert.scope, cert.division)}"
     psize, plines = fonts.fit_text(place_line, inner, 20, 14, max_lines=2)
     block = 16 + 26 + len(nlines) * nsize * 1.2 + 22 + 34 + 8 + len(plines) * psize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)
 
     y -= 16
-    page.text(cx, y, "This certificate is awarded to", 16, align="center")
+    page.text(cx, y, gettext("This certificate is awarded to"), 16, align="center")
     y -= 26
     for line in nlines:
         y -= nsize
@@ -55,13 +56,18 @@ def _certificate(doc: Document, cert: Certificate) -> None:
     sy = f.bottom + 52
     half = 230
     page.line(cx - half / 2 - 150, sy, cx - half / 2 - 150 + half, sy, 1.0)
-    page.text(cx - 150, sy - 16, "Tournament director", 13, align="center")
+    page.text(cx - 150, sy - 16, gettext("Tournament director"), 13, align="center")
     page.line(cx + 150 - half / 2, sy, cx + 150 + half / 2, sy, 1.0)
-    page.text(cx + 150, sy - 16, "Date", 13, align="center")
+    page.text(cx + 150, sy - 16, gettext("Date"), 13, align="center")
+
+
+def _of(scope: str, division: str) -> str:
+    """ "Division 70–74", "Age group 60-64": what the place is of."""
+    return f"{scope_word(scope)} {division}"
 
 
 def render_certificates(data: CertificatesData, *, progress: Progress = None) -> bytes:
-    doc = Document(data.event, "Certificates", turn=True, numbered=False)
+    doc = Document(data.event, gettext("Certificates"), turn=True, numbered=False)
     for cert in data.certificates:
         _certificate(doc, cert)
     return doc.render(progress)

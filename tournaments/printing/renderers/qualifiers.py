@@ -5,28 +5,51 @@ not finished yet."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from tournaments.printing import fonts
 from tournaments.printing.data import QualifierGroupLines, QualifiersData
 
-from .base import MIN_SIZE, NAME_MIN, Document, Flow, Page, Progress, ordinal
+from .base import (
+    MIN_SIZE,
+    NAME_MIN,
+    Document,
+    Flow,
+    Page,
+    Progress,
+    continued,
+    heading_fit,
+    ordinal,
+)
 
-TITLE = "Qualifiers for the next level"
+
+def _title() -> str:
+    return gettext("Qualifiers for the next level")
 
 
 def _intro(data: QualifiersData) -> list[str]:
-    places = f"the first {data.places} places" if data.places != 1 else "the first place"
     lines = [
-        f"Per age group and gender, {places}, in finishing order. Age groups are five-year "
-        "bands from each player's birth date on the event's age cut-off, also inside a "
-        "combined division."
+        ngettext(
+            "Per age group and gender, the first place, in finishing order. Age groups are "
+            "five-year bands from each player's birth date on the event's age cut-off, also "
+            "inside a combined division.",
+            "Per age group and gender, the first %(places)d places, in finishing order. Age "
+            "groups are five-year bands from each player's birth date on the event's age "
+            "cut-off, also inside a combined division.",
+            data.places,
+        )
+        % {"places": data.places}
     ]
     if data.home_state:
         lines.append(
-            f"Home state {data.home_state}: finishers from other states are skipped and the "
-            "next in-state finisher qualifies. A player with no state recorded counts as in "
-            "state and is marked “state unknown”: check before sending the list."
+            gettext(
+                "Home state %(state)s: finishers from other states are skipped and the "
+                "next in-state finisher qualifies. A player with no state recorded counts as in "
+                "state and is marked “state unknown”: check before sending the list."
+            )
+            % {"state": data.home_state}
         )
-    lines.append("For the organizer only: this list carries each player's state.")
+    lines.append(gettext("For the organizer only: this list carries each player's state."))
     return lines
 
 
@@ -41,20 +64,26 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
     )
 
     def heads(page, x, y, w):
-        for text, left in zip(("Qualifier", "Name", "Finished", "State"), xs, strict=True):
+        heads = (gettext("Qualifier"), gettext("Name"), gettext("Finished"), gettext("State"))
+        for text, left in zip(heads, xs, strict=True):
             page.text(left + 6, y - 15, text, 12, bold=True)
         page.line(x, y - 20, x + w, y - 20, 1.0)
 
     flow.item(24, heads, keep_with=30)
     if not group.qualifiers:
-        flow.item(24, lambda page, x, y, w: page.text(x + 6, y - 17, "Nobody qualifies.", 14))
+        flow.item(
+            24, lambda page, x, y, w: page.text(x + 6, y - 17, gettext("Nobody qualifies."), 14)
+        )
     for q in group.qualifiers:
         size, lines = fonts.fit_text(q.name, widths[1] - 12, 16, NAME_MIN, bold=True)
-        where = f"{ordinal(q.place)} of {q.division}"
+        where = gettext("%(ordinal)s of %(division)s") % {
+            "ordinal": ordinal(q.place),
+            "division": q.division,
+        }
         wsize, wlines = fonts.fit_text(where, widths[2] - 12, 13, MIN_SIZE, max_lines=3)
         state = q.state or "–"
         if q.state_unknown:
-            state = "state unknown"
+            state = gettext("state unknown")
         ssize, slines = fonts.fit_text(
             state, widths[3] - 12, 13, MIN_SIZE, bold=q.state_unknown, max_lines=2
         )
@@ -71,8 +100,12 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
 
         flow.item(h, row)
     if group.skipped:
-        text = "Skipped, from another state: " + "; ".join(
-            f"{fonts.isolate(s.name)} ({s.state}, {ordinal(s.place)})" for s in group.skipped
+        text = (
+            gettext("Skipped, from another state:")
+            + " "
+            + "; ".join(
+                f"{fonts.isolate(s.name)} ({s.state}, {ordinal(s.place)})" for s in group.skipped
+            )
         )
         lines = fonts.wrap_text(text, f.content_width - 6, 12)
         flow.item(
@@ -82,9 +115,15 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
 
 
 def render_qualifiers(data: QualifiersData, *, progress: Progress = None) -> bytes:
-    doc = Document(data.event, TITLE, footer_label=TITLE)
+    title = _title()
+    doc = Document(data.event, title, footer_label=title)
     f = doc.frame
-    widths = [72.0, 0.0, 0.0, 110.0]
+    widths = [
+        heading_fit(gettext("Qualifier"), 72.0, 12),
+        0.0,
+        0.0,
+        heading_fit(gettext("State"), 110.0, 12),
+    ]
     rest = f.content_width - widths[0] - widths[3]
     widths[1] = rest * 0.55
     widths[2] = rest - widths[1]
@@ -93,7 +132,7 @@ def render_qualifiers(data: QualifiersData, *, progress: Progress = None) -> byt
         xs.append(xs[-1] + width)
 
     def heading(first: bool) -> str:
-        return TITLE if first else f"{TITLE} (continued)"
+        return title if first else continued(title)
 
     flow = Flow(doc, heading)
     flow.new_page()
@@ -104,14 +143,16 @@ def render_qualifiers(data: QualifiersData, *, progress: Progress = None) -> byt
             lambda page, x, y, w, wrapped=wrapped: page.lines(x, y - 13, wrapped, 12, 14.4),
         )
     if data.unfinished:
-        text = "Not finished yet, so not in this list: " + ", ".join(data.unfinished) + "."
+        text = gettext("Not finished yet, so not in this list: %(divisions)s.") % {
+            "divisions": ", ".join(data.unfinished)
+        }
         wrapped = fonts.wrap_text(text, f.content_width, 13, bold=True)
         flow.item(
             len(wrapped) * 15.6 + 6,
             lambda page, x, y, w: page.lines(x, y - 14, wrapped, 13, 15.6, bold=True),
         )
     if not data.groups:
-        flow.item(24, lambda page, x, y, w: page.text(x, y - 17, "No qualifiers yet.", 14))
+        flow.item(24, lambda page, x, y, w: page.text(x, y - 17, gettext("No qualifiers yet."), 14))
     for group in data.groups:
         _group(flow, group, xs, widths)
     return doc.render(progress)

@@ -2,44 +2,73 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, pgettext
+
 from tournaments.printing import fonts
 from tournaments.printing.data import DivisionResults, PlacingLine, ResultsData
 
 from .base import (
     BAND_GREY,
-    DIVISION_STATUS_WORDS,
-    MEDAL_WORDS,
+    MEDALS,
     MIN_SIZE,
     NAME_MIN,
     Document,
     Flow,
     Page,
     Progress,
+    continued,
+    division_status_word,
+    heading_fit,
+    medal_title,
     ordinal,
+    out_of_play_word,
+    place_words,
 )
 
 MEDAL_ORDER = {"gold": 0, "silver": 1, "bronze": 2}
-PLACING_RULE = (
-    "Placing: a later round ranks higher; within a round, the finishing position at the "
-    "table comes first, then the score per game. Players from different tables are "
-    "compared by score per game (total ÷ games played), never by raw totals: tables of "
-    "three and of four are not alike."
-)
-COLUMNS_NOTE = (
-    "Round: the furthest round reached. Total: the total of that round (none after a bye "
-    "or a withdrawal before playing it)."
-)
+
+
+def placing_rule() -> str:
+    return gettext(
+        "Placing: a later round ranks higher; within a round, the finishing position at the "
+        "table comes first, then the score per game. Players from different tables are "
+        "compared by score per game (total ÷ games played), never by raw totals: tables of "
+        "three and of four are not alike."
+    )
+
+
+def _columns_note() -> str:
+    return gettext(
+        "Round: the furthest round reached. Total: the total of that round (none after a bye "
+        "or a withdrawal before playing it)."
+    )
+
+
+def _medal_lower(medal: str) -> str:
+    """ "gold", "silver", "bronze" after a place: "1st gold"."""
+    words = {
+        "gold": pgettext("medal, lower case", "gold"),
+        "silver": pgettext("medal, lower case", "silver"),
+        "bronze": pgettext("medal, lower case", "bronze"),
+    }
+    return words.get(medal, medal)
+
+
+def _ribbon() -> str:
+    return pgettext("lower case, after a place", "ribbon")
+
+
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
 
 def _place_text(p: PlacingLine) -> str:
     if p.withdrawn:
-        return p.status or "withdrawn"
+        return out_of_play_word(p.status or "withdrawn")
     if p.place is None:
         return "–"
     # With medals by age group the medal belongs to the place in the age group.
-    medal = f" {p.medal}" if p.medal in MEDAL_WORDS and p.group_place is None else ""
-    ribbon = " ribbon" if p.ribbon and p.group_place is None else ""
+    medal = f" {_medal_lower(p.medal)}" if p.medal in MEDALS and p.group_place is None else ""
+    ribbon = f" {_ribbon()}" if p.ribbon and p.group_place is None else ""
     return f"{ordinal(p.place)}{medal}{ribbon}"
 
 
@@ -47,8 +76,8 @@ def _age_group_text(p: PlacingLine) -> str:
     """The player's own age group; with medals by age group, the place in it too."""
     if p.group_place is None or p.withdrawn:
         return p.age_group
-    medal = f" {p.medal}" if p.medal in MEDAL_WORDS else ""
-    ribbon = " ribbon" if p.ribbon else ""
+    medal = f" {_medal_lower(p.medal)}" if p.medal in MEDALS else ""
+    ribbon = f" {_ribbon()}" if p.ribbon else ""
     return f"{p.age_group}: {ordinal(p.group_place)}{medal}{ribbon}"
 
 
@@ -67,22 +96,25 @@ class MedalBlock:
         self.width = width
         self.text_x = 74.0
         inner = width - self.text_x - 10
-        self.medal = f"{MEDAL_WORDS[p.medal]} medal"
+        self.medal = medal_title(p.medal)
         self.number = p.group_place if p.group_place is not None else p.place
         if p.group_place is not None:
-            self.place = f"{ordinal(p.group_place)} in age group {p.age_group}"
+            self.place = gettext("%(ordinal)s in age group %(group)s") % {
+                "ordinal": ordinal(p.group_place),
+                "group": p.age_group,
+            }
         else:
-            self.place = ordinal(p.place) + " place" if p.place else ""
+            self.place = place_words(p.place) if p.place else ""
         self.size, self.lines = fonts.fit_text(p.name, inner, 24, 16, bold=True, max_lines=3)
         details = []
         if p.total:
-            details.append(f"total {p.total}")
+            details.append(gettext("total %(total)s") % {"total": p.total})
         if p.round_reached:
-            details.append(f"round {p.round_reached}")
+            details.append(pgettext("lower case", "round %(number)d") % {"number": p.round_reached})
         if p.group_place is not None:
-            details.append(f"{ordinal(p.place)} place overall")
+            details.append(gettext("%(place)s overall") % {"place": place_words(p.place)})
         elif p.age_group:
-            details.append(f"age group {p.age_group}")
+            details.append(gettext("age group %(group)s") % {"group": p.age_group})
         self.details = " · ".join(details)
         self.height = max(
             78.0, 10 + 22 + 8 + len(self.lines) * self.size * 1.2 + (18 if self.details else 0) + 8
@@ -103,9 +135,9 @@ class MedalBlock:
         page.add(disc)
         page.text(cx, cy - 8, str(self.number or ""), 24, bold=True, align="center")
         y = top - 10 - 20
-        page.text(x + self.text_x, y, self.medal.upper(), 20, bold=True)
+        page.text(x + self.text_x, y, self.medal, 20, bold=True)
         if self.place:
-            mw = fonts.string_width(self.medal.upper(), 20, bold=True)
+            mw = fonts.string_width(self.medal, 20, bold=True)
             page.text(x + self.text_x + mw + 12, y, self.place, 16)
         y -= 8
         for line in self.lines:
@@ -118,12 +150,19 @@ class MedalBlock:
 
 def _division(doc: Document, d: DivisionResults) -> None:
     f = doc.frame
-    status = DIVISION_STATUS_WORDS.get(d.status, d.status)
-    title = f"Results — {d.name}"
+    status = division_status_word(d.status)
+    title = gettext("Results — %(division)s") % {"division": d.name}
+    heading = f"{title} ({status})"
     age = any(p.age_group for p in d.placings)
-    cols = [("Place", 104.0), ("Name", None), ("Round", 64.0), ("Total", 64.0)]
+    cols = [
+        (gettext("Place"), 104.0),
+        (gettext("Name"), None),
+        (gettext("Round"), 64.0),
+        (gettext("Total"), 64.0),
+    ]
     if age:
-        cols.append(("Age group", 96.0))
+        cols.append((gettext("Age group"), 96.0))
+    cols = [(label, heading_fit(label, w) if w else None) for label, w in cols]
     name_w = f.content_width - sum(w for _, w in cols if w)
     xs = [f.left]
     for _, w in cols:
@@ -146,7 +185,7 @@ def _division(doc: Document, d: DivisionResults) -> None:
 
     flow = Flow(
         doc,
-        lambda first: f"{title} ({status})" + ("" if first else " (continued)"),
+        lambda first: heading if first else continued(heading),
         on_new_page=on_new_page,
     )
     flow.new_page()
@@ -165,7 +204,7 @@ def _division(doc: Document, d: DivisionResults) -> None:
             lambda page, x, y, w: page.text(
                 x,
                 y - 16,
-                "Medals by age group: each age group's first three, in finishing order.",
+                gettext("Medals by age group: each age group's first three, in finishing order."),
                 14,
             ),
         )
@@ -185,19 +224,24 @@ def _division(doc: Document, d: DivisionResults) -> None:
             flow.y -= block.height + 8
     else:
         flow.item(
-            30, lambda page, x, y, w: page.text(x, y - 18, "Medals not decided yet.", 17, bold=True)
+            30,
+            lambda page, x, y, w: page.text(
+                x, y - 18, gettext("Medals not decided yet."), 17, bold=True
+            ),
         )
     flow.gap(10)
     flow.item(
-        28, lambda page, x, y, w: page.text(x, y - 20, "All placings", 18, bold=True), keep_with=80
+        28,
+        lambda page, x, y, w: page.text(x, y - 20, gettext("All placings"), 18, bold=True),
+        keep_with=80,
     )
-    column_lines = fonts.wrap_text(COLUMNS_NOTE, f.content_width, 12)
+    column_lines = fonts.wrap_text(_columns_note(), f.content_width, 12)
     flow.item(
         len(column_lines) * 14.4 + 8,
         lambda page, x, y, w: page.lines(x, y - 14, column_lines, 12, 14.4),
         keep_with=60,
     )
-    rule_lines = fonts.wrap_text(PLACING_RULE, f.content_width, 12)
+    rule_lines = fonts.wrap_text(placing_rule(), f.content_width, 12)
     flow.item(
         len(rule_lines) * 14.4 + 8,
         lambda page, x, y, w: page.lines(x, y - 14, rule_lines, 12, 14.4),
@@ -206,14 +250,16 @@ def _division(doc: Document, d: DivisionResults) -> None:
     state["table"] = True
     column_heads(flow)
     if not d.placings:
-        flow.item(26, lambda page, x, y, w: page.text(x + 6, y - 18, "Nobody placed yet.", 15))
+        flow.item(
+            26, lambda page, x, y, w: page.text(x + 6, y - 18, gettext("Nobody placed yet."), 15)
+        )
     for p in _ordered(d.placings):
         size, lines = fonts.fit_text(p.name, name_w - 12, 16, NAME_MIN, bold=p.medal is not None)
         psize, plines = fonts.fit_text(
             _place_text(p), cols[0][1] - 10, 15, MIN_SIZE, bold=p.medal is not None, max_lines=2
         )
         asize, alines = (
-            fonts.fit_text(_age_group_text(p), 86, 14, 12, max_lines=3)
+            fonts.fit_text(_age_group_text(p), cols[4][1] - 10, 14, 12, max_lines=3)
             if age and p.age_group
             else (14, [])
         )
@@ -251,12 +297,16 @@ def _division(doc: Document, d: DivisionResults) -> None:
 
 def render_results(data: ResultsData, *, progress: Progress = None) -> bytes:
     """Every division in ``data`` (one or the whole event), each from a new page."""
-    title = "Results" if len(data.divisions) != 1 else f"Results — {data.divisions[0].name}"
+    title = (
+        gettext("Results")
+        if len(data.divisions) != 1
+        else gettext("Results — %(division)s") % {"division": data.divisions[0].name}
+    )
     doc = Document(data.event, title, footer_label=title)
     for d in data.divisions:
         _division(doc, d)
     if not data.divisions:
         page = doc.new_page()
         y = doc.header(page, title)
-        page.text(doc.frame.left, y - 20, "No divisions.", 16)
+        page.text(doc.frame.left, y - 20, gettext("No divisions."), 16)
     return doc.render(progress)

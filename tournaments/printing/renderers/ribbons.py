@@ -4,10 +4,12 @@ event and its date."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournaments.printing import fonts
 from tournaments.printing.data import RibbonCard, RibbonsData
 
-from .base import Document, Progress, award_name, award_page, ordinal
+from .base import Document, Progress, award_name, award_page, place_words, scope_word
 
 
 def _rosette(page, x: float, y: float, r: float) -> None:
@@ -40,14 +42,14 @@ def _card(doc: Document, card: RibbonCard) -> None:
     cx = f.width / 2
 
     nsize, nlines = award_name(card.name, inner)
-    place_line = f"{ordinal(card.place).upper()} PLACE"
-    of_line = f"{card.scope} {card.division}"
+    place_line = place_words(card.place, upper=True)
+    of_line = f"{scope_word(card.scope)} {card.division}"
     osize, olines = fonts.fit_text(of_line, inner, 22, 14, max_lines=2)
     block = 16 + 26 + len(nlines) * nsize * 1.2 + 22 + 40 + 10 + len(olines) * osize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)
 
     y -= 16
-    page.text(cx, y, "This ribbon is awarded to", 16, align="center")
+    page.text(cx, y, gettext("This ribbon is awarded to"), 16, align="center")
     y -= 26
     for line in nlines:
         y -= nsize
@@ -68,7 +70,7 @@ def _card(doc: Document, card: RibbonCard) -> None:
 
 
 def render_ribbons(data: RibbonsData, *, progress: Progress = None) -> bytes:
-    doc = Document(data.event, "Ribbons", turn=True, numbered=False)
+    doc = Document(data.event, gettext("Ribbons"), turn=True, numbered=False)
     for card in data.cards:
         _card(doc, card)
     return doc.render(progress)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from tournaments.printing import fonts
 from tournaments.printing.data import ScoreSheetsData, TableLines
@@ -17,6 +17,8 @@ from .base import (
     games_words,
     kind_word,
     long_date,
+    out_of_play_word,
+    table_words,
 )
 from .qr import draw_qr
 from .table_rules import RulesBox
@@ -42,6 +44,7 @@ class _Layout:
         clubs: bool = True,
         compact_rules: bool = False,
         name_min: float = NAME_MIN,
+        short_rules: bool = False,
     ):
         self.row_min = row_min
         self.game_row = game_row
@@ -54,6 +57,9 @@ class _Layout:
         self.clubs = clubs
         self.compact_rules = compact_rules
         self.name_min = name_min
+        # The rules as one paragraph under a roomy grid and header: a French or Spanish
+        # sheet, whose rules are longer, before it needs the tight layouts.
+        self.short_rules = short_rules or compact_rules
 
 
 _TIGHT = dict(
@@ -72,6 +78,7 @@ _LAYOUTS = (
     _Layout(46, 28, 32, 12, 170, 80, 46, 80),
     _Layout(40, 24, 28, 8, 200, 66, 46, 76),
     _Layout(34, 22, 24, 6, 240, 56, 44, 72),
+    _Layout(34, 22, 24, 6, 240, 56, 44, 72, short_rules=True),
     _Layout(**_TIGHT),
     # Last resort, for names far beyond 90 characters: shrink names below 14 pt
     # rather than spill onto another page or over the rules.
@@ -84,7 +91,10 @@ _LAYOUTS = (
 def _signature_labels(width: float) -> list[tuple[float, list[str]]]:
     return [
         fonts.fit_text(label, width, 12, MIN_SIZE, max_lines=2)
-        for label in ("Scorekeeper (name, signature)", "Confirmed by (second person)")
+        for label in (
+            gettext("Scorekeeper (name, signature)"),
+            gettext("Confirmed by (second person)"),
+        )
     ]
 
 
@@ -119,17 +129,22 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
     page.form(doc, f"event-{compact}-{has_url}-{bool(t.table_code)}", event_lines)
     y = top - len(elines) * esize * 1.15 - len(slines) * ssize * 1.25
     tsize, tlines = fonts.fit_text(
-        f"Table {t.table_number}", lw, 26 if compact else 34, 20, bold=True, max_lines=1
+        table_words(t.table_number), lw, 26 if compact else 34, 20, bold=True, max_lines=1
     )
     y -= tsize + 2
     page.text(left, y, tlines[0], tsize, bold=True)
-    rline = f"Round {t.round_number} · {kind_word(t.round_kind)} · {games_words(t.games)}"
-    if compact:
-        dsize, dlines = fonts.fit_text(
-            f"Division {t.division} · {rline}", lw, 14, 14, bold=True, max_lines=2
+    rline = " · ".join(
+        (
+            gettext("Round %(number)d") % {"number": t.round_number},
+            kind_word(t.round_kind),
+            games_words(t.games),
         )
+    )
+    division = gettext("Division %(name)s") % {"name": t.division}
+    if compact:
+        dsize, dlines = fonts.fit_text(f"{division} · {rline}", lw, 14, 14, bold=True, max_lines=2)
     else:
-        dsize, dlines = fonts.fit_text(f"Division {t.division}", lw, 17, 14, bold=True, max_lines=2)
+        dsize, dlines = fonts.fit_text(division, lw, 17, 14, bold=True, max_lines=2)
     y -= 6
     for line in dlines:
         y -= dsize * 1.2
@@ -149,7 +164,7 @@ def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
             lambda c, x=qx, yb=qtop - qr_size, url=t.score_url: draw_qr(c, x, yb, qr_size, url)
         )
         uy = qtop - qr_size - 2
-        scan = fonts.wrap_text("Scan to enter scores", url_w, MIN_SIZE, bold=True)
+        scan = fonts.wrap_text(gettext("Scan to enter scores"), url_w, MIN_SIZE, bold=True)
         page.lines(right, uy - MIN_SIZE, scan, MIN_SIZE, MIN_SIZE * 1.2, bold=True, align="right")
         uy -= MIN_SIZE * 1.2 * (len(scan) - 1) + MIN_SIZE + 4
         if t.table_code:
@@ -209,7 +224,11 @@ class _Grid:
         self.leading = leading
         self.rows = []
         for seat in sorted(t.seats, key=lambda s: s.seat):
-            shown = f"{fonts.isolate(seat.name)} ({seat.status})" if seat.status else seat.name
+            shown = (
+                f"{fonts.isolate(seat.name)} ({out_of_play_word(seat.status)})"
+                if seat.status
+                else seat.name
+            )
             size, lines = fonts.fit_text(shown, self.name_w - 14, 17, layout.name_min)
             club = (
                 fonts.wrap_text(seat.club, self.name_w - 14, 12)
@@ -218,17 +237,21 @@ class _Grid:
             )
             h = max(layout.row_min, len(lines) * size * leading + len(club) * 14 + pad)
             self.rows.append((seat, size, lines, club, h))
-        self.sub_lines = fonts.wrap_text("rack total", self.game_w - 6, MIN_SIZE)
+        self.sub_lines = fonts.wrap_text(gettext("rack total"), self.game_w - 6, MIN_SIZE)
         self.total_lines = fonts.wrap_text(
-            "points" if sabra else "all games", self.total_w - 6, MIN_SIZE
+            pgettext("score sheet column", "points") if sabra else gettext("all games"),
+            self.total_w - 6,
+            MIN_SIZE,
         )
         if tight and (len(self.sub_lines) > 1 or len(self.total_lines) > 1):
             self.sub_lines, self.total_lines = [], []
         self.game_labels = []
         for g in range(1, games + 1):
-            gsize, glines = fonts.fit_text(f"Game {g}", self.game_w - 6, 13, MIN_SIZE, bold=True)
+            gsize, glines = fonts.fit_text(_game_words(g), self.game_w - 6, 13, MIN_SIZE, bold=True)
             if len(glines) > 1:
-                gsize, glines = fonts.fit_text("Game", self.game_w - 6, 13, MIN_SIZE, bold=True)
+                gsize, glines = fonts.fit_text(
+                    pgettext("score sheet column", "Game"), self.game_w - 6, 13, MIN_SIZE, bold=True
+                )
                 glines = glines + [str(g)]
             self.game_labels.append((gsize, glines))
         self.label_lines = max(len(gl) for _, gl in self.game_labels)
@@ -246,22 +269,33 @@ class _Grid:
 
         def heads(p: Page, y: float = 0.0) -> None:  # built with its top at y = 0
             p.rect(left, y - head_h, width, head_h, width=0, fill_gray=BAND_GREY, stroke=False)
+            seat = pgettext("score sheet column", "Seat")
+            seat_size, _ = fonts.fit_text(
+                seat, self.seat_w - 4, 12 if self.seat_w < 46 else 13, MIN_SIZE, bold=True
+            )
             p.text(
                 xs[0] + self.seat_w / 2,
                 y - head_h / 2 - 5,
-                "Seat",
-                12 if self.seat_w < 46 else 13,
+                seat,
+                seat_size,
                 bold=True,
                 align="center",
             )
-            p.text(xs[1] + 8, y - head_h / 2 - 5, "Player", 13, bold=True)
+            p.text(xs[1] + 8, y - head_h / 2 - 5, gettext("Player"), 13, bold=True)
             sub_y = y - 17 - 14 * (self.label_lines - 1) - 14
             for g, (gsize, glines) in enumerate(self.game_labels):
                 cx = xs[2 + g] + self.game_w / 2
                 p.lines(cx, y - 17, glines, gsize, 14, bold=True, align="center")
                 p.lines(cx, sub_y, self.sub_lines, MIN_SIZE, 12, align="center")
             tx = xs[2 + self.games] + self.total_w / 2
-            p.text(tx, y - 17, "Total", 13 if self.total_w >= 60 else 12, bold=True, align="center")
+            p.text(
+                tx,
+                y - 17,
+                pgettext("score sheet column", "Total"),
+                13 if self.total_w >= 60 else 12,
+                bold=True,
+                align="center",
+            )
             p.lines(tx, sub_y, self.total_lines, MIN_SIZE, 12, align="center")
 
         key = f"heads-{self.layout_key}-{self.games}-{self.sabra}"
@@ -296,7 +330,13 @@ def _sheet(doc: Document, rules_normal: RulesBox, rules_compact: RulesBox, t: Ta
     f = doc.frame
     left, right = f.left, f.right
     bottom = f.bottom + doc.footer_height()
-    label = f"Table {t.table_number} · {t.division} · round {t.round_number}"
+    label = " · ".join(
+        (
+            table_words(t.table_number),
+            t.division,
+            pgettext("lower case", "round %(number)d") % {"number": t.round_number},
+        )
+    )
     sabra = doc.event.scoring == "sabra"
     half = (f.content_width - 30) / 2
     sign_labels = _signature_labels(half)
@@ -312,7 +352,7 @@ def _sheet(doc: Document, rules_normal: RulesBox, rules_compact: RulesBox, t: Ta
         top = compact_bottom if layout.compact_rules else header_bottom
         grid = _Grid(doc, t, layout, f.content_width, sabra)
         ended_h = 24 + grid.games * layout.game_row
-        rules = rules_compact if layout.compact_rules else rules_normal
+        rules = rules_compact if layout.short_rules else rules_normal
         needed = (
             grid.height
             + layout.gap
@@ -344,32 +384,37 @@ def _sheet(doc: Document, rules_normal: RulesBox, rules_compact: RulesBox, t: Ta
     )
     sign_y = ended_top - (24 + games * layout.game_row) - layout.gap - layout.sign_room
     page.form(doc, "signatures", lambda p: _signatures(p, left, half, sign_labels), dy=sign_y)
-    page.form(doc, f"rules-{layout.compact_rules}", lambda p: rules.draw(p, left, bottom + 2))
+    page.form(doc, f"rules-{layout.short_rules}", lambda p: rules.draw(p, left, bottom + 2))
 
 
 def _ended(page: Page, left: float, right: float, games: int, game_row: float) -> None:
     """ "How each game ended" with its top at y = 0."""
     y = -16.0
-    page.text(left, y, "How each game ended (tick one box per game)", 13, bold=True)
+    page.text(left, y, gettext("How each game ended (tick one box per game)"), 13, bold=True)
     y -= 8
-    label_w = fonts.string_width(f"Game {games}", 14, bold=True) + 16
-    went_w = fonts.string_width("went out", 13)
-    pool_w = fonts.string_width("pool exhausted", 13)
-    tie_w = fonts.string_width("winner on a tie:", 13)
+    went, pool, tie = gettext("went out"), gettext("pool exhausted"), gettext("winner on a tie:")
+    label_w = fonts.string_width(_game_words(games), 14, bold=True) + 16
+    went_w = fonts.string_width(went, 13)
+    pool_w = fonts.string_width(pool, 13)
+    tie_w = fonts.string_width(tie, 13)
     box = 13.0
     for g in range(games):
         y -= game_row
         base = y + (game_row - 10) / 2
-        page.text(left, base, f"Game {g + 1}", 14, bold=True)
+        page.text(left, base, _game_words(g + 1), 14, bold=True)
         x = left + label_w
         page.checkbox(x, base - 2, box)
-        page.text(x + box + 6, base, "went out", 13)
+        page.text(x + box + 6, base, went, 13)
         x += box + 6 + went_w + 22
         page.checkbox(x, base - 2, box)
-        page.text(x + box + 6, base, "pool exhausted", 13)
+        page.text(x + box + 6, base, pool, 13)
         x += box + 6 + pool_w + 22
-        page.text(x, base, "winner on a tie:", 13)
+        page.text(x, base, tie, 13)
         page.line(x + tie_w + 6, base - 3, right, base - 3, 1.2)
+
+
+def _game_words(number: int) -> str:
+    return pgettext("score sheet column", "Game %(number)d") % {"number": number}
 
 
 def _signatures(
@@ -383,7 +428,7 @@ def _signatures(
 
 
 def render_score_sheets(data: ScoreSheetsData, *, progress: Progress = None) -> bytes:
-    doc = Document(data.event, "Score sheets")
+    doc = Document(data.event, gettext("Score sheets"))
     rules = RulesBox(data.event, doc.frame.content_width)
     compact = RulesBox(data.event, doc.frame.content_width, compact=True)
     for table in data.tables:

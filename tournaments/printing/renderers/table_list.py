@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext, pgettext
+
 from tournaments import text
 from tournaments.printing import fonts
 from tournaments.printing.data import ByeLine, TableLines, TableListData
@@ -17,17 +19,21 @@ from .base import (
     Page,
     Progress,
     column_width,
+    continued,
     games_words,
+    heading_fit,
     kind_word,
+    out_of_play_word,
+    table_words,
 )
 
 PAD = 8.0
 
 
 def _round_words(round_number: int, kind: str = "", games: int | None = None) -> str:
-    text = f"round {round_number}"
+    words = pgettext("lower case", "round %(number)d") % {"number": round_number}
     extra = [w for w in (kind_word(kind) if kind else "", games_words(games) if games else "") if w]
-    return f"{text} ({', '.join(extra)})" if extra else text
+    return f"{words} ({', '.join(extra)})" if extra else words
 
 
 class TableBlock:
@@ -39,7 +45,12 @@ class TableBlock:
         inner = width - 2 * PAD
         # The hall's number and the division together, large: many divisions share the hall.
         self.title_size, self.title_lines = fonts.fit_text(
-            f"Table {table.table_number}", inner, 26, 16, bold=True, max_lines=1
+            table_words(table.table_number),
+            inner,
+            26,
+            16,
+            bold=True,
+            max_lines=1,
         )
         self.division_size, self.division_lines = fonts.fit_text(
             table.division, inner, 18, 13, bold=True, max_lines=2
@@ -48,13 +59,17 @@ class TableBlock:
             table.round_number, table.round_kind, table.games if with_games else None
         )
         if table.accessible:
-            info += " · accessible table"
+            info += " · " + gettext("accessible table")
         self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
-        self.seat_w = fonts.string_width("Seat 4", 13, bold=True) + 8
+        self.seat_w = fonts.string_width(_seat_words(4), 13, bold=True) + 8
         name_w = inner - self.seat_w
         self.rows = []
         for seat in sorted(table.seats, key=lambda s: s.seat):
-            shown = f"{fonts.isolate(seat.name)} ({seat.status})" if seat.status else seat.name
+            shown = (
+                f"{fonts.isolate(seat.name)} ({out_of_play_word(seat.status)})"
+                if seat.status
+                else seat.name
+            )
             size, lines = fonts.fit_text(shown, name_w, NAME_SIZE, NAME_MIN)
             club = fonts.wrap_text(seat.club, name_w, 12) if seat.club else []
             height = len(lines) * size * 1.2 + len(club) * 14.4 + 6
@@ -84,7 +99,7 @@ class TableBlock:
         y -= 4
         for seat, size, lines, club, height in self.rows:
             base = y - size * 1.0
-            page.text(x + PAD, base, f"Seat {seat.seat}", 13, bold=True)
+            page.text(x + PAD, base, _seat_words(seat.seat), 13, bold=True)
             page.lines(x + PAD + self.seat_w, base, lines, size, size * 1.2)
             if club:
                 page.lines(
@@ -100,7 +115,10 @@ class ByeBlock:
         self.width = width
         inner = width - 2 * PAD
         self.title_size = 22
-        info = f"{division} · {_round_words(round_number)}: no table this round"
+        info = gettext("%(division)s · %(round)s: no table this round") % {
+            "division": division,
+            "round": _round_words(round_number),
+        }
         self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
         self.rows = []
         for name in names:
@@ -118,7 +136,7 @@ class ByeBlock:
     def draw(self, page: Page, x: float, top: float) -> None:
         page.rect(x, top - self.height, self.width, self.height, width=1.2)
         y = top - PAD - self.title_size * 0.85
-        page.text(x + PAD, y, "Bye", self.title_size, bold=True)
+        page.text(x + PAD, y, gettext("Bye"), self.title_size, bold=True)
         y -= self.title_size * 0.35 + self.info_size * 1.1
         page.lines(x + PAD, y, self.info_lines, self.info_size, self.info_size * 1.25)
         y -= (len(self.info_lines) - 1) * self.info_size * 1.25 + 8
@@ -155,8 +173,9 @@ def find_order(entries: list[Entry]) -> list[Entry]:
 
 
 def render_table_list(data: TableListData, *, progress: Progress = None) -> bytes:
-    title = data.title or "Tables"
-    doc = Document(data.event, f"Table list — {title}", footer_label=f"Table list — {title}")
+    title = data.title or gettext("Tables")
+    heading = gettext("Table list — %(title)s") % {"title": title}
+    doc = Document(data.event, heading, footer_label=heading)
     frame = doc.frame
     ncols = 2
     width = column_width(frame, ncols)
@@ -174,7 +193,7 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
             TableBlock(t, width, with_games=True)
             for t in sorted(data.tables, key=lambda t: t.table_number)
         ]
-        group_info[hall] = "Every table, in the hall's number order"
+        group_info[hall] = gettext("Every table, in the hall's number order")
     for t in data.tables if not in_hall_order else ():
         k = (t.division, t.round_number)
         groups.setdefault(k, [])
@@ -196,16 +215,16 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
 
     def repeat_group(flow: Flow) -> None:
         if current["label"] is not None and flow.pages_started > 1:
-            _group_heading(flow, current["label"] + " (continued)")
+            _group_heading(flow, continued(current["label"]))
 
     flow = Flow(
         doc,
-        lambda first: f"Table list — {title}" + ("" if first else " (continued)"),
+        lambda first: heading if first else continued(heading),
         on_new_page=repeat_group,
     )
     if not groups:
         flow.ensure(40)
-        flow.item(30, lambda page, x, y, w: page.text(x, y - 16, "No tables seated.", 16))
+        flow.item(30, lambda page, x, y, w: page.text(x, y - 16, gettext("No tables seated."), 16))
     for k, blocks in groups.items():
         current["label"] = None
         first_height = max((b.height for b in blocks[:ncols]), default=0)
@@ -239,11 +258,23 @@ def _group_heading(flow: Flow, label: str, keep_with: float = 0.0) -> None:
     flow.item(height + 4, draw, keep_with=keep_with)
 
 
-# column layout of the find-your-table list
-_COLS = (("Name", None), ("Division", 130.0), ("Round", 62.0), ("Table", 70.0))
+def _seat_words(seat: int) -> str:
+    return gettext("Seat %(number)d") % {"number": seat}
+
+
+# column widths of the find-your-table list (None: the name takes the rest)
+_WIDTHS = (None, 130.0, 62.0, 70.0)
 
 
 def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
+    _COLS = tuple(
+        zip(
+            (gettext("Name"), gettext("Division"), gettext("Round"), gettext("Table")),
+            _WIDTHS,
+            strict=True,
+        )
+    )
+    _COLS = tuple((label, heading_fit(label, w) if w else None) for label, w in _COLS)
     frame = doc.frame
     fixed = sum(w for _, w in _COLS if w)
     name_w = frame.content_width - fixed
@@ -265,23 +296,24 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
             flow.item(
                 24,
                 lambda page, x, y, w: page.text(
-                    x, y - 15, "Everyone in order of last name, then first name.", 13
+                    x, y - 15, gettext("Everyone in order of last name, then first name."), 13
                 ),
             )
         column_heads(flow)
 
+    find_heading = gettext("Find your table — %(title)s") % {"title": title}
     flow = Flow(
         doc,
-        lambda first: f"Find your table — {title}" + ("" if first else " (continued)"),
+        lambda first: find_heading if first else continued(find_heading),
         on_new_page=intro,
     )
     flow.new_page()
     if not entries:
-        flow.item(30, lambda page, x, y, w: page.text(x, y - 18, "Nobody seated yet.", 16))
+        flow.item(30, lambda page, x, y, w: page.text(x, y - 18, gettext("Nobody seated yet."), 16))
         return
     letter = None
     for e in entries:
-        this_letter = _group_letter(e.name) or "Other names"
+        this_letter = _group_letter(e.name) or gettext("Other names")
         size, lines = fonts.fit_text(e.name, name_w - 12, NAME_SIZE, NAME_MIN)
         dsize, dlines = fonts.fit_text(e.division, _COLS[1][1] - 10, 15, 12, bold=True, max_lines=3)
         row_h = max(len(lines) * size * 1.2, len(dlines) * dsize * 1.2, 20) + 9
@@ -311,7 +343,14 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
             page.lines(xs[1] + 6, y - 4 - dsize, dlines, dsize, dsize * 1.2, bold=True)
             page.text(xs[2] + _COLS[2][1] / 2, y - 4 - 14, str(e.round_number), 14, align="center")
             if e.table is None:
-                page.text(xs[3] + _COLS[3][1] / 2, y - 4 - 15, "bye", 15, bold=True, align="center")
+                page.text(
+                    xs[3] + _COLS[3][1] / 2,
+                    y - 4 - 15,
+                    pgettext("no table", "bye"),
+                    15,
+                    bold=True,
+                    align="center",
+                )
             else:
                 page.text(
                     xs[3] + _COLS[3][1] / 2, y - 4 - 18, str(e.table), 20, bold=True, align="center"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from tournaments.printing import fonts
 from tournaments.printing.data import EventInfo
 
@@ -9,32 +11,49 @@ from .base import MIN_SIZE, Page
 
 
 def table_rules(event: EventInfo, compact: bool = False) -> list[str]:
-    """The table rules printed at the foot of every sheet (never scored).
+    """The table rules printed at the foot of every sheet (never scored), in the active
+    language: the starting player, the initial meld (the event's 30 or 50), the
+    two-minute turn, three tiles for a failed manipulation, a joker left on a rack
+    counting 30, what to write, a pool exhausted, and who wins.
 
     ``compact`` leaves out what the grid already says (write rack totals) and the
     starting-player custom, for a sheet crowded with very long names.
     """
-    rules = [] if compact else ["Each player draws a tile; the highest tile starts."]
+    rules = [] if compact else [gettext("Each player draws a tile; the highest tile starts.")]
     rules += [
-        f"Initial meld: at least {event.initial_meld} points.",
-        "Two-minute turn limit. A failed manipulation costs three tiles drawn from the pool.",
-        "A joker left on the rack counts 30.",
+        gettext("Initial meld: at least %(points)d points.") % {"points": event.initial_meld},
+        gettext(
+            "Two-minute turn limit. A failed manipulation costs three tiles drawn from the pool."
+        ),
+        gettext("A joker left on the rack counts 30."),
     ]
     rules.append(
-        "Write each player's rack total after every game " "(0 for the player who went out)."
+        gettext("Write each player's rack total after every game (0 for the player who went out).")
     )
-    rules.append(
-        "Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
-        "settled by a tile draw" + ("." if compact else ": write the winner's name.")
-    )
-    if event.scoring == "sabra":
+    if compact:
         rules.append(
-            "Sabra scoring: the winner of a game scores the total of the others' "
-            "racks; every other player scores minus their own rack. Highest total "
-            "wins."
+            gettext(
+                "Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
+                "settled by a tile draw."
+            )
         )
     else:
-        rules.append("Lowest total after all games wins.")
+        rules.append(
+            gettext(
+                "Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
+                "settled by a tile draw: write the winner's name."
+            )
+        )
+    if event.scoring == "sabra":
+        rules.append(
+            gettext(
+                "Sabra scoring: the winner of a game scores the total of the others' "
+                "racks; every other player scores minus their own rack. Highest total "
+                "wins."
+            )
+        )
+    else:
+        rules.append(gettext("Lowest total after all games wins."))
     return rules
 
 
@@ -66,7 +85,7 @@ class RulesBox:
         top = bottom + self.height
         page.rect(x, bottom, self.width, self.height, width=1.0)
         y = top - 8 - 12
-        page.text(x + 10, y, "Table rules", 13, bold=True)
+        page.text(x + 10, y, gettext("Table rules"), 13, bold=True)
         y -= 4
         indent = 10 if self.compact else 24
         for line, first in self.lines:
