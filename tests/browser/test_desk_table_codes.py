@@ -7,6 +7,7 @@ import datetime
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -282,3 +283,59 @@ def test_the_codes_page_and_new_code_in_chromium_screenshot(page, live_server, w
     expect(page.locator(".messages .success")).to_contain_text("This was already done")
     assert _live(first) == new
     assert axe_violations(page) == []
+
+
+@pytest.mark.django_db
+def test_entries_made_through_the_players_page_service_show_at_the_desk(world):
+    """The audit lines the players' page writes (scoring.services.AtTable) are read back:
+    who entered, who confirmed, which game, when; a scorekeeper's save is not listed."""
+    from scoring import services as scoring
+    from scoring.models import Game
+
+    world.event.confirmation = "second-person"
+    _players_on(world)
+    first, second = world.tables
+    code = _live(first)
+    seated = [s.entrant for s in first.seats.select_related("entrant").order_by("number")]
+    scoring.game_record(
+        table=first,
+        number=1,
+        user=None,
+        racks=dict(zip(seated, [0, 10, 20, 30], strict=True)),
+        at_table=scoring.AtTable(seated[0], code, "192.168.1.41"),
+    )
+    game = Game.objects.get(table=first, number=1)
+    scoring.game_confirm(
+        game=game, user=None, at_table=scoring.AtTable(seated[1], code, "192.168.1.42")
+    )
+    others = [s.entrant for s in second.seats.select_related("entrant").order_by("number")]
+    scoring.game_record(
+        table=second,
+        number=1,
+        user=world.users["scorekeeper"],
+        racks=dict(zip(others, [0, 10, 20, 30], strict=True)),
+    )
+    page = _organizer(world).get(_urls(world)["page"]).content.decode()
+    card = page[page.index('id="table-1"') : page.index('id="table-2"')]
+    assert f"Game 1: entered by {seated[0].name} at" in card
+    assert f"Game 1: confirmed by {seated[1].name} at" in card
+    assert f"Last entry by a player: {seated[1].name}, game 1, at" in card
+    assert "No entry by players yet." in page[page.index('id="table-2"') :]
+
+
+@pytest.mark.django_db
+def test_the_sheets_qr_code_opens_the_players_page_of_its_table(world, settings):
+    from tournaments.printing.selectors import score_sheets_data
+
+    settings.BASE_URL = "http://testserver"
+    _players_on(world)
+    data = score_sheets_data(world.event, world.division)
+    for lines, table in zip(data.tables, world.tables, strict=True):
+        path = lines.score_url.removeprefix("http://testserver")
+        assert path == reverse("players:table", args=[_live(table)])
+        answer = Client().get(path, follow=True)
+        assert answer.status_code == 200
+        page = answer.content.decode()
+        for seat in table.seats.select_related("entrant"):
+            assert seat.entrant.name in page
+    assert data.tables[0].code_address == "testserver" + reverse("players:enter")

@@ -112,13 +112,10 @@ def _rounds(event: Event, division: Division | None, number: int | None) -> list
     return found
 
 
-# Where players type their table's code (the players' table page is PLAYERS_PATH + code).
-PLAYERS_PATH = "/t/"
-
-
 def players_address() -> str:
-    """The short address printed for players to type: BASE_URL without its scheme."""
-    return settings.BASE_URL.split("://", 1)[-1].rstrip("/") + PLAYERS_PATH
+    """Where players type their table's code, printed short: BASE_URL without its scheme
+    and the players' page ("192.168.1.20:8000/t/")."""
+    return settings.BASE_URL.split("://", 1)[-1].rstrip("/") + reverse("players:enter")
 
 
 def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLines]:
@@ -159,7 +156,7 @@ def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLin
         round_ = seat.round
         code = codes.get(table_id, "")
         if code:  # the QR code opens the players' page of this table, with its code
-            url = settings.BASE_URL + PLAYERS_PATH + code + "/"
+            url = settings.BASE_URL + reverse("players:table", args=[code])
         else:
             url = settings.BASE_URL + reverse("scoring:table", args=[event.slug, table_id])
         lines.append(
