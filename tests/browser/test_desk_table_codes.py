@@ -198,8 +198,14 @@ def test_scorekeepers_only_says_the_codes_open_nothing(world):
     assert "Scorekeepers only" in page
     assert "Players cannot enter scores now: their table codes open nothing." in page
     assert "Give table" not in page
-    refused = client.post(urls["new"], {"code": _live(world.tables[0]), "confirmed": "yes"})
-    assert refused.status_code == 302
+    for data in (
+        {"code": _live(world.tables[0]), "confirmed": "yes"},
+        {"code": _live(world.tables[0])},
+    ):
+        refused = client.post(urls["new"], data, follow=True)
+        page = refused.content.decode()
+        assert "A new code for" not in page  # not asked: refused at once
+        assert "entered by scorekeepers only: its tables have no codes" in page
     assert TableCode.objects.filter(revoked_at__isnull=False).count() == 0
 
 

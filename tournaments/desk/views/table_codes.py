@@ -68,7 +68,8 @@ def table_code_new(request, event, division_id, table_id):
         # Sent again (Back, then the button; a second tap): the new code was already given.
         messages.success(request, _already(where, live))
         return redirect(back)
-    if not confirmed(request) and live is not None and round_.status != Round.Status.CLOSED:
+    can = live is not None and round_.status != Round.Status.CLOSED and event.players_enter_scores
+    if not confirmed(request) and can:  # otherwise the service says why not, asking nothing
         lines = [
             _(
                 "The code %(code)s stops working at once: a phone or tablet open on it is turned "
