@@ -15,6 +15,8 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # The language switch posts here (Django's set_language: a cookie, then back to "next").
     path("i18n/", include("django.conf.urls.i18n")),
+    # The table pages' service worker (https and localhost only: static/js/offline.js).
+    path("sw.js", tournament_views.service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("events/new/", desk_views.event_new, name="event_new"),
     path("events/restore/", desk_views.restore, name="event_restore"),

@@ -1,14 +1,17 @@
-"""The home page and logging in and out."""
+"""The home page, logging in and out, and the service worker's script."""
 
 import math
 
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
+from django.contrib.staticfiles import finders
 from django.core.exceptions import NON_FIELD_ERRORS
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.views.decorators.http import require_GET
 
 from . import access
 from .decorators import signed_out
@@ -110,3 +113,20 @@ def csrf_failure(request, reason=""):
     response = render(request, "403_csrf.html", status=403)
     response["X-Stale-Page"] = "1"
     return response
+
+
+def _service_worker_source() -> bytes:
+    with open(finders.find("js/sw.js"), "rb") as script:
+        return script.read()
+
+
+@require_GET
+def service_worker(request):
+    """static/js/sw.js at the site's root, so that its scope covers the table pages (a
+    worker's scope is the folder it is served from). Browsers ask for it again on every
+    visit (no-cache), so a new version reaches the tablets with the next deployment."""
+    return HttpResponse(
+        _service_worker_source(),
+        content_type="text/javascript; charset=utf-8",
+        headers={"Cache-Control": "no-cache", "Service-Worker-Allowed": "/"},
+    )

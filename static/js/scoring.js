@@ -443,11 +443,25 @@
     if (form.requestSubmit) form.requestSubmit(); else form.querySelector("button.save").click();
   }
 
+  /* The page opened on a game that is already waiting to be sent (reloaded after saving
+     it without a connection, or the device's offline copy of the page): the form goes on
+     to the next game still to enter, as right after the save. Not when a game was chosen
+     (?game=N, ?change=1, ?outbox=KEY), nor over numbers in the boxes. */
+  function skipQueued(form) {
+    if (!window.ScoreOutbox || /[?&](game|change|outbox)=/.test(window.location.search)) return;
+    if (!window.ScoreOutbox.forGame(form.getAttribute("action"), gameOf(form))) return;
+    var typed = Array.prototype.some.call(form.querySelectorAll("input.rack"), function (input) {
+      return input.value.trim() !== "";
+    });
+    if (!typed) nextGame(form);
+  }
+
   function init(root) {
     Array.prototype.forEach.call(root.querySelectorAll("form.game-form"), function (form) {
       if (form.dataset.ready) return;
       form.dataset.ready = "1";
       restoreTyped(form);
+      skipQueued(form);
       Array.prototype.forEach.call(form.querySelectorAll(".calc-open"), function (opener) {
         opener.hidden = false;
         var panel = document.getElementById(opener.getAttribute("aria-controls"));

@@ -31,6 +31,7 @@ SCREENSHOTS = (
     else Path(tempfile.gettempdir()) / "rummikub-screenshots"
 )
 PASSWORD = "tiles-and-racks-42"
+HALL_HOST = "hall.test"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -39,6 +40,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # http://hall.test:PORT reaches the live server as the hall's plain-http address does:
+    # not a secure context (localhost is one), so no service worker (test_offline.py).
+    f"--host-resolver-rules=MAP {HALL_HOST} 127.0.0.1",
 ]
 
 # Eight seniors in one division: round 1 is two tables of four, three games each.
@@ -202,6 +206,15 @@ def world(db):
     return build_world()
 
 
+@pytest.fixture
+def hall_url(live_server, settings):
+    """The live server at a plain-http address that is not localhost, as tablets on the
+    hall's wifi reach `make venue`: not a secure context, so browsers refuse service workers
+    there (localhost counts as secure)."""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, HALL_HOST]
+    return live_server.url.replace("://localhost:", f"://{HALL_HOST}:")
+
+
 # ---------------------------------------------------------------- browser helpers
 
 
@@ -222,6 +235,33 @@ def fill_game(page, values: dict):
 
 def error_of(page, entrant) -> str:
     return page.locator(f"#id_rack_{entrant.pk}-error").inner_text().strip()
+
+
+def network_off(context):
+    """No network: Playwright's offline mode, and every request refused as well (with the
+    offline mode alone, a save the page sent again right after an offline reload reached
+    the live server in 3 runs of 4)."""
+    context.set_offline(True)
+    context.route("**/*", lambda route: route.abort("internetdisconnected"))
+
+
+def network_on(context):
+    context.unroute("**/*")
+    context.set_offline(False)
+
+
+def cut_off(page):
+    """The page about to be left cannot reach the network either. While the next page
+    commits, Chromium lifts Playwright's offline mode and routes from the page being left,
+    and its outbox sent a waiting game then (about 1 run in 8, the old page's token on the
+    request): no network that is really off does that."""
+    page.evaluate("() => { window.fetch = () => Promise.reject(new TypeError('offline')); }")
+
+
+def reload_offline(page):
+    """page.reload() with the network off (network_off)."""
+    cut_off(page)
+    page.reload()
 
 
 def axe_violations(page) -> list[dict]:

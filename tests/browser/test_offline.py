@@ -1,19 +1,23 @@
 """Scores through a wifi that drops (issue 14, items 5-7): a game saved while the server
 cannot be reached is kept in the browser's localStorage, said plainly, and sent by itself
 when the server answers again, exactly once (the page's key, stored once by the server);
-a conflicting save on return shows both values and drops nothing. Plain http, no service
-worker, under the site's Content-Security-Policy."""
+a conflicting save on return shows both values and drops nothing. On plain http at an
+address that is not localhost (hall_url), as tablets on the hall's wifi reach `make
+venue`: not a secure context, so no service worker (opening the page with the network off
+gives the browser's error page; with a service worker, where allowed:
+test_offline_copy.py)."""
 
 import json
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Game, RackScore, ScoreChange
 
-from .conftest import axe_violations, fill_game, login
+from .conftest import axe_violations, cut_off, fill_game, login, network_off, network_on
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -22,14 +26,19 @@ TWO = "2 games waiting to be sent — they will be sent when the connection is b
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
-def open_table(browser, live_server, world, table, user="sam"):
+def open_table(browser, base_url, world, table, user="sam"):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     errors = []  # the page's scripts failing (the console's network errors are expected)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    login(page, live_server.url, user)
-    page.goto(world.table_url(table, live_server.url))
+    login(page, base_url, user)
+    page.goto(world.table_url(table, base_url))
     return context, page, errors
+
+
+def no_service_worker(page) -> bool:
+    """The hall's plain http: not a secure context, browsers allow no service worker."""
+    return page.evaluate("() => !window.isSecureContext && !('serviceWorker' in navigator)")
 
 
 def queued(page) -> list:
@@ -53,16 +62,15 @@ def entered_lines(table) -> list:
     )
 
 
-def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once(
-    browser, live_server, world
-):
+def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once(browser, hall_url, world):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
-    context, page, errors = open_table(browser, live_server, world, table)
+    context, page, errors = open_table(browser, hall_url, world, table)
+    assert no_service_worker(page)
     outbox = page.locator("#outbox")
     expect(outbox).to_be_hidden()
 
-    context.set_offline(True)
+    network_off(context)
     fill_game(page, {a: 0, b: 11, c: 22, d: 7})
     page.get_by_role("button", name="Save game 1").click()
     expect(outbox.get_by_role("heading")).to_have_text(ONE)
@@ -79,9 +87,20 @@ def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once(
     if SHOTS.is_dir():
         page.screenshot(path=str(SHOTS / "offline-waiting-phone.png"), full_page=False)
 
-    # The page is opened again while the server still cannot be reached for saves (a
-    # browser cannot load a page at all with the network off, and there is no service
-    # worker on plain http): the waiting note shows both, from localStorage.
+    # The page is opened again with the network still off: no service worker kept a copy
+    # on plain http, so the browser shows its own "no connection" page. (Through
+    # about:blank: the page leaving, or the error page reloading by itself when the
+    # network is back, would send the waiting games in the middle of the test.)
+    cut_off(page)
+    page.goto("about:blank")
+    with pytest.raises(PlaywrightError, match="ERR_INTERNET_DISCONNECTED"):
+        page.goto(world.table_url(table, hall_url))
+    page.wait_for_url("chrome-error://chromewebdata/")
+    page.goto("about:blank")
+    assert not Game.objects.filter(table=table).exists()
+
+    # Then while the server still cannot be reached for saves: the waiting note shows both,
+    # from localStorage.
     def unreachable(route):
         if route.request.method == "POST":
             route.abort("internetdisconnected")
@@ -89,10 +108,12 @@ def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once(
             route.continue_()
 
     page.route("**/tables/**", unreachable)
-    context.set_offline(False)
-    page.reload()
+    network_on(context)
+    page.goto(world.table_url(table, hall_url))
     expect(outbox.get_by_role("heading")).to_have_text(TWO)
     expect(outbox.get_by_role("button", name="Send now")).to_be_visible()
+    # The page opens on game 3: games 1 and 2 are waiting, not to be typed again.
+    expect(page.get_by_role("button", name="Save game 3")).to_be_visible()
     assert axe_violations(page) == []
     assert not Game.objects.filter(table=table).exists()
 
@@ -116,7 +137,7 @@ def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once(
     # Sending again (another tab's copy, a lost answer) stores nothing twice.
     page.evaluate(
         "([entries]) => { localStorage.setItem('rummikub-outbox', JSON.stringify(entries)); }",
-        [[dict(e, state="waiting") for e in _entries_of(lines, table, world, live_server)]],
+        [[dict(e, state="waiting") for e in _entries_of(lines, table, world)]],
     )
     page.reload()
     expect(outbox.locator("[data-outbox-last]")).to_contain_text("had already arrived")
@@ -128,7 +149,7 @@ def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once(
     context.close()
 
 
-def _entries_of(lines, table, world, live_server):
+def _entries_of(lines, table, world):
     """The queue as a second tab would still hold it: game 1 with the key it was saved with."""
     a, b, c, d = world.seated(table)
     key = next(k for n, k in lines if n == 1)
@@ -157,7 +178,9 @@ def _entries_of(lines, table, world, live_server):
 
 def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(browser, live_server, world):
     """The save reached the server but its answer never came back: the page keeps it and
-    sends it again when the browser is online again; the server answers 'already'."""
+    sends it again when the browser is online again; the server answers 'already'. (On
+    localhost, where the service worker runs: Playwright's route.fetch cannot reach the
+    hall's made-up address, and the worker leaves POSTs alone.)"""
     table = world.tables[1]
     a, b, c, d = world.seated(table)
     context, page, errors = open_table(browser, live_server, world, table)
@@ -186,12 +209,10 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(browser, liv
     context.close()
 
 
-def test_a_conflicting_save_on_return_shows_both_values_and_drops_nothing(
-    browser, live_server, world
-):
+def test_a_conflicting_save_on_return_shows_both_values_and_drops_nothing(browser, hall_url, world):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
-    context, page, errors = open_table(browser, live_server, world, table)
+    context, page, errors = open_table(browser, hall_url, world, table)
     outbox = page.locator("#outbox")
 
     context.set_offline(True)
@@ -243,10 +264,10 @@ def test_a_conflicting_save_on_return_shows_both_values_and_drops_nothing(
     context.close()
 
 
-def test_keep_theirs_drops_the_queued_game_only_then(browser, live_server, world):
+def test_keep_theirs_drops_the_queued_game_only_then(browser, hall_url, world):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
-    context, page, _ = open_table(browser, live_server, world, table)
+    context, page, _ = open_table(browser, hall_url, world, table)
     context.set_offline(True)
     fill_game(page, {a: 0, b: 11, c: 22, d: 7})
     page.get_by_role("button", name="Save game 1").click()
@@ -269,13 +290,13 @@ def test_keep_theirs_drops_the_queued_game_only_then(browser, live_server, world
     context.close()
 
 
-def test_queued_games_are_kept_per_table_and_event(browser, live_server, world):
+def test_queued_games_are_kept_per_table_and_event(browser, hall_url, world):
     """Two tables on one tablet: each game is queued with its own table, and each arrives
     at its own table."""
     first, second = world.tables[0], world.tables[1]
-    context, page, errors = open_table(browser, live_server, world, first)
+    context, page, errors = open_table(browser, hall_url, world, first)
     other = context.new_page()
-    other.goto(world.table_url(second, live_server.url))
+    other.goto(world.table_url(second, hall_url))
     context.set_offline(True)
     a, b, c, d = world.seated(first)
     fill_game(page, {a: 0, b: 1, c: 2, d: 3})

@@ -1,0 +1,228 @@
+"""A reload with the network off (issue 14, item 7), where service workers are allowed:
+https and http://localhost (the live server here). static/js/sw.js keeps the last good copy
+of a table's page and its files, network first; with Playwright's offline mode the reload
+shows that copy, saying so, with the games waiting; when the network comes back they
+arrive exactly once. It keeps nothing else (no other page, no answer to a POST) and drops
+every copy on signing in or out. The plain-http hall network has no service worker:
+test_offline.py."""
+
+import time
+
+import pytest
+from django.contrib.sessions.models import Session
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+from scoring import services
+from scoring.models import Game, ScoreChange
+
+from .conftest import (
+    SCREENSHOTS,
+    axe_violations,
+    fill_game,
+    login,
+    network_off,
+    network_on,
+    reload_offline,
+)
+from .test_offline import ONE, TWO, entered_lines, queued, racks_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+CACHE = "rummikub-offline-v1"
+COPY = "Offline copy of this page, kept on this device at"
+
+
+def kept(page) -> list[str]:
+    """The addresses the service worker keeps, paths only."""
+    return page.evaluate(
+        """async (name) => {
+            if (!(await caches.has(name))) return [];
+            const cache = await caches.open(name);
+            return (await cache.keys()).map(r => new URL(r.url).pathname + new URL(r.url).search);
+        }""",
+        CACHE,
+    )
+
+
+def wait_kept(page, path, timeout=10.0):
+    """Until the worker controls the page and keeps `path` (it does so in the background)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if page.evaluate("() => !!navigator.serviceWorker.controller") and path in kept(page):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{path} not kept: {kept(page)}")
+
+
+def open_table(browser, live_server, world, table, user="sam"):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    login(page, live_server.url, user)
+    page.goto(world.table_url(table, live_server.url))
+    assert page.evaluate("() => window.isSecureContext")  # localhost: a secure context
+    wait_kept(page, world.table_url(table))
+    return context, page, errors
+
+
+def test_an_offline_reload_shows_the_kept_copy_and_both_games_arrive_exactly_once(
+    browser, live_server, world
+):
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page, errors = open_table(browser, live_server, world, table)
+    outbox = page.locator("#outbox")
+    note = page.locator("#offline-copy")
+    expect(note).to_be_hidden()
+    # The page's files are kept with it.
+    assert {"/static/css/site.css", "/static/js/outbox.js", "/static/js/scoring.js"} <= set(
+        kept(page)
+    )
+
+    network_off(context)
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(outbox.get_by_role("heading")).to_have_text(ONE)
+    fill_game(page, {a: 5, b: 0, c: 9, d: 14})
+    page.get_by_role("button", name="Save game 2").click()
+    expect(outbox.get_by_role("heading")).to_have_text(TWO)
+
+    # The network is still off: the reload is answered from the kept copy, which says so.
+    reload_offline(page)
+    expect(note).to_be_visible()
+    expect(note).to_contain_text(COPY)
+    expect(note).to_contain_text("Games you save are kept here")
+    expect(outbox.get_by_role("heading")).to_have_text(TWO)
+    expect(outbox).to_contain_text(f"Table 1, game 1: {a.name} 0, {b.name} 11")
+    expect(outbox).to_contain_text(f"Table 1, game 2: {a.name} 5, {b.name} 0")
+    for number in (1, 2):
+        expect(page.locator(f".games-nav a[data-game='{number}']")).to_contain_text(
+            "waiting to be sent"
+        )
+    # The copy was taken before the two games: its form goes on to game 3, not game 1 again.
+    expect(page.get_by_role("button", name="Save game 3")).to_be_visible()
+    assert len(queued(page)) == 2
+    assert not Game.objects.filter(table=table).exists()
+    assert axe_violations(page) == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "offline-copy-phone.png"), full_page=False)
+
+    # The network comes back: both are sent by themselves, each stored once.
+    network_on(context)
+    expect(outbox.get_by_role("heading")).to_have_text("")
+    assert queued(page) == []
+    assert racks_of(table, 1) == [0, 11, 22, 7]
+    assert racks_of(table, 2) == [5, 0, 9, 14]
+    assert Game.objects.filter(table=table).count() == 2
+    lines = entered_lines(table)
+    assert sorted(n for n, _ in lines) == [1, 2]
+    assert len({k for _, k in lines}) == 2 and all(len(k) == 36 for _, k in lines)
+    assert ScoreChange.objects.filter(table_number=table.number).count() == 2
+    expect(note).to_contain_text("The network is back")
+    note.get_by_role("button", name="Show the latest page").click()
+    expect(note).to_be_hidden()
+    expect(page.locator(".games-nav a[data-game='2']")).to_contain_text("to confirm")
+    assert len(entered_lines(table)) == 2  # the reload sent nothing again
+    assert errors == []
+    context.close()
+
+
+def test_a_conflicting_save_after_an_offline_reload_shows_both_values(browser, live_server, world):
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page, errors = open_table(browser, live_server, world, table)
+    outbox = page.locator("#outbox")
+    network_off(context)
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(outbox.get_by_role("heading")).to_have_text(ONE)
+    reload_offline(page)
+    expect(page.locator("#offline-copy")).to_contain_text(COPY)
+    expect(outbox.get_by_role("heading")).to_have_text(ONE)
+
+    # Meanwhile another scorekeeper, whose network works, saves other numbers.
+    services.game_record(
+        table=table,
+        number=1,
+        racks=dict(zip([a, b, c, d], [0, 13, 22, 7], strict=True)),
+        user=world.users["scorekeeper2"],
+        expected_version=0,
+    )
+    network_on(context)
+    expect(outbox.get_by_role("heading")).to_have_text("1 game not sent: it needs you (below).")
+    expect(outbox).to_contain_text(f"{b.name} 11")
+    assert racks_of(table, 1) == [0, 13, 22, 7]  # nothing overwritten
+    outbox.get_by_role("link", name="Open game 1 of Table 1").click()
+    conflict = page.locator(".conflict")
+    expect(conflict).to_contain_text("Someone else saved game 1 just now")
+    row = conflict.locator("tr", has_text=b.name)
+    expect(row.locator("td").nth(0)).to_have_text("13")
+    expect(row.locator("td").nth(1)).to_have_text("11")
+    assert len(queued(page)) == 1  # kept until the person chooses
+    assert len(entered_lines(table)) == 1
+    assert errors == []
+    context.close()
+
+
+def test_the_copy_follows_each_save_and_nothing_else_is_kept(browser, live_server, world):
+    """A save online hands the server's newer page to the worker (no second request): an
+    offline reload then shows game 1 entered. Other pages and the answers to POSTs are
+    never kept."""
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page, errors = open_table(browser, live_server, world, table)
+    requests = []
+    context.on("request", lambda r: requests.append((r.method, r.url)))  # the worker's too
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_text("Game 1 saved for table 1.")).to_be_visible()
+    # The worker fetched nothing more for it: one POST, the page it led to.
+    table_gets = [u for m, u in requests if m == "GET" and "/tables/" in u]
+    assert len(table_gets) == 1, requests
+    page.goto(f"{live_server.url}/e/{world.event.slug}/score/")
+    page.goto(f"{live_server.url}/e/{world.event.slug}/standings/")
+    page.goto(f"{live_server.url}/p/{world.event.slug}/")
+    paths = kept(page)
+    pages = [p for p in paths if not p.startswith("/static/")]
+    assert pages == [world.table_url(table)], paths  # no other page, no query, no POST answer
+
+    network_off(context)
+    page.goto(world.table_url(table, live_server.url))
+    expect(page.locator("#offline-copy")).to_contain_text(COPY)
+    expect(page.locator(".games-nav a[data-game='1']")).to_contain_text("to confirm")
+    expect(page.get_by_role("button", name="Save game 2")).to_be_visible()
+    # A page never kept is the browser's own "no connection" page, not a stale copy.
+    with pytest.raises(PlaywrightError):
+        page.goto(f"{live_server.url}/e/{world.event.slug}/score/")
+    assert errors == []
+    context.close()
+
+
+def test_signing_out_or_in_drops_every_copy(browser, live_server, world):
+    """A shared tablet: after sam signs out, nobody sees sam's table pages offline; a
+    sign-in drops what another person left; a page the server no longer shows (the
+    sign-in ended) loses its copy."""
+    first, second = world.tables[0], world.tables[1]
+    context, page, _ = open_table(browser, live_server, world, first)
+    page.goto(world.table_url(second, live_server.url))
+    wait_kept(page, world.table_url(second))
+    page.get_by_role("button", name="Sign out").click()
+    page.wait_for_url(f"{live_server.url}/")
+    page.wait_for_function(f"async () => !(await caches.has('{CACHE}'))")
+    network_off(context)
+    with pytest.raises(PlaywrightError):
+        page.goto(world.table_url(first, live_server.url))
+    network_on(context)
+
+    # Sue signs in on the same tablet and opens a table; sam's session ends without a
+    # sign-out on another tablet: its copies go when its pages are refused.
+    login(page, live_server.url, "sue")
+    page.goto(world.table_url(first, live_server.url))
+    wait_kept(page, world.table_url(first))
+    Session.objects.all().delete()
+    page.goto(world.table_url(first, live_server.url))
+    expect(page.get_by_role("button", name="Sign in")).to_be_visible()
+    assert world.table_url(first) not in kept(page)
+    context.close()

@@ -1,0 +1,33 @@
+"""The table pages' service worker (static/js/sw.js) is served at the site's root, so that
+its scope covers /e/…/tables/… and /t/…/; the table page loads the script that registers
+it (in a secure context only: static/js/offline.js)."""
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_service_worker_is_served_at_the_root_to_everyone(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    assert response["Cache-Control"] == "no-cache"
+    assert response["Service-Worker-Allowed"] == "/"
+    body = response.content.decode()
+    assert 'var CACHE = "rummikub-offline-v1";' in body
+    assert 'addEventListener("fetch"' in body
+
+
+def test_the_service_worker_address_takes_no_post(client):
+    assert client.post("/sw.js").status_code == 405
+
+
+def test_the_table_page_registers_it_and_holds_the_offline_note(client):
+    from tests.browser.conftest import PASSWORD, build_world
+
+    world = build_world()
+    assert client.login(username="sam", password=PASSWORD)
+    html = client.get(world.table_url(world.tables[0])).content.decode()
+    assert 'data-service-worker="/sw.js"' in html
+    assert 'id="offline-copy"' in html
+    assert "Offline copy of this page" in html
