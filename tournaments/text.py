@@ -1,5 +1,6 @@
 """Text as people search and sort it. Pure standard library."""
 
+import re
 import unicodedata
 
 # Apostrophes people type, or that registration platforms store, in O'Brien and D’Angelo.
@@ -44,6 +45,17 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+# Hebrew, Arabic (and their presentation forms) and the right-to-left marks.
+_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]")
+
+
+def isolate(name: str) -> str:
+    """A right-to-left name set apart (FSI … PDI, invisible) for a line that adds words to
+    it, "NAME (Sunrise Club)", "NAME (withdrawn)": the name's direction cannot turn the
+    words after it round (on a page and on paper). Other names come back as they are."""
+    return f"\u2068{name}\u2069" if _RTL.search(name) else name
+
+
 def namesake_names(people) -> dict:
     """What to show for people who share a name, so that each can tell which is theirs.
 
@@ -67,7 +79,7 @@ def namesake_names(people) -> dict:
             clubs[fold(club)] = clubs.get(fold(club), 0) + 1
         for key, name, club, number in group:
             if fold(club) and clubs[fold(club)] == 1:
-                shown[key] = f"{name} ({' '.join(club.split())})"
+                shown[key] = f"{isolate(name)} ({' '.join(club.split())})"
             else:
-                shown[key] = f"{name} #{number}"
+                shown[key] = f"{isolate(name)} #{number}"
     return shown

@@ -18,6 +18,7 @@ import pytest
 from bidi import get_display
 
 from tests.helpers import unavailable
+from tournaments import text
 from tournaments.printing import fonts
 from tournaments.printing.data import CertificatesData, QualifierLine
 from tournaments.printing.renderers import (
@@ -206,3 +207,37 @@ def test_certificate_of_a_right_to_left_name_is_one_line_large(tmp_path):
         assert span.size >= 30
         # centred on the landscape page as the layout says
         assert abs((span.x0 + span.x1) / 2 - span.page_height * 11 / 8.5 / 2) < 3
+
+
+def test_a_right_to_left_namesake_keeps_its_club_or_number_after_the_name():
+    """Two players of one Hebrew name are told apart by their club (or number), printed
+    after the name as for any name, not turned round to its left."""
+    shown = text.namesake_names(
+        [
+            ("E1", HEBREW, "Sunrise Club", "57"),
+            ("E2", HEBREW, "Palm Club", "58"),
+            ("E3", ARABIC, "", "61"),
+            ("E4", ARABIC, "", "62"),
+            ("E5", "Mary Smith", "Sunrise Club", "63"),
+            ("E6", "Mary Smith", "", "64"),
+        ]
+    )
+    assert shown["E1"] == f"{fonts.FSI}{HEBREW}{fonts.PDI} (Sunrise Club)"
+    assert shown["E5"] == "Mary Smith (Sunrise Club)"  # nothing added to other names
+    data = swapped(S.table_list())
+    t = data.tables[0]
+    seats = tuple(
+        dataclasses.replace(seat, name=shown[key])
+        for seat, key in zip(t.seats, ("E1", "E2", "E3", "E4"), strict=True)
+    )
+    pdf = render_table_list(
+        dataclasses.replace(data, tables=(dataclasses.replace(t, seats=seats),))
+    )
+    lines = drawn(pdf)
+    for expected in (
+        f"{expected_visual(HEBREW)} (Sunrise Club)",
+        f"{expected_visual(HEBREW)} (Palm Club)",
+        f"{expected_visual(ARABIC)} #61",
+        f"{expected_visual(ARABIC)} #62",
+    ):
+        assert expected in lines, (expected, lines)

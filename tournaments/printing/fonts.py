@@ -46,6 +46,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
+from tournaments.text import isolate  # noqa: F401 (the renderers set names apart with it)
+
 FONT_DIR = Path(__file__).resolve().parents[2] / "static" / "fonts"
 
 REGULAR = "DejaVuSans"
@@ -253,13 +255,6 @@ _reshaper = arabic_reshaper.ArabicReshaper(
         "ARABIC LIGATURE ALLAH": False,
     }
 )
-
-
-def isolate(name: str) -> str:
-    """``name`` set apart for the bidirectional algorithm (FSI … PDI), for a name
-    printed inside a line of ours ("Table 3: NAME (withdrawn)"): the name's own
-    direction cannot turn the words around it. Invisible: ``visual`` drops the marks."""
-    return f"{FSI}{name}{PDI}" if _RTL.search(name) else name
 
 
 def _levels(text: str) -> list[int] | None:
