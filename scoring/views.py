@@ -12,13 +12,14 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournaments.csvfiles import csv_writer
 from tournaments.decorators import event_role
 from tournaments.engine import RuleError, parse_table_numbers
-from tournaments.models import Division, Entrant, Round, Table
+from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import search_text, whole_number
 from tournaments.selectors import announcements, brackets, running_clock
 from tournaments.web import act, form_errors_to_messages, said
@@ -100,9 +101,13 @@ def _render_table(
         and sheet.confirmation_required
         and request.GET.get("change") != "1"
     )
-    if form is None and chosen is not None and not chosen.confirmed and not review:
+    players_only = _players_only(request, event)
+    if players_only:
+        form = None  # the players enter at the table: this page only shows the sheet
+    elif form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)
     context = {
+        "players_only": players_only,
         "event": event,
         "sheet": sheet,
         "table": table,
@@ -111,6 +116,7 @@ def _render_table(
         "chosen": chosen,
         "review": review,
         "may_confirm": review
+        and not players_only
         and (request.is_organizer or chosen.game.entered_by_id != request.user.pk),
         "changing": form is not None and chosen is not None and chosen.entered,
         "conflict": conflict,
@@ -130,6 +136,17 @@ def _render_table(
         **extra,
     }
     return render(request, "scoring/table.html", context, status=status)
+
+
+def _players_only(request, event) -> str:
+    """Why a scorekeeper may not enter or confirm here ('' when they may): the event lets
+    the players at the table, and not the scorekeepers, enter scores. Organizers may."""
+    if event.score_entry != Event.ScoreEntry.PLAYERS or request.is_organizer:
+        return ""
+    return _(
+        "At this event the players enter and check the scores at their table, with the "
+        "table's code. An organizer can change a score."
+    )
 
 
 def entry_form(sheet, number: int) -> GameForm:
@@ -175,6 +192,7 @@ class EntryPage:
     user: object = None
     organizer: bool = False
     at_table: services.AtTable | None = None
+    refusal: str = ""  # why nobody may save or confirm from this page (in words)
 
 
 def _scorekeepers_page(request, event, table) -> EntryPage:
@@ -185,6 +203,7 @@ def _scorekeepers_page(request, event, table) -> EntryPage:
         ),
         user=request.user,
         organizer=request.is_organizer,
+        refusal=_players_only(request, event),
     )
 
 
@@ -193,12 +212,17 @@ def game_save(request, event, table, page: EntryPage):
     with ``X-Queued-Save``, answered in JSON)."""
     # A save checks the form against the seats and games only; the whole sheet (totals,
     # penalties, audit trail) is built only when the page is shown again with a problem.
+    queued = request.headers.get("X-Queued-Save") == "1"
+    if page.refusal:
+        if queued:
+            return _queued_answer("refused", page.refusal, 422)
+        messages.error(request, page.refusal)
+        return redirect(page.url())
     entry = table_entry(table)
     number = whole_number(request.POST.get("game", ""), low=1, high=entry.round.games)
     if number is None:
         raise Http404("No such game.")
     form = GameForm(request.POST, sheet=entry, number=number)
-    queued = request.headers.get("X-Queued-Save") == "1"
     # A save with the page's key goes to the service even for a closed round or a
     # confirmed game: if that key was stored already, the answer is "already saved".
     keyed = bool(request.POST.get("save_key"))
@@ -292,6 +316,9 @@ def game_confirm(request, event, table_id, number):
 
 def confirm(request, table, number, page: EntryPage):
     """Confirm a game as its page showed it (the version seen), or say why not."""
+    if page.refusal:
+        messages.error(request, page.refusal)
+        return redirect(page.url(game=number))
     game = get_object_or_404(Game, table=table, number=number)
     form = ConfirmForm(request.POST)
     if not form.is_valid():

@@ -271,3 +271,56 @@ def test_the_players_page_speaks_the_events_language_unless_the_visitor_chose(ha
     client.cookies["django_language"] = "es"
     page = client.get(f"/t/{code_of(table)}/").content.decode()
     assert "¿Quién es usted? Toque su nombre." in page
+
+
+def test_with_players_only_a_scorekeeper_may_not_enter_but_an_organizer_may(hall):
+    division, (table, _other) = hall
+    event = division.event
+    from tests.factories import UserFactory
+
+    sam, olive = UserFactory(username="sam"), UserFactory(username="olive")
+    event.scorekeepers.add(sam)
+    event.organizers.add(olive)
+    keeper = Client()
+    keeper.force_login(sam)
+    url = f"/e/{event.slug}/tables/{table.pk}/"
+    page = keeper.get(url).content.decode()
+    assert "the players enter and check the scores at their table" in page
+    assert "Save game 1" not in page
+    refused = keeper.post(url, game_post(table, ["0", "5", "9", "12"]), follow=True)
+    assert "the players enter and check the scores" in refused.content.decode()
+    queued = keeper.post(
+        url,
+        game_post(table, ["0", "5", "9", "12"], save_key=str(uuid.uuid4())),
+        headers={"X-Queued-Save": "1"},
+    )
+    assert queued.status_code == 422
+    assert not Game.objects.exists()
+    # A player's entry: the scorekeeper cannot confirm it here either.
+    players = Client()
+    as_player(players, table, seated(table)[0])
+    players.post(f"/t/{code_of(table)}/", game_post(table, ["0", "5", "9", "12"]))
+    game = Game.objects.get()
+    keeper.post(f"{url}games/1/confirm/", {"version": game.version})
+    assert not Game.objects.get().confirmed
+    # "Both": the scorekeeper may; an organizer always may.
+    services.event_configure(event=event, score_entry="both")
+    keeper.post(f"{url}games/1/confirm/", {"version": game.version})
+    assert Game.objects.get().confirmed_by == sam
+    services.event_configure(event=event, score_entry="players")
+    boss = Client()
+    boss.force_login(olive)
+    assert "Save game 2" in boss.get(url).content.decode()
+    assert boss.post(url, game_post(table, ["5", "0", "9", "12"], 2)).status_code == 302
+    assert Game.objects.filter(number=2, entered_by=olive).exists()
+
+
+def test_without_a_second_person_the_next_game_follows_at_once():
+    division = seated_division(8, score_entry="players")
+    table = Table.objects.filter(round__division=division).order_by("number").first()
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    client.post(f"/t/{code_of(table)}/", game_post(table, ["0", "5", "9", "12"]))
+    page = client.get(f"/t/{code_of(table)}/").content.decode()
+    assert "Game 2: enter each player's rack total" in page
+    assert 'class="confirm"' not in page
