@@ -160,7 +160,7 @@ class GameForm(forms.Form):
                 ended=data.get("ended") or None,
                 winner=winner.external_id if winner else None,
                 players=[e.external_id for e in self.playing],
-                names={e.external_id: e.name for e in self.players},
+                names={e.external_id: e.shown_name for e in self.players},
             )
         except engine.GameError as error:
             placed = set()

@@ -281,7 +281,9 @@ def game_save(request, event, table, page: EntryPage):
     else:
         message = f"Game {number} saved for table {table.number}."
     if queued:
-        names = {e.external_id: e.name for e in data["racks"]}
+        # Two players of one name at the table: each with their club or number, so that
+        # neither's value is lost from the answer.
+        names = {e.external_id: e.shown_name for e in data["racks"]}
         saved = game.already_saved if already else None
         values = (saved or {}).get("racks") or {e.external_id: v for e, v in data["racks"].items()}
         return _queued_answer(

@@ -280,3 +280,32 @@ def test_when_everyone_has_a_namesake_the_medals_slide_and_bracket_tell_them_apa
     bracket = printing.bracket_data(event, division)
     names = {p.name for r in bracket.rounds for t in r.tables for p in t.players}
     assert names and all(n.endswith(")") for n in names)
+
+
+@pytest.mark.django_db
+def test_a_queued_save_answers_each_namesakes_value(client):
+    """The answer to a save sent again from the outbox names each value; two players of one
+    name at the table keep one value each (a dict by plain name kept only one)."""
+    event = EventFactory()
+    division = DivisionFactory(event=event)
+    for eid, club in [("57", "Sunrise Club"), ("58", "Oak Park")]:
+        EntrantFactory(division=division, external_id=eid, first_name="Mary", last_name="Smith",
+                       club=club)  # fmt: skip
+    for eid, first in [("70", "Ann"), ("71", "Dee")]:
+        EntrantFactory(division=division, external_id=eid, first_name=first, last_name="Lee")
+    services.division_seat_first_round(division=division, seed=3)
+    table = division.rounds.get().tables.get()
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    seats = list(table.seats.select_related("entrant").order_by("number"))
+    values = {s.entrant: v for s, v in zip(seats, [0, 5, 6, 7], strict=True)}
+    data = {"game": 1, "version": 0, "ended": "", "winner": ""}
+    data.update({f"rack_{e.pk}": v for e, v in values.items()})
+    answer = client.post(f"/e/{event.slug}/tables/{table.pk}/", data, HTTP_X_QUEUED_SAVE="1")
+    assert answer.json()["status"] == "saved"
+    shown = {"57": "Mary Smith (Sunrise Club)", "58": "Mary Smith (Oak Park)"}
+    assert answer.json()["values"] == {
+        shown.get(e.external_id, e.name): v for e, v in values.items()
+    }
+    assert len(answer.json()["values"]) == 4
