@@ -212,3 +212,37 @@ def test_the_tap_after_an_error_message_saves(browser, live_server, players_worl
     assert len(posts) == 1  # the browser's check caught the first tap; one save
     assert errors == []
     context.close()
+
+
+def test_a_game_saved_while_the_wifi_is_down_arrives_once_from_the_players_page(
+    browser, live_server, players_world
+):
+    world = players_world
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page, errors = phone(browser)
+    open_with_code(page, live_server.url, table_code_live(table).code)
+    tap_name(page, b)
+    # The tile calculator is there, as on the scorekeepers' page.
+    expect(page.get_by_role("button", name="Count tiles").first).to_be_visible()
+    context.set_offline(True)
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    outbox = page.locator("#outbox")
+    expect(outbox.get_by_role("heading")).to_have_text(
+        "1 game waiting to be sent — it will be sent when the connection is back."
+    )
+    assert not Game.objects.exists()
+    context.set_offline(False)
+    outbox.get_by_role("button", name="Send now").click()
+    expect(outbox.locator("[data-outbox-last]")).to_contain_text("Table 1, game 1 sent.")
+    game = Game.objects.get()
+    assert game.entered_by_player == b and game.number == 1
+    line = ScoreChange.objects.get()
+    assert line.save_key and line.actor_label.startswith(f"{b.name} at the table (code ")
+    # Sent again (a second tab, a lost answer): stored once.
+    page.reload()
+    expect(outbox).to_be_hidden()
+    assert Game.objects.count() == 1 and ScoreChange.objects.count() == 1
+    assert errors == []
+    context.close()
