@@ -490,7 +490,7 @@ def _standings_csv(division, round_, rows) -> HttpResponse:
                 row["table"],
                 row["seat"],
                 row["entrant_id"],
-                row["name"],
+                row["registered_name"],
                 *row["points"],
                 row["penalty"] or "",
                 row["total"],

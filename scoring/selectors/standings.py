@@ -39,6 +39,8 @@ def round_standings(state: DivisionState, number: int) -> list[dict]:
                     "seat": seat,
                     "entrant_id": player,
                     "name": state.shown_names.get(player, player),
+                    # as registered, for the CSV (with the entrant id beside it)
+                    "registered_name": state.names.get(player, player),
                     "points": list(table_outcome.points.get(player, ())),
                     "penalty": score.penalty if score else 0,
                     "total": score.total if score else None,

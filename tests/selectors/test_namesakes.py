@@ -226,6 +226,8 @@ def test_the_projector_and_desk_show_the_namesakes(client):
     assert SHOWN["58"] in html and SHOWN["62"] in html
     html = client.get(f"/e/{event.slug}/standings/{division.pk}/").content.decode()
     assert SHOWN["57"] in html and SHOWN["61"] in html and "Unique Person1<" in html
+    csv = client.get(f"/e/{event.slug}/standings/{division.pk}/?export=csv").content.decode()
+    assert ",57,Mary Smith," in csv and SHOWN["57"] not in csv  # an export: as registered
     table = division.rounds.get().tables.filter(seats__entrant__external_id="57").get()
     html = client.get(f"/e/{event.slug}/tables/{table.pk}/").content.decode()
     assert f"{SHOWN['57']}</th>" in html  # the seats
