@@ -179,29 +179,44 @@ ENGLISH = (
 SAME_IN = {"fr": {"place", "PLACE"}, "es": set()}
 
 
-def _documents() -> dict:
-    table_list = dataclasses.replace(S.table_list(), title="70–74")
+def with_codes(data):
+    """The sheets when players enter scores: each table's code and where to type it."""
+    tables = tuple(
+        dataclasses.replace(
+            t, table_code=f"K7M4Q{t.table_number}", code_address="192.168.1.20:8000/t/"
+        )
+        for t in data.tables
+    )
+    return dataclasses.replace(data, tables=tables)
+
+
+def _documents(paper: str = "letter") -> dict:
+    table_list = dataclasses.replace(S.table_list(paper), title="70–74")
+    results = S.results(paper)
+    qualifiers = qualifiers_sample()
+    qualifiers = dataclasses.replace(qualifiers, event=S.event(paper=paper))
     return {
         "table_list": lambda: render_table_list(table_list),
-        "score_sheets": lambda: render_score_sheets(S.score_sheets()),
-        "bracket": lambda: render_bracket(S.bracket()),
+        "score_sheets": lambda: render_score_sheets(S.score_sheets(paper)),
+        "score_sheets_code": lambda: render_score_sheets(with_codes(S.score_sheets(paper))),
+        "bracket": lambda: render_bracket(S.bracket(paper)),
         "results": lambda: render_results(
-            dataclasses.replace(S.results(), divisions=S.results().divisions[:1])
+            dataclasses.replace(results, divisions=results.divisions[:1])
         ),
-        "certificates": lambda: render_certificates(S.certificates()),
-        "ribbons": lambda: render_ribbons(S.ribbons()),
-        "qualifiers": lambda: render_qualifiers(qualifiers_sample()),
+        "certificates": lambda: render_certificates(S.certificates(paper)),
+        "ribbons": lambda: render_ribbons(S.ribbons(paper)),
+        "qualifiers": lambda: render_qualifiers(qualifiers),
     }
 
 
-_cache: dict[tuple[str, str], bytes] = {}
+_cache: dict[tuple[str, str, str], bytes] = {}
 
 
-def rendered(language: str, doc: str) -> bytes:
-    if (language, doc) not in _cache:
+def rendered(language: str, doc: str, paper: str = "letter") -> bytes:
+    if (language, doc, paper) not in _cache:
         with translation.override(language):
-            _cache[(language, doc)] = _documents()[doc]()
-    return _cache[(language, doc)]
+            _cache[(language, doc, paper)] = _documents(paper)[doc]()
+    return _cache[(language, doc, paper)]
 
 
 def pdftotext(pdf: bytes, tmp_path) -> str:
@@ -259,16 +274,29 @@ def test_names_are_printed_as_written_in_every_language(doc):
 
 
 @pytest.mark.parametrize("language", ["fr", "es"])
-@pytest.mark.parametrize("doc", ["table_list", "score_sheets", "results", "certificates"])
-def test_longer_words_stay_on_the_page(language, doc):
+@pytest.mark.parametrize(
+    "doc",
+    [
+        "table_list",
+        "score_sheets",
+        "score_sheets_code",
+        "bracket",
+        "results",
+        "certificates",
+        "ribbons",
+        "qualifiers",
+    ],
+)
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_longer_words_stay_on_the_page(language, doc, paper):
     """French and Spanish words are longer: nothing runs past the half-inch margin, and
     score sheets stay one page per table."""
-    pdf = rendered(language, doc)
+    pdf = rendered(language, doc, paper)
     sizes = pdfcheck.page_sizes(pdf)
     for span in pdfcheck.spans(pdf):
         width = sizes[span.page][0]
-        assert span.x0 >= 36 - 0.5 and span.x1 <= width - 36 + 0.5, (language, doc, span)
-    if doc == "score_sheets":
+        assert span.x0 >= 36 - 0.5 and span.x1 <= width - 36 + 0.5, (language, doc, paper, span)
+    if doc.startswith("score_sheets"):
         assert len(sizes) == len(S.score_sheets().tables)
 
 
