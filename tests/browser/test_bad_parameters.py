@@ -59,6 +59,7 @@ QUERIES = {
     "table GET": {"game": "1"},
     "standings": {"round": "1"},
     "division": {"round": "1"},
+    "codes": {"round": "1"},
     "projector": {"i": "0"},
 }
 

@@ -17,7 +17,16 @@ from scoring import services as scoring
 from scoring.backup import event_backup
 from scoring.models import TieBreakDecision
 from tournaments import services
-from tournaments.models import Division, Entrant, Event, Round, RoundChange, Seat, Table
+from tournaments.models import (
+    Division,
+    Entrant,
+    Event,
+    Round,
+    RoundChange,
+    Seat,
+    Table,
+    TableCode,
+)
 from tournaments.printing.models import GeneratedDocument
 
 from .conftest import (
@@ -83,6 +92,8 @@ MATRIX = {
     "medals POST": DESK_POST,
     "reseat POST": DESK_POST,
     "take back POST": DESK_POST,
+    "codes": DESK_GET,
+    "code new POST": DESK_POST,
     "backup": DESK_GET,
     "backup download": DESK_GET,
     "delete GET": DESK_GET,
@@ -141,6 +152,8 @@ def build_roles_world(media):
             entrant=Entrant.objects.get(event=event, external_id=external_id), status="registered"
         )
     division = {d.name: d for d in Division.objects.filter(event=event)}
+    # Players enter scores too: every seated table has a code (the desk's Table codes page).
+    services.event_configure(event=event, score_entry="both")
     services.division_seat_first_round(division=division["Sixes"], seed=5)
     services.division_seat_first_round(division=division["Duo"], seed=5)
     services.division_seat_first_round(division=division["Redo"], seed=5)
@@ -175,7 +188,10 @@ def build_roles_world(media):
     sixes = Seat.objects.filter(round__division=division["Sixes"]).order_by(
         "table__number", "number"
     )
+    code_table = Table.objects.filter(round__division=division["Sixes"]).order_by("number")[0]
     world.extra.update(
+        code_table=code_table,
+        code=TableCode.objects.get(table=code_table, revoked_at__isnull=True).code,
         division=division,
         document=document,
         token=token,
@@ -320,6 +336,12 @@ def requests(world):
             f"{desk}/divisions/{division['Undo'].pk}/take-back/",
             {"round": division["Undo"].rounds.get().pk, "reason": "x", "confirmed": "yes"},
         ),
+        "codes": ("get", f"{desk}/divisions/{division['Sixes'].pk}/codes/", None),
+        "code new POST": (
+            "post",
+            f"{desk}/divisions/{division['Sixes'].pk}/codes/{extra['code_table'].pk}/new/",
+            {"code": extra["code"], "confirmed": "yes"},
+        ),
         "backup": ("get", f"{desk}/backup/", None),
         "backup download": ("get", f"{desk}/backup/?download=1", None),
         "delete GET": ("get", f"{desk}/delete/", None),
@@ -449,6 +471,9 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
         and division["Redo"].rounds.count() == 1,
         "take back POST": not division["Undo"].rounds.exists()
         and division["Undo"].status == "registered",
+        "code new POST": TableCode.objects.filter(
+            table=world.extra["code_table"], revoked_at__isnull=False
+        ).exists(),
         "archive POST": event.archived_at is not None,
         "event new POST": Event.objects.filter(slug="summer-games").exists(),
         "restore POST": Event.objects.filter(slug="city-copy").exists(),
