@@ -324,3 +324,26 @@ def test_without_a_second_person_the_next_game_follows_at_once():
     page = client.get(f"/t/{code_of(table)}/").content.decode()
     assert "Game 2: enter each player's rack total" in page
     assert 'class="confirm"' not in page
+
+
+def test_the_organizer_sees_the_devices_address_in_the_tables_audit_trail(hall):
+    division, (table, _other) = hall
+    from tests.factories import UserFactory
+
+    olive, sam = UserFactory(username="olive"), UserFactory(username="sam")
+    division.event.organizers.add(olive)
+    division.event.scorekeepers.add(sam)
+    player = Client(REMOTE_ADDR="192.0.2.81")
+    as_player(player, table, seated(table)[0])
+    player.post(f"/t/{code_of(table)}/", game_post(table, ["0", "5", "9", "12"]))
+    url = f"/e/{division.event.slug}/tables/{table.pk}/"
+    line = f"{seated(table)[0].name} at the table (code {code_of(table)})"
+    boss = Client()
+    boss.force_login(olive)
+    page = boss.get(url).content.decode()
+    assert f"{line} (from 192.0.2.81):" in page
+    assert f"Entered by {seated(table)[0].name} at the table" in page
+    keeper = Client()
+    keeper.force_login(sam)
+    page = keeper.get(url).content.decode()
+    assert f"{line}:" in page and "192.0.2.81" not in page

@@ -157,7 +157,13 @@ def test_a_code_used_for_another_table_is_refused(browser, live_server, players_
     table, other_table = world.tables
     code = table_code_live(table).code
     context, page, _errors = phone(browser)
+    page.goto(live_server.url + "/t/")
+    assert axe_violations(page) == []
     open_with_code(page, live_server.url, code)
+    assert axe_violations(page) == []  # "Who are you? Tap your name."
+    names = page.locator(".player-names button")
+    for n in range(names.count()):
+        assert names.nth(n).bounding_box()["height"] >= 44
     tap_name(page, world.seated(table)[0])
     # Another table's name through this code: refused, in words.
     stranger = world.seated(other_table)[0]
@@ -182,6 +188,7 @@ def test_a_code_used_for_another_table_is_refused(browser, live_server, players_
     page.get_by_role("button", name="Open my table").click()
     expect(page.get_by_role("heading", name="No table has this code")).to_be_visible()
     expect(page.get_by_label("Table code (6 letters and numbers)")).to_have_value("ZZZZZ9")
+    assert axe_violations(page) == []
     assert not Game.objects.exists()
     context.close()
 
