@@ -31,3 +31,17 @@ def test_the_table_page_registers_it_and_holds_the_offline_note(client):
     assert 'data-service-worker="/sw.js"' in html
     assert 'id="offline-copy"' in html
     assert "Offline copy of this page" in html
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", "Offline copy of this page"), ("fr", "Copie hors ligne"), ("es", "Copia sin conexión")],
+)
+def test_the_offline_note_is_in_the_pages_language(language, words):
+    from django.template.loader import render_to_string
+    from django.utils import translation
+
+    with translation.override(language):
+        html = render_to_string("_offline_copy.html")
+    assert words in html
+    assert "{time}" in html  # filled in by offline.js

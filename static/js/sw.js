@@ -8,7 +8,8 @@
    - the scorekeepers' table pages (/e/EVENT/tables/ID/) and the players' table page
      (/t/CODE/), one copy per page address (its query left out);
    - the style sheets and scripts under /static/ those pages use.
-   What it never keeps: answers to a POST, any other page, a page the server did not
+   What it never keeps: answers to a POST, any other page (nor, at those addresses, a page
+   without the offline note: a player choosing their name), a page the server did not
    answer with 200 (signed out, code revoked: the copy is dropped then). Signing in or
    out (a POST to the sign-in or sign-out address) drops every copy, so a shared tablet
    never shows one person's pages to the next. */
@@ -18,6 +19,9 @@ var CACHE = "rummikub-offline-v1";
 var PAGES = [/^\/e\/[^/]+\/tables\/\d+\/$/, /^\/t\/[^/]+\/$/];
 var STATIC = /^\/static\/(js|css)\/[^/]+$/;
 var SIGN_IN_OUT = /^\/(login|logout|admin\/login|admin\/logout)\/$/;
+// Only a page that carries the offline note (templates/_offline_copy.html) is kept: at
+// those addresses the server also shows other pages (a player choosing their name).
+var MARK = 'id="offline-copy"';
 
 function isPage(path) {
   return PAGES.some(function (re) { return re.test(path); });
@@ -45,7 +49,13 @@ function keep(key, response) {
   if (response.status !== 200 || (response.type !== "basic" && response.type !== "default")) {
     return Promise.resolve();
   }
+  var isStatic = STATIC.test(new URL(key).pathname);
   return response.blob().then(function (body) {
+    return (isStatic ? Promise.resolve(true) : body.text().then(function (html) {
+      return html.indexOf(MARK) >= 0;
+    })).then(function (wanted) { return wanted ? body : null; });
+  }).then(function (body) {
+    if (!body) return;  // a page that does not ask for it (choosing a name, an error)
     var headers = new Headers(response.headers);
     headers.set("X-Kept-At", new Date().toISOString());
     var copy = new Response(body, { status: 200, headers: headers });

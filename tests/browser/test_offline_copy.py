@@ -226,3 +226,53 @@ def test_signing_out_or_in_drops_every_copy(browser, live_server, world):
     expect(page.get_by_role("button", name="Sign in")).to_be_visible()
     assert world.table_url(first) not in kept(page)
     context.close()
+
+
+def test_the_players_table_page_is_kept_too(browser, live_server, world):
+    """The players' page (/t/CODE/, no account) on a phone: its copy shows after an offline
+    reload, the game saved offline arrives once, entered by the player. The page where a
+    player chooses their name, at the same address, never replaces the copy."""
+    from tournaments import services as tournaments
+    from tournaments.selectors import table_code_live
+
+    tournaments.event_configure(event=world.event, score_entry="players")
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    code = table_code_live(table).code
+    address = f"/t/{code}/"
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(live_server.url + address)
+    page.get_by_role("button", name=a.name, exact=True).click()
+    expect(page.locator(".you")).to_contain_text(f"You are {a.name}.")
+    wait_kept(page, address)
+    page.get_by_role("link", name="Not you? Choose your name").click()
+    expect(page.get_by_role("heading", name="Who are you? Tap your name.")).to_be_visible()
+    page.get_by_role("button", name=a.name, exact=True).click()
+    expect(page.locator(".you")).to_contain_text(f"You are {a.name}.")
+    copy = page.evaluate(
+        "async ([name, key]) => (await (await caches.open(name)).match(location.origin + key))"
+        ".text()",
+        [CACHE, address],
+    )
+    assert 'id="offline-copy"' in copy and "Who are you?" not in copy
+
+    network_off(context)
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.locator("#outbox").get_by_role("heading")).to_have_text(ONE)
+    reload_offline(page)
+    expect(page.locator("#offline-copy")).to_contain_text(COPY)
+    expect(page.locator(".you")).to_contain_text(f"You are {a.name}.")
+    expect(page.locator("#outbox").get_by_role("heading")).to_have_text(ONE)
+    assert not Game.objects.filter(table=table).exists()
+    network_on(context)
+    expect(page.locator("#outbox").get_by_role("heading")).to_have_text("")
+    assert racks_of(table, 1) == [0, 11, 22, 7]
+    lines = ScoreChange.objects.filter(table_number=table.number)
+    assert lines.count() == 1
+    assert f"{a.name} at the table (code " in lines.get().actor_label
+    assert errors == []
+    context.close()
