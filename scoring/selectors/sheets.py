@@ -225,16 +225,17 @@ def table_sheet(table: Table) -> TableSheet:
             )
         )
     audit = _audit(table, seats)
-    # The same players loaded again as a game's winner, a penalty's or a change's
-    # player: shown by the same name as in their seat.
-    shown = {s.entrant.pk: s.entrant.shown_name for s in seats}
-    for other in (
-        [g.winner for g in games.values()]
-        + [p.entrant for p in penalties]
-        + [c.entrant for c in audit]
-    ):
-        if other is not None and shown.get(other.pk, other.name) != other.name:
-            other.namesake_name = shown[other.pk]
+    # A game's winner and the players who entered or confirmed it sit at this table: they
+    # are the seats' entrants (no query per game), shown by the same name as their seat;
+    # so are a penalty's and a change's player, loaded with their rows.
+    at_table = {s.entrant.pk: s.entrant for s in seats}
+    for game in games.values():
+        for role in ("winner", "entered_by_player", "confirmed_by_player"):
+            if getattr(game, f"{role}_id") in at_table:
+                setattr(game, role, at_table[getattr(game, f"{role}_id")])
+    for other in [p.entrant for p in penalties] + [c.entrant for c in audit]:
+        if other is not None and other.pk in at_table and at_table[other.pk].has_namesake:
+            other.namesake_name = at_table[other.pk].shown_name
     return TableSheet(
         round_.division.event,
         round_.division,

@@ -311,3 +311,27 @@ def test_a_queued_save_answers_each_namesakes_value(client):
         shown.get(e.external_id, e.name): v for e, v in values.items()
     }
     assert len(answer.json()["values"]) == 4
+
+
+@pytest.mark.django_db
+def test_the_table_page_names_the_winner_by_the_seat_name(client, django_assert_max_num_queries):
+    from tests.factories import enter, seated
+
+    event, division = _two_marys()
+    table = division.rounds.get().tables.get(seats__entrant__external_id="57")
+    players = seated(table)
+    mary = next(e for e in players if e.external_id == "57")
+    # A tie on an exhausted pool: the table names the winner.
+    enter(table, 1, [5] * len(players), ended="exhausted", winner=mary)
+    enter(table, 2, [0] + [3] * (len(players) - 1))
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    url = f"/e/{event.slug}/tables/{table.pk}/?game=1"
+    client.get(url)
+    with django_assert_max_num_queries(15) as queries:
+        html = client.get(url).content.decode()
+    assert f"the table named {SHOWN['57']} the winner" in html
+    # the winner and the players who entered are the seats' entrants: none read one by one
+    one_by_one = 'FROM "tournaments_entrant" WHERE "tournaments_entrant"."id" ='
+    assert not [q for q in queries.captured_queries if one_by_one in q["sql"]]
