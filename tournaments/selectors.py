@@ -554,6 +554,15 @@ class ClockView:
         return clock_time(end) if end is not None else ""
 
     @property
+    def minutes_left_text(self) -> str:
+        return engine_clock.minutes_left_in_words(self.seconds_left)
+
+    @property
+    def on_extra_time(self) -> bool:
+        """The round's time is up at the other tables; this one still has extra minutes."""
+        return engine_clock.on_extra_time(self.seconds_left, self.extra_minutes)
+
+    @property
     def started_text(self) -> str:
         return clock_time(self.clock.started_at) if self.started else ""
 
@@ -576,6 +585,7 @@ class ClockView:
             "now_ms": int(self.now.timestamp() * 1000),
             "end_text": self.end_text,
             "extra_minutes": self.extra_minutes,
+            "table_number": self.table_number,
         }
 
 
@@ -605,6 +615,20 @@ def running_clock(round_: Round | None, *, table: Table | None = None, now=None)
     if round_ is None or round_.status == Round.Status.CLOSED or round_.clock_started_at is None:
         return None
     return round_clock(round_, table=table, now=now)
+
+
+def extra_time_tables(round_: Round, *, now=None) -> list[dict]:
+    """The round's tables given extra minutes, each with its own clock (for the projector:
+    "Table 14: 6 min left" once the round's time is up), in table order."""
+    now = now or timezone.now()
+    return [
+        {
+            "number": t.number,
+            "minutes": t.extra_minutes,
+            "clock": round_clock(round_, table=t, now=now),
+        }
+        for t in round_.tables.filter(extra_minutes__gt=0).order_by("number")
+    ]
 
 
 def announcements(event: Event) -> list[Announcement]:

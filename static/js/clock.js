@@ -16,10 +16,15 @@
     return hours ? hours + ":" + pad(minutes) + ":" + pad(rest) : minutes + ":" + pad(rest);
   }
 
+  // Whole minutes, rounded up, as the hall reads them ("6 min"; engine.clock says the same).
+  function minutesLeft(seconds) { return Math.ceil(Math.max(0, seconds) / 60) + " min"; }
+
   function start(box) {
     var digits = box.querySelector("[data-clock-digits]");
     var up = box.querySelector("[data-clock-up]");
     var end = box.querySelector("[data-clock-end]");
+    // The projector: the tables given extra minutes, each its own time once the round's is up.
+    var tables = box.querySelector("[data-clock-tables]");
     var state = null;
 
     function apply(data) {
@@ -30,7 +35,8 @@
         paused: !!data.paused,
         left: data.left,
         endText: data.end_text,
-        extra: data.extra_minutes || 0
+        extra: data.extra_minutes || 0,
+        table: data.table_number || null
       };
       box.hidden = false;
       render();
@@ -46,12 +52,37 @@
       up.hidden = !over;
       box.classList.toggle("up", over);
       box.classList.toggle("paused", state.paused);
-      var text = state.paused ? "Clock paused: " + inWords(left) + " left"
-        : (over ? "Time was up at " : "Ends at ") + state.endText;
-      if (state.extra) {
-        text += " (" + state.extra + " extra minute" + (state.extra === 1 ? "" : "s") + " for this table)";
-      }
+      var minutesWord = state.extra + " extra minute" + (state.extra === 1 ? "" : "s");
+      // A table's own clock whose round is over at the other tables: say it plainly.
+      var extraTime = !state.paused && state.extra && state.table && left > 0 &&
+        left <= state.extra * 60;
+      var text;
+      if (state.paused) text = "Clock paused: " + inWords(left) + " left";
+      else if (over) text = "Time was up at " + state.endText;
+      else if (extraTime) {
+        text = "Table " + state.table + ": " + minutesLeft(left) + " left. The round's time " +
+          "is up at the other tables; this table was given " + minutesWord + ".";
+      } else text = "Ends at " + state.endText;
+      if (state.extra && !extraTime) text += " (" + minutesWord + " for this table)";
       end.textContent = text;
+      if (tables) renderTables(left, over);
+    }
+
+    function renderTables(left, over) {
+      var rows = tables.querySelectorAll("[data-clock-table]");
+      var playing = 0;
+      for (var i = 0; i < rows.length; i++) {
+        var extra = Number(rows[i].getAttribute("data-extra")) || 0;
+        var own = left + extra * 60;
+        rows[i].textContent = "Table " + rows[i].getAttribute("data-number") + ": " +
+          (over ? minutesLeft(own) + " left" : "+" + extra + " min");
+        rows[i].hidden = over && own <= 0;
+        if (!rows[i].hidden) playing++;
+      }
+      tables.querySelector("[data-clock-tables-head]").textContent =
+        over ? "Still playing:" : "Extra minutes:";
+      tables.classList.toggle("playing", over);
+      tables.hidden = !playing;
     }
 
     function poll() {
@@ -74,7 +105,8 @@
         paused: box.hasAttribute("data-paused"),
         left: Number(box.getAttribute("data-left")),
         end_text: box.getAttribute("data-end-text"),
-        extra_minutes: Number(box.getAttribute("data-extra"))
+        extra_minutes: Number(box.getAttribute("data-extra")),
+        table_number: box.getAttribute("data-table-number")
       });
     }
     setInterval(render, 1000);

@@ -1,9 +1,16 @@
 // The projector's slides turn every few seconds (the next address and the seconds come
 // from the page); the "Pause the slides" button stops them (WCAG 2.2.2). Phone-width
 // screens do not turn by themselves: the "Next" link turns them.
+// The announcements show one at a time in a band of bounded height, turning every few
+// seconds (counted from the clock, so the next slide goes on where this one stopped),
+// so that the seating and standings keep their room on a 1280×720 projector ("2 of 5"
+// beside the text). "Pause the slides" pauses them too. On a phone they do not turn by
+// themselves: the "2 of 5 — next" button shows the next one.
 (function () {
   "use strict";
-  function run() {
+  var TURN_MS = 6000;
+
+  function slides() {
     var main = document.getElementById("main");
     if (!main || window.matchMedia("(max-width: 45rem)").matches) return;
     var next = main.getAttribute("data-next");
@@ -20,6 +27,45 @@
       button.setAttribute("aria-pressed", paused ? "true" : "false");
     });
   }
+
+  function announcements() {
+    var band = document.querySelector(".announcement-band");
+    var button = document.getElementById("announcement-next");
+    if (!band || !button) return;
+    // A phone shows the newest first and turns only when asked (nothing moves under a
+    // reader's thumb); the projector turns by itself.
+    var phone = window.matchMedia("(max-width: 45rem)").matches;
+    var turn = phone ? 0 : Math.floor(Date.now() / TURN_MS);
+    var stopped = phone;
+
+    function show() {
+      var items = band.querySelectorAll("#announcements .announcements > li");
+      var many = items.length > 1;
+      band.classList.toggle("turning", many);
+      button.hidden = !many;
+      if (!many) return;
+      var at = turn % items.length;
+      var of = (at + 1) + " of " + items.length;
+      for (var i = 0; i < items.length; i++) {
+        items[i].classList.toggle("shown", i === at);
+        items[i].setAttribute("data-of", of);
+      }
+      button.textContent = of + " — next";
+    }
+
+    function paused() {
+      var pause = document.getElementById("pause");
+      return stopped || (pause && pause.getAttribute("aria-pressed") === "true");
+    }
+
+    show();
+    setInterval(function () { if (!paused()) { turn++; show(); } }, TURN_MS);
+    button.addEventListener("click", function () { stopped = true; turn++; show(); });
+    // The list is asked for again every 30 seconds (htmx): show the turn at once.
+    document.body.addEventListener("htmx:afterSettle", show);
+  }
+
+  function run() { slides(); announcements(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else run();
 })();

@@ -120,7 +120,8 @@ def test_five_minutes_for_one_table_show_on_its_page_only(world):
     assert "extra minute" not in page
     # The projector names the table with extra time.
     page = Client().get(f"/p/{world.event.slug}/").content.decode()
-    assert f"Extra minutes: table {first.number} (+5)." in page
+    assert "<span data-clock-tables-head>Extra minutes:</span>" in page
+    assert f"Table {first.number}: +5 min</span>" in page
     # Taking them back with a typographic minus.
     organizer.post(_desk(world) + "minutes/", {"table": first.pk, "minutes": "\u22125"})
     assert Table.objects.get(pk=first.pk).extra_minutes == 0

@@ -69,3 +69,26 @@ def test_added_minutes_are_checked():
     ]:
         with pytest.raises(RuleError, match=words):
             check_added_minutes(minutes, extra)
+
+
+# ------------------------------------- a table on extra time once the round's is up (F2)
+
+from tournaments.engine.clock import minutes_left_in_words, on_extra_time  # noqa: E402
+
+
+def test_minutes_left_are_whole_minutes_rounded_up():
+    assert minutes_left_in_words(6 * 60) == "6 min"
+    assert minutes_left_in_words(5 * 60 + 1) == "6 min"
+    assert minutes_left_in_words(1) == "1 min"
+    assert minutes_left_in_words(0) == "0 min"
+    assert minutes_left_in_words(-30) == "0 min"
+    assert minutes_left_in_words(None) == ""
+
+
+def test_a_table_is_on_extra_time_between_the_rounds_end_and_its_own():
+    # 10 extra minutes: on extra time from 10:00 left down to the last second.
+    assert on_extra_time(10 * 60, 10) and on_extra_time(1, 10)
+    assert not on_extra_time(10 * 60 + 1, 10)  # the round's own time is not up yet
+    assert not on_extra_time(0, 10)  # its own time is up too
+    assert not on_extra_time(5 * 60, 0)  # no extra minutes: nothing to say
+    assert not on_extra_time(None, 10)

@@ -74,6 +74,22 @@ def left_in_words(seconds: int | None) -> str:
     return f"{minutes}:{secs:02d}"
 
 
+def minutes_left_in_words(seconds: int | None) -> str:
+    """Time left in whole minutes, rounded up, as a hall reads it: ``6 min`` (``1 min``
+    in the last minute, ``0 min`` once time is up)."""
+    if seconds is None:
+        return ""
+    return f"{-(-max(0, seconds) // 60)} min"
+
+
+def on_extra_time(seconds_left: int | None, extra_minutes: int) -> bool:
+    """A table given extra minutes whose round's own time is up while its own is not: it
+    plays on while the other tables finish their current game."""
+    return (
+        bool(extra_minutes) and seconds_left is not None and 0 < seconds_left <= extra_minutes * 60
+    )
+
+
 def check_added_minutes(minutes: int, extra_now: int) -> int:
     """The table's extra minutes after adding ``minutes`` (negative takes back a mistake);
     a RuleError in words when it is out of range."""

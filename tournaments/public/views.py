@@ -13,6 +13,7 @@ from tournaments.params import object_or_404, search_text, whole_number
 from tournaments.selectors import (
     announcements,
     brackets,
+    extra_time_tables,
     find_table,
     namesakes,
     round_clock,
@@ -26,14 +27,17 @@ SLIDE_SECONDS = 15
 # longer lists turn over page by page, whole tables together.
 PAGE_ROWS = {"standings": 8, "seating": 3, "medals": 6}
 CLOCK_ROWS = 2
-# An announcement on the projector: about 85 characters a line, 27 px a line and 14 px
-# around each; a standings row is 44 px.
-ANNOUNCEMENT_LINE, LINE_PX, AROUND_PX, ROW_PX = 85, 27, 14, 44
+# An announcement on the projector (one at a time): about 75 characters a line, 30 px a
+# line and 14 px around it; a standings row is 44 px.
+ANNOUNCEMENT_LINE, LINE_PX, AROUND_PX, ROW_PX = 75, 30, 14, 44
 
 
 def announcement_rows(shown) -> int:
-    """How many standings rows the announcements take the place of on a 1280×720 page."""
-    pixels = sum(-(-len(a.text) // ANNOUNCEMENT_LINE) * LINE_PX + AROUND_PX for a in shown)
+    """How many standings rows the announcements take the place of on a 1280×720 page:
+    they show one at a time (projector.js) in a band as tall as the longest."""
+    if not shown:
+        return 0
+    pixels = max(-(-len(a.text) // ANNOUNCEMENT_LINE) * LINE_PX + AROUND_PX for a in shown)
     return -(-pixels // ROW_PX)
 
 
@@ -68,11 +72,8 @@ def _slide(division: Division) -> dict:
         # extra minutes, whose own time their table pages show.
         slide["timed"] = True
         slide["clock"] = running_clock(current)
-        slide["extra"] = list(
-            current.tables.filter(extra_minutes__gt=0)
-            .order_by("number")
-            .values_list("number", "extra_minutes")
-        )
+        slide["extra"] = extra_time_tables(current) if slide["clock"] is not None else []
+        slide["extra_playing"] = any(not t["clock"].up for t in slide["extra"])
     if current.status == Round.Status.SEATED:
         slide["kind"] = "seating"
         record = state.records[-1]
@@ -103,6 +104,8 @@ def _pages(slide: dict) -> list[list]:
     if slide["kind"] == "standings":
         # The round clock's huge digits and the announcements' lines take rows' place.
         size -= CLOCK_ROWS if slide.get("clock") is not None else 0
+        # The tables given extra minutes, a line under the clock.
+        size -= 1 if slide.get("extra") else 0
         size -= min(size - 1, slide.get("announcement_rows", 0))
     if slide["kind"] != "standings":
         return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
