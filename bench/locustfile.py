@@ -14,8 +14,8 @@ locust quits (the burst's "until the last is answered").
 
 Users:
   Bare    GET /bench/bare/ (a Django view that does nothing: the yardstick)
-  Saver   saves a game on a table's page as the page's form does (POST, answered by a
-          redirect that is not followed). Every game once, then every game again with
+  Saver   saves a game on a table's page as the page's htmx does (POST, answered by a
+          redirect, followed with BENCH_FOLLOW=1). Every game once, then every game again with
           other values and the version seen (a scorekeeper's replacement), and so on.
   Login   signs in on /login/ with a user name and password.
 """
@@ -43,6 +43,10 @@ DELAYS = start_delays(
     int(os.environ.get("BENCH_SEED", "13") or 13), float(os.environ.get("BENCH_SPREAD", "0") or 0)
 )
 TIMES: list[list[float]] = []
+# The table page's htmx sends these with a save, and the browser again with the page the
+# redirect leads to, which is then the table's sheet alone (BENCH_NO_JS=1: a browser
+# without JavaScript, the whole page).
+HTMX = {} if os.environ.get("BENCH_NO_JS") == "1" else {"HX-Request": "true", "HX-Target": "sheet"}
 
 
 @events.quitting.add_listener
@@ -68,13 +72,13 @@ class _User(FastHttpUser):
     abstract = True
     wait_time = constant_pacing(PACE) if PACE else constant(0)
 
-    def _post(self, path, data, cookies, name):
+    def _post(self, path, data, cookies, name, headers=None):
         self.client.cookiejar.clear()  # only the cookies given here
         header = "; ".join(f"{k}={v}" for k, v in {"csrftoken": CSRF, **cookies}.items())
         with self.client.post(
             path,
             data={"csrfmiddlewaretoken": CSRF, **data},
-            headers={"Cookie": header},
+            headers={"Cookie": header, **(headers or {})},
             allow_redirects=False,
             name=name,
             catch_response=True,
@@ -113,6 +117,7 @@ class Saver(_User):
             data,
             {"sessionid": self.session},
             "save",
+            HTMX,
         )
         answered, shown = time.monotonic(), 0.0
         if FOLLOW and answer.status_code == 302:
@@ -121,7 +126,9 @@ class Saver(_User):
             said = answer.headers.get("Set-Cookie", "").split(";", 1)[0]
             cookie = f"sessionid={self.session}" + (f"; {said}" if said else "")
             self.client.get(
-                answer.headers["Location"], headers={"Cookie": cookie}, name="page after save"
+                answer.headers["Location"],
+                headers={"Cookie": cookie, **HTMX},
+                name="page after save",
             )
             shown = time.monotonic()
         TIMES.append([pressed, answered, shown])

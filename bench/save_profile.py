@@ -2,12 +2,14 @@
 
 Usage: .venv/bin/python bench/save_profile.py [--entrants 2000] [--saves 200]
        [--pg postgres://postgres@127.0.0.1:5432/test] [--profile FILE] [--profile-page FILE]
-       [--round2] [--queries] [--timeline]
+       [--round2] [--queries] [--timeline] [--no-js]
 
 Makes a throw-away PostgreSQL database (dropped at the end), sets up one division of
 ENTRANTS players with the organizer's commands (import_entrants, checkin, seat), signs a
 scorekeeper in with Django's test client and saves SAVES games on the table page as a
-tablet does: the POST, then the page the redirect leads to. Prints the CPU time
+tablet does: the POST, then the page the redirect leads to — with the headers of the
+page's htmx, which gets the table's sheet alone (--no-js: as a browser without
+JavaScript, the whole page). Prints the CPU time
 (process time: this process is the server, the database runs elsewhere) and the
 queries of each step (--queries: the last save's and its page's SQL; --timeline: the
 CPU before and in each query of both). With --round2, round 1 is scored and closed
@@ -103,6 +105,12 @@ def main(argv=None) -> int:
         "--profile-page", help="write a cProfile of the pages after the saves to this file"
     )
     parser.add_argument("--round2", action="store_true", help="save in round 2")
+    parser.add_argument(
+        "--no-js",
+        action="store_true",
+        help="save as a browser without JavaScript does (the page after it is the whole "
+        "page; by default the page's htmx saves and gets the table's sheet alone)",
+    )
     parser.add_argument("--queries", action="store_true", help="print the last save's queries")
     parser.add_argument(
         "--timeline",
@@ -144,7 +152,10 @@ def main(argv=None) -> int:
             .prefetch_related("seats__entrant")
             .order_by("number")
         )
-        client = Client(HTTP_HOST="127.0.0.1", secure=True)
+        # The headers the page's htmx sends with a save and again with the page the
+        # redirect leads to (the browser follows it); without JavaScript, none.
+        htmx = {} if options.no_js else {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "sheet"}
+        client = Client(HTTP_HOST="127.0.0.1", secure=True, **htmx)
         client.force_login(keeper)
         plan = [(t, g) for g in (1, 2, 3) for t in tables][: options.saves]
         # Warm up: the first request imports and compiles templates.

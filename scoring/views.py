@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -106,6 +107,9 @@ def _render_table(
         form = None  # the players enter at the table: this page only shows the sheet
     elif form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)
+    # A save or a refusal sent by the page's htmx swaps in the sheet alone: only the sheet
+    # is made (the announcements, the clock and the page around them are not read).
+    alone = _sheet_alone(request)
     context = {
         "players_only": players_only,
         "event": event,
@@ -124,18 +128,32 @@ def _render_table(
         "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
         "correction_form": CorrectionForm(),
         "table_address": settings.BASE_URL + _table_url(event, table),
-        "entry_rules": entry_rules(),
-        # The round clock with this table's extra minutes (only ever shown: it never
-        # changes or refuses a score).
-        "timed": table.round.status != Round.Status.CLOSED,
-        "clock": running_clock(table.round, table=table),
-        "clock_label": f"Time left at table {table.number}",
-        **_announced(event),
-        "clock_url": reverse("public:clock", args=[event.slug, table.round_id])
-        + f"?table={table.pk}",
         **extra,
     }
-    return render(request, "scoring/table.html", context, status=status)
+    if alone:
+        response = render(request, "scoring/_sheet.html", context, status=status)
+    else:
+        context |= {
+            "entry_rules": entry_rules(),
+            # The round clock with this table's extra minutes (only ever shown: it never
+            # changes or refuses a score).
+            "timed": table.round.status != Round.Status.CLOSED,
+            "clock": running_clock(table.round, table=table),
+            "clock_label": f"Time left at table {table.number}",
+            **_announced(event),
+            "clock_url": reverse("public:clock", args=[event.slug, table.round_id])
+            + f"?table={table.pk}",
+        }
+        response = render(request, "scoring/table.html", context, status=status)
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
+
+
+def _sheet_alone(request) -> bool:
+    """Whether the page's htmx asked, swapping in the sheet only (its save, and the page
+    the save's redirect leads to: the browser sends the same headers again)."""
+    htmx = getattr(request, "htmx", None)
+    return bool(htmx) and htmx.target == "sheet" and not htmx.history_restore_request
 
 
 def _players_only(request, event) -> str:

@@ -72,8 +72,8 @@
     });
   }).catch(function () { /* offline, or refused: the page works as on plain http */ });
 
-  /* After a save (or the outbox's refresh) the server sent this table's newer page: that
-     becomes the copy, with no second request. Only this page's own address, only a page
+  /* After a save (or the outbox's refresh) the server sent this table's newer page, or its
+     newer sheet alone: that becomes the copy, with no second request. Only this page's own address, only a page
      that has its sheet; a refused save (the form with its problems) is not kept. */
   document.addEventListener("htmx:afterRequest", function (e) {
     var controller = navigator.serviceWorker.controller;
@@ -85,7 +85,10 @@
     var verb = ((e.detail.requestConfig && e.detail.requestConfig.verb) || "").toLowerCase();
     if (verb !== "get" && !/[?&]saved=/.test(answered.search)) return;
     var html = xhr.responseText || "";
-    if (html.indexOf('id="sheet"') < 0 || html.indexOf("<html") < 0) return;
-    controller.postMessage({ keep: here(), html: html });
+    if (html.indexOf('id="sheet"') < 0) return;
+    // The whole page, or (htmx asked for it) the sheet alone, which the worker puts into
+    // the page it keeps.
+    if (html.indexOf("<html") < 0) controller.postMessage({ keep: here(), sheet: html });
+    else controller.postMessage({ keep: here(), html: html });
   });
 })();

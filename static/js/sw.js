@@ -72,6 +72,17 @@ function keep(key, response) {
   });
 }
 
+/* A kept page with a newer sheet in place of its own: the sheet runs from '<div id="sheet"'
+   to the mark after it (templates/scoring/_sheet.html); null when either lacks them. */
+var SHEET_START = '<div id="sheet"';
+var SHEET_END = "<!-- end of sheet -->";
+function withSheet(page, sheet) {
+  var a = page.indexOf(SHEET_START), b = page.indexOf(SHEET_END);
+  var c = sheet.indexOf(SHEET_START), d = sheet.indexOf(SHEET_END);
+  if (a < 0 || b < a || c < 0 || d < c) return null;
+  return page.slice(0, a) + sheet.slice(c, d) + page.slice(b);
+}
+
 function drop(key) {
   return caches.open(CACHE).then(function (cache) { return cache.delete(key); });
 }
@@ -145,22 +156,38 @@ self.addEventListener("fetch", function (event) {
 /* From a page this worker did not yet control (the first visit), or after a save swapped
    in the server's newer sheet: keep that page's copy and its files.
    {keep: address, files: [addresses]} fetches them; {keep: address, html: text} stores the
-   page the server just sent (no second request). */
+   page the server just sent (no second request); {keep: address, sheet: text}, the sheet
+   alone the server sent to htmx, goes into the page kept (no second request either). */
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.forget) { event.waitUntil(forgetAll()); return; }
   if (!data.keep) return;
   var key = pageKey(data.keep);
   if (new URL(key).origin !== self.location.origin || !isPage(new URL(key).pathname)) return;
-  var work;
-  if (typeof data.html === "string") {
-    work = keep(key, new Response(data.html, {
-      status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }
-    }));
-  } else {
-    work = fetch(key, { credentials: "same-origin", redirect: "manual" }).then(function (response) {
+  function fetchPage() {
+    return fetch(key, { credentials: "same-origin", redirect: "manual" }).then(function (response) {
       return response.status === 200 ? keep(key, response) : drop(key);
     });
+  }
+  function keepHtml(html) {
+    return keep(key, new Response(html, {
+      status: 200, headers: { "Content-Type": "text/html; charset=utf-8" }
+    }));
+  }
+  var work;
+  if (typeof data.html === "string") {
+    work = keepHtml(data.html);
+  } else if (typeof data.sheet === "string") {
+    // The sheet alone (a save's answer to htmx): into the page kept, else fetch the page.
+    work = caches.open(CACHE).then(function (cache) { return cache.match(key); }).then(function (kept) {
+      if (!kept) return fetchPage();
+      return kept.text().then(function (html) {
+        var page = withSheet(html, data.sheet);
+        return page === null ? fetchPage() : keepHtml(page);
+      });
+    });
+  } else {
+    work = fetchPage();
   }
   var files = (data.files || []).filter(function (f) {
     var u = new URL(f, self.location.origin);

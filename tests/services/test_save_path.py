@@ -129,6 +129,44 @@ def test_a_refused_save_still_shows_the_whole_sheet_with_what_was_typed(tmp_path
     assert not Game.objects.filter(table=table).exists()
 
 
+# What the page's htmx sends with a save, and again with the page its redirect leads to.
+HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "sheet"}
+
+
+@pytest.mark.django_db
+def test_a_save_sent_by_the_page_s_htmx_is_answered_with_the_sheet_alone(
+    tmp_path, client, django_assert_max_num_queries
+):
+    """The page after a save (htmx follows the redirect with the same headers) is the
+    sheet alone, which is all htmx swaps in: no announcements read, no page around it;
+    the same sheet as inside the whole page, with the message and the next game."""
+    division = players(tmp_path, 8)
+    client.force_login(keeper())
+    table = Table.objects.get(round__division=division, round__number=1, number=1)
+    answer = client.post(url(table), form(table, 1, [0, 12, 7, 30]), **HTMX)
+    assert answer.status_code == 302
+    with django_assert_max_num_queries(12) as queries:  # the whole page: 13
+        alone = client.get(answer["Location"], **HTMX)
+    whole = client.get(url(table))  # without htmx: the whole page, as before
+    assert not any("tournaments_announcement" in q["sql"] for q in queries.captured_queries)
+    page = alone.content.decode()
+    assert alone.status_code == 200
+    assert page.lstrip().startswith('<div id="sheet">'), page[:200]
+    assert "<html" not in page and 'id="announcements"' not in page
+    assert "Game 1 saved for table" in page
+    assert "Game 2: enter each player's rack total" in page
+    assert 'id="sheet"' in whole.content.decode() and "<html" in whole.content.decode()
+    assert "HX-Request" in alone["Vary"] and "HX-Request" in whole["Vary"]
+    # A refusal sent by htmx is the sheet alone too, with what was typed kept.
+    refused = client.post(url(table), form(table, 2, [0, 0, 7, 30]), **HTMX)
+    page = refused.content.decode()
+    assert refused.status_code == 200 and page.lstrip().startswith('<div id="sheet">')
+    assert "only one player can go out" in page and 'value="30"' in page
+    # htmx restoring its history asks for the whole page.
+    restore = client.get(url(table), HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX)
+    assert "<html" in restore.content.decode()
+
+
 @pytest.mark.django_db
 def test_a_save_in_a_closed_round_is_refused_in_words(tmp_path, client):
     division = players(tmp_path, 8)
