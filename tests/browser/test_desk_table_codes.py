@@ -345,3 +345,26 @@ def test_the_sheets_qr_code_opens_the_players_page_of_its_table(world, settings)
         for seat in table.seats.select_related("entrant"):
             assert seat.entrant.name in page
     assert data.tables[0].code_address == "testserver" + reverse("players:enter")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_codes_page_shows_new_entries_by_itself_keeping_what_is_typed(page, live_server, world):
+    """Every 10 s the list is read again (htmx): a game players entered meanwhile shows;
+    a "New code" opened with its reason typed stays open, the reason kept."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    _players_on(world)
+    first = world.tables[0]
+    code = _live(first)
+    login(page, live_server.url, "olive")
+    page.goto(f"{live_server.url}{_urls(world)['page']}")
+    card = page.locator("#table-1")
+    expect(card.locator("[data-last-entry]")).to_have_text("No entry by players yet.")
+    card.get_by_text("New code for table 1…").click()
+    card.get_by_label("Why (optional, kept in the record)").fill("sheet lost")
+    name = first.seats.select_related("entrant").order_by("number")[0].entrant.name
+    _player_line(world, first, 1, name, code, action="entered", minutes_ago=0)
+    expect(card.locator("[data-last-entry]")).to_contain_text(
+        f"Last entry by a player: {name}, game 1", timeout=20_000
+    )
+    expect(card.get_by_label("Why (optional, kept in the record)")).to_have_value("sheet lost")
+    expect(card.get_by_role("button", name="Give table 1 a new code…")).to_be_visible()
