@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from tournaments import engine
 from tournaments.models import Division, Event
+from tournaments.selectors import mark_namesakes
 
 from ..models import Game, ScoreChange
 from .state import DivisionState, division_state
@@ -181,6 +182,8 @@ def division_pending_correction(
     effects = division_open_consequences(state)
     if not effects:
         return None
+    # The desk names each change's player as the pages do (a namesake with their club).
+    mark_namesakes([c.entrant for c in changes if c.entrant], state.event_namesakes)
     return PendingCorrection(division, state, changes, effects, _comparisons(state, effects))
 
 

@@ -335,3 +335,33 @@ def test_the_table_page_names_the_winner_by_the_seat_name(client, django_assert_
     # the winner and the players who entered are the seats' entrants: none read one by one
     one_by_one = 'FROM "tournaments_entrant" WHERE "tournaments_entrant"."id" ='
     assert not [q for q in queries.captured_queries if one_by_one in q["sql"]]
+
+
+@pytest.mark.django_db
+def test_a_correction_pending_at_the_desk_names_the_namesake(client):
+    from scoring import services as scoring
+    from tests.factories import enter, seated
+
+    event = EventFactory()
+    division = DivisionFactory(event=event)
+    clubs = ["Sunrise", "Oak Park", "Lakeside", "Pine Hill"]
+    for n in range(8):
+        first, last = ("Mary", "Smith") if n < 4 else ("Bo", "Kim")
+        EntrantFactory(division=division, external_id=f"{n + 50}", first_name=first,
+                       last_name=last, club=clubs[n % 4])  # fmt: skip
+    services.division_seat_first_round(division=division, seed=3)
+    for table in division.rounds.get().tables.all():
+        for number, values in enumerate([(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)], 1):
+            enter(table, number, values)
+    scoring.division_advance(division=division)
+    table = division.rounds.get(number=1).tables.get(number=1)
+    second = seated(table)[1]
+    scoring.score_correct(
+        game=table.games.get(number=3), entrant=second, rack_total=200, reason="misread"
+    )
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    html = client.get(f"/e/{event.slug}/desk/divisions/{division.pk}/").content.decode()
+    assert "misread" in html
+    assert f"<strong>{second.name} ({second.club})</strong>, round 1" in html
