@@ -169,3 +169,21 @@ def test_the_table_with_extra_minutes_says_so_on_its_page(browser, live_server):
     expect(page.locator("[data-clock-up]")).to_be_visible()
     expect(page.locator("[data-clock-end]")).not_to_contain_text("extra")
     phone.close()
+
+
+def test_a_medals_page_holds_fewer_lines_under_announcements():
+    """Six medals (an age-group bracket) fill a 720 px page alone; under the announcements'
+    band the page holds fewer and the rest turn over to the next page."""
+    from types import SimpleNamespace
+
+    from tournaments.public.views import MEDAL_PX, _pages, announcement_rows
+
+    medals = [{"medal": "gold", "name": f"P{n}", "detail": ""} for n in range(6)]
+    assert [len(p) for p in _pages({"kind": "medals", "items": medals})] == [6]
+    five = [SimpleNamespace(text=text) for text in FIVE]
+    slide = {
+        "kind": "medals",
+        "items": medals,
+        "announcement_medal_rows": announcement_rows(five, MEDAL_PX),
+    }
+    assert [len(p) for p in _pages(slide)] == [4, 2]

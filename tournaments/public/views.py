@@ -30,15 +30,18 @@ CLOCK_ROWS = 2
 # An announcement on the projector (one at a time): about 75 characters a line, 30 px a
 # line and 14 px around it; a standings row is 44 px.
 ANNOUNCEMENT_LINE, LINE_PX, AROUND_PX, ROW_PX = 75, 30, 14, 44
+# A medal's line on the projector (2.6 rem type) is about 70 px.
+MEDAL_PX = 70
 
 
-def announcement_rows(shown) -> int:
-    """How many standings rows the announcements take the place of on a 1280×720 page:
-    they show one at a time (projector.js) in a band as tall as the longest."""
+def announcement_rows(shown, row_px: int = ROW_PX) -> int:
+    """How many rows of ``row_px`` (standings rows by default) the announcements take the
+    place of on a 1280×720 page: they show one at a time (projector.js) in a band as tall
+    as the longest."""
     if not shown:
         return 0
     pixels = max(-(-len(a.text) // ANNOUNCEMENT_LINE) * LINE_PX + AROUND_PX for a in shown)
-    return -(-pixels // ROW_PX)
+    return -(-pixels // row_px)
 
 
 def _slide(division: Division) -> dict:
@@ -107,6 +110,8 @@ def _pages(slide: dict) -> list[list]:
         # The tables given extra minutes, a line under the clock.
         size -= 1 if slide.get("extra") else 0
         size -= min(size - 1, slide.get("announcement_rows", 0))
+    if slide["kind"] == "medals":
+        size -= min(size - 1, slide.get("announcement_medal_rows", 0))
     if slide["kind"] != "standings":
         return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
     pages: list[list] = [[]]
@@ -140,6 +145,7 @@ def projector(request, slug):
     if divisions:
         slide = _slide(divisions[index])
         slide["announcement_rows"] = announcement_rows(shown)
+        slide["announcement_medal_rows"] = announcement_rows(shown, MEDAL_PX)
         split = _pages(slide)
         pages = len(split)
         page = min(_number(request, "p"), pages - 1)
