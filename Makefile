@@ -39,11 +39,14 @@ screenshots: venv
 # The translation catalogs (locale/fr, locale/es; docs/architecture.md, "Languages"):
 # `make messages` collects every marked string into them (then translate the new entries),
 # `make compilemessages` compiles them into the .mo files, which are committed.
+# (The same folders and options as tests/i18n/catalogs.py.)
 MAKEMESSAGES := $(VENV)/bin/python manage.py makemessages -l fr -l es --no-obsolete \
-	--ignore=.venv --ignore=staticfiles --ignore=media --ignore=bench --ignore=tests
+	--ignore=.venv --ignore=.git --ignore=staticfiles --ignore=media --ignore=bench \
+	--ignore=tests --ignore=.celery-broker --ignore=htmx.min.js
 
 messages: venv
 	$(MAKEMESSAGES)
+	$(MAKEMESSAGES) -d djangojs
 	$(MAKE) compilemessages
 
 compilemessages: venv

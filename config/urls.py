@@ -17,6 +17,11 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # The table pages' service worker (https and localhost only: static/js/offline.js).
     path("sw.js", tournament_views.service_worker, name="service_worker"),
+    path(
+        "jsi18n/<slug:language>/",
+        tournament_views.javascript_catalog,
+        name="javascript-catalog",
+    ),
     path("admin/", admin.site.urls),
     path("events/new/", desk_views.event_new, name="event_new"),
     path("events/restore/", desk_views.restore, name="event_restore"),

@@ -6,6 +6,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 from .access import event_with_roles
 from .models import Event
@@ -31,8 +32,12 @@ def event_role(role: str):
             # An organizer may do everything a scorekeeper does.
             organizer = event.user_organizes
             if not (organizer or (role == "scorekeeper" and event.user_keeps_scores)):
-                article = "an" if role[0] in "aeiou" else "a"
-                raise PermissionDenied(f"You are not {article} {role} of {event.name}.")
+                refusal = (
+                    gettext("You are not an organizer of %(event)s.")
+                    if role == "organizer"
+                    else gettext("You are not a scorekeeper of %(event)s.")
+                )
+                raise PermissionDenied(refusal % {"event": event.name})
             request.is_organizer = organizer
             return view(request, event, *args, **kwargs)
 

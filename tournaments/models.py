@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine import (
@@ -506,7 +507,9 @@ class Entrant(models.Model):
         sheet marks them with this word)."""
         if not self.out_of_play:
             return ""
-        return "disqualified" if self.status == self.Status.DISQUALIFIED else "withdrawn"
+        if self.status == self.Status.DISQUALIFIED:
+            return gettext("disqualified")
+        return gettext("withdrawn")
 
 
 class EntrantStatusChange(models.Model):

@@ -103,11 +103,14 @@ def played_brackets(event: Event) -> QuerySet[Division]:
 
 
 def words_list(items: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
+    """ "A", "A and B", "A, B and C" (in the active language: "A, B et C")."""
     items = list(items)
     if len(items) < 2:
         return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return translation.gettext("%(first)s and %(last)s") % {
+        "first": ", ".join(items[:-1]),
+        "last": items[-1],
+    }
 
 
 def bracket_name(division: Division) -> str:
@@ -117,9 +120,14 @@ def bracket_name(division: Division) -> str:
         return division.name
     if division.entrants.exists():
         members = sorted([division, *others], key=lambda d: (d.min_age or 0, d.gender, d.name))
-        return f"{words_list([d.name for d in members])} combined"
+        return translation.gettext("%(divisions)s combined") % {
+            "divisions": words_list([d.name for d in members])
+        }
     others.sort(key=lambda d: (d.min_age or 0, d.gender, d.name))
-    return f"{division.name} ({words_list([d.name for d in others])} combined)"
+    return translation.gettext("%(division)s (%(divisions)s combined)") % {
+        "division": division.name,
+        "divisions": words_list([d.name for d in others]),
+    }
 
 
 def bracket_division_ids(division: Division) -> list[int]:

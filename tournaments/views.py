@@ -7,11 +7,13 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.staticfiles import finders
 from django.core.exceptions import NON_FIELD_ERRORS
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import date_format
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET
+from django.views.i18n import JavaScriptCatalog
 
 from . import access
 from .decorators import signed_out
@@ -27,8 +29,10 @@ class SignInForm(AuthenticationForm):
 
     error_messages = {
         **AuthenticationForm.error_messages,
-        "invalid_login": "That user name and password do not go together. Check both "
-        "(capital letters count) and try again.",
+        "invalid_login": gettext_lazy(
+            "That user name and password do not go together. Check both "
+            "(capital letters count) and try again."
+        ),
     }
 
 
@@ -46,9 +50,16 @@ class LoginView(auth_views.LoginView):
             if left:
                 form.add_error(
                     None,
-                    f"{left} more wrong password{'s' if left != 1 else ''} and “{username}” "
-                    f"is locked out for {lockout_minutes()} minutes from this address "
-                    "(this device and others on the same Wi-Fi).",
+                    ngettext(
+                        "%(left)d more wrong password and “%(username)s” is locked out for "
+                        "%(minutes)d minutes from this address (this device and others on "
+                        "the same Wi-Fi).",
+                        "%(left)d more wrong passwords and “%(username)s” is locked out for "
+                        "%(minutes)d minutes from this address (this device and others on "
+                        "the same Wi-Fi).",
+                        left,
+                    )
+                    % {"left": left, "username": username, "minutes": lockout_minutes()},
                 )
         return super().form_invalid(form)
 
@@ -58,11 +69,29 @@ def lockout_message(username: str, until) -> str:
     now = timezone.now()
     minutes = max(1, math.ceil((until - now).total_seconds() / 60)) if until else 15
     at = date_format(timezone.localtime(until or now), "TIME_FORMAT")
-    who = f" for {username}" if username else ""
+    words = {"username": username, "at": at, "minutes": minutes}
+    if username:
+        return (
+            ngettext(
+                "Too many wrong passwords for %(username)s. Try again at %(at)s (in %(minutes)d "
+                "minute), or ask the organizer at the desk: they can unlock your account and give "
+                "you a new password.",
+                "Too many wrong passwords for %(username)s. Try again at %(at)s (in %(minutes)d "
+                "minutes), or ask the organizer at the desk: they can unlock your account and "
+                "give you a new password.",
+                minutes,
+            )
+            % words
+        )
     return (
-        f"Too many wrong passwords{who}. Try again at {at} (in {minutes} minute"
-        f"{'s' if minutes != 1 else ''}), or ask the organizer at the desk: they can "
-        "unlock your account and give you a new password."
+        ngettext(
+            "Too many wrong passwords. Try again at %(at)s (in %(minutes)d minute), or ask the "
+            "organizer at the desk: they can unlock your account and give you a new password.",
+            "Too many wrong passwords. Try again at %(at)s (in %(minutes)d minutes), or ask the "
+            "organizer at the desk: they can unlock your account and give you a new password.",
+            minutes,
+        )
+        % words
     )
 
 
@@ -101,6 +130,21 @@ def home(request):
         "home.html",
         {"my_events": mine, "events": Event.objects.listed().reachable().order_by("-date")[:50]},
     )
+
+
+def javascript_catalog(request, language):
+    """The scripts' words (``gettext``, ``ngettext``, ``interpolate``) in ``language``: the
+    page's language is in the address, so a projector in the event's language gets that
+    language's words whatever its browser says (static/js/clock.js). A script file loaded
+    by a script tag: nothing inline, under the Content-Security-Policy."""
+    if language not in dict(settings.LANGUAGES):
+        raise Http404("No such language.")
+    with translation.override(language):
+        view = JavaScriptCatalog.as_view(packages=["tournaments", "scoring"])
+        response = view(request)
+    # The same words until the next deployment: an hour spares a request per page.
+    response["Cache-Control"] = "public, max-age=3600"
+    return response
 
 
 def csrf_failure(request, reason=""):

@@ -44,6 +44,8 @@ from .state import (
     DivisionState,
     division_state,
     game_record_of,
+    medal_word,
+    place_word,
     recorded_state,
     serialize_placings,
 )
@@ -85,6 +87,8 @@ __all__ = [
     "finished_places",
     "public_results",
     "game_record_of",
+    "medal_word",
+    "place_word",
     "decided_at_table",
     "round_standings",
     "serialize_placings",

@@ -2,11 +2,10 @@
 
 from tournaments.models import Division, Entrant, Event
 from tournaments.selectors import bracket_division_ids, brackets, namesakes
-from tournaments.text import ordinal
 
 from ..models import ScoreChange
 from .corrections import division_pending_correction, flagged_corrections
-from .state import DivisionState, division_state, recorded_state
+from .state import DivisionState, division_state, medal_word, place_word, recorded_state
 
 NO_PLACE = [Entrant.Status.ABSENT, Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED]
 
@@ -187,7 +186,8 @@ def _public_rows(state: DivisionState, only=None) -> list[dict]:
                 "place": placing.place,
                 "name": state.shown_names.get(placing.player, placing.player),
                 "medal": placing.medal,
-                "place_text": ordinal(placing.place) if placing.place else "",
+                "place_text": place_word(placing.place),
+                "medal_word": medal_word(placing.medal),
                 "medal_text": state.medal_text(placing),
                 # what the medal is of, where the bracket's name does not say it
                 "detail": state.medal_text(placing).partition(" — ")[2]

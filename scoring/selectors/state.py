@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Q
+from django.utils.translation import get_language, gettext, gettext_lazy
 
 from tournaments import engine
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
@@ -19,6 +20,23 @@ from tournaments.selectors import namesakes as event_namesakes
 from tournaments.text import ordinal
 
 from ..models import Game, Penalty, RackScore, TieBreakDecision
+
+# A medal's word on pages (the stored value is "gold", "silver" or "bronze").
+MEDAL_WORDS = {
+    "gold": gettext_lazy("Gold"),
+    "silver": gettext_lazy("Silver"),
+    "bronze": gettext_lazy("Bronze"),
+}
+
+
+def medal_word(medal: str | None) -> str:
+    """ "Gold", "Silver", "Bronze" in the active language; "" for no medal."""
+    return str(MEDAL_WORDS.get(medal, medal or ""))
+
+
+def place_word(place: int | None) -> str:
+    """A place as the active language writes it: 1st, 1er, 1.º; "" for none."""
+    return ordinal(place, get_language()) if place else ""
 
 
 @dataclass
@@ -94,7 +112,8 @@ class DivisionState:
         """What a placing is a place *of*, and the place in it: the age group and the
         place within it when medals go by age group, else the bracket and its place."""
         if self.medals_by_age_group and placing.player in self.entrants:
-            return f"age group {self.age_groups[placing.player]}", placing.group_place
+            group = self.age_groups[placing.player]
+            return gettext("age group %(group)s") % {"group": group}, placing.group_place
         return self.bracket_name, placing.place
 
     def medal_text(self, placing: engine.Placing) -> str:
@@ -102,11 +121,18 @@ class DivisionState:
         60-64 combined" where the bracket alone does not say it."""
         if not placing.medal:
             return ""
-        medal = placing.medal.capitalize()
+        medal = medal_word(placing.medal)
         if not self.combined:
             return medal
         scope, place = self.award(placing)
-        return f"{medal} — {ordinal(place)} of {scope}" if place else medal
+        if not place:
+            return medal
+        # " — " parts the medal from what it is of (the pages show the part after it).
+        return gettext("%(medal)s — %(place)s of %(scope)s") % {
+            "medal": medal,
+            "place": place_word(place),
+            "scope": scope,
+        }
 
     @cached_property
     def ribbons(self) -> frozenset[str]:
@@ -122,9 +148,12 @@ class DivisionState:
         if placing.player not in self.ribbons:
             return ""
         if not self.combined:
-            return "Ribbon"
+            return gettext("Ribbon")
         scope, place = self.award(placing)
-        return f"Ribbon — {ordinal(place)} of {scope}"
+        return gettext("Ribbon — %(place)s of %(scope)s") % {
+            "place": place_word(place),
+            "scope": scope,
+        }
 
     @cached_property
     def outcomes(self) -> list[engine.RoundOutcome]:

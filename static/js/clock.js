@@ -5,6 +5,14 @@
 (function () {
   "use strict";
   var POLL_MS = 30000;
+  // The words come from Django's JavaScript catalog (/jsi18n/LANG/, loaded before this
+  // file); without it (the hall's wifi dropped while loading), English.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\(\w+\)s/g, function (m) { return String(obj[m.slice(2, -2)]); });
+  };
+  function say(text, values) { return interpolate(text, values, true); }
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
 
@@ -17,7 +25,9 @@
   }
 
   // Whole minutes, rounded up, as the hall reads them ("6 min"; engine.clock says the same).
-  function minutesLeft(seconds) { return Math.ceil(Math.max(0, seconds) / 60) + " min"; }
+  function minutesLeft(seconds) {
+    return say(gettext("%(minutes)s min"), { minutes: Math.ceil(Math.max(0, seconds) / 60) });
+  }
 
   function start(box) {
     var digits = box.querySelector("[data-clock-digits]");
@@ -52,18 +62,23 @@
       up.hidden = !over;
       box.classList.toggle("up", over);
       box.classList.toggle("paused", state.paused);
-      var minutesWord = state.extra + " extra minute" + (state.extra === 1 ? "" : "s");
       // A table's own clock whose round is over at the other tables: say it plainly.
       var extraTime = !state.paused && state.extra && state.table && left > 0 &&
         left <= state.extra * 60;
       var text;
-      if (state.paused) text = "Clock paused: " + inWords(left) + " left";
-      else if (over) text = "Time was up at " + state.endText;
+      if (state.paused) text = say(gettext("Clock paused: %(left)s left"), { left: inWords(left) });
+      else if (over) text = say(gettext("Time was up at %(at)s"), { at: state.endText });
       else if (extraTime) {
-        text = "Table " + state.table + ": " + minutesLeft(left) + " left. The round's time " +
-          "is up at the other tables; this table was given " + minutesWord + ".";
-      } else text = "Ends at " + state.endText;
-      if (state.extra && !extraTime) text += " (" + minutesWord + " for this table)";
+        text = say(ngettext(
+          "Table %(table)s: %(left)s left. The round's time is up at the other tables; this table was given %(minutes)s extra minute.",
+          "Table %(table)s: %(left)s left. The round's time is up at the other tables; this table was given %(minutes)s extra minutes.",
+          state.extra),
+          { table: state.table, left: minutesLeft(left), minutes: state.extra });
+      } else text = say(gettext("Ends at %(at)s"), { at: state.endText });
+      if (state.extra && !extraTime) {
+        text += " " + say(ngettext("(%(minutes)s extra minute for this table)",
+          "(%(minutes)s extra minutes for this table)", state.extra), { minutes: state.extra });
+      }
       end.textContent = text;
       if (tables) renderTables(left, over);
     }
@@ -74,13 +89,15 @@
       for (var i = 0; i < rows.length; i++) {
         var extra = Number(rows[i].getAttribute("data-extra")) || 0;
         var own = left + extra * 60;
-        rows[i].textContent = "Table " + rows[i].getAttribute("data-number") + ": " +
-          (over ? minutesLeft(own) + " left" : "+" + extra + " min");
+        var number = rows[i].getAttribute("data-number");
+        rows[i].textContent = over
+          ? say(gettext("Table %(table)s: %(left)s left"), { table: number, left: minutesLeft(own) })
+          : say(gettext("Table %(table)s: +%(minutes)s min"), { table: number, minutes: extra });
         rows[i].hidden = over && own <= 0;
         if (!rows[i].hidden) playing++;
       }
       tables.querySelector("[data-clock-tables-head]").textContent =
-        over ? "Still playing:" : "Extra minutes:";
+        over ? gettext("Still playing:") : gettext("Extra minutes:");
       tables.classList.toggle("playing", over);
       tables.hidden = !playing;
     }

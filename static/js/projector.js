@@ -9,6 +9,12 @@
 (function () {
   "use strict";
   var TURN_MS = 6000;
+  // The words come from Django's JavaScript catalog (/jsi18n/LANG/, loaded first); English
+  // without it.
+  var gettext = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\(\w+\)s/g, function (m) { return String(obj[m.slice(2, -2)]); });
+  };
 
   function slides() {
     var main = document.getElementById("main");
@@ -45,12 +51,13 @@
       button.hidden = !many;
       if (!many) return;
       var at = turn % items.length;
-      var of = (at + 1) + " of " + items.length;
+      var of = interpolate(gettext("%(number)s of %(count)s"),
+        { number: at + 1, count: items.length }, true);
       for (var i = 0; i < items.length; i++) {
         items[i].classList.toggle("shown", i === at);
         items[i].setAttribute("data-of", of);
       }
-      button.textContent = of + " — next";
+      button.textContent = interpolate(gettext("%(which)s — next"), { which: of }, true);
     }
 
     function paused() {

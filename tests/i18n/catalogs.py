@@ -41,8 +41,18 @@ def read_mo(mo: Path) -> dict:
 # What `make messages` runs (Makefile): the same languages, domains and ignored folders.
 MAKEMESSAGES = [
     ["makemessages", "-l", "fr", "-l", "es", "--no-obsolete"],
+    ["makemessages", "-l", "fr", "-l", "es", "--no-obsolete", "-d", "djangojs"],
 ]
-IGNORED = (".venv", ".git", "staticfiles", "media", "bench", "tests", ".celery-broker")
+IGNORED = (
+    ".venv",
+    ".git",
+    "staticfiles",
+    "media",
+    "bench",
+    "tests",
+    ".celery-broker",
+    "htmx.min.js",
+)
 
 
 def fresh_catalogs(into: Path, *, extra: dict[str, str] | None = None) -> Path:

@@ -6,7 +6,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
-from scoring.selectors import division_state, finished_places, public_results, round_standings
+from scoring.selectors import (
+    division_state,
+    finished_places,
+    medal_word,
+    public_results,
+    round_standings,
+)
 from tournaments.languages import speak_event_language
 from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import object_or_404, search_text, whole_number
@@ -56,6 +62,7 @@ def _slide(division: Division) -> dict:
         slide["items"] = [
             {
                 "medal": p.medal,
+                "medal_word": medal_word(p.medal),
                 "name": state.shown_names.get(p.player, p.player),
                 # "1st of age group 60-64": the slide's title names the bracket otherwise.
                 "detail": state.medal_text(p).partition(" — ")[2]
