@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from tournaments import services as tournaments
 from tournaments.access import client_address
 from tournaments.languages import speak_event_language
-from tournaments.models import Round
+from tournaments.models import Entrant, Round, Seat
 from tournaments.params import whole_number
 from tournaments.selectors import (
     CODE_CLOSED,
@@ -132,10 +132,15 @@ def _lookup(request, typed: str):
     return found, None
 
 
-def _player(request, found: CodeLookup, seats):
-    """The player this device chose for the code, if they sit at the table."""
+def _player(request, found: CodeLookup, seats=None):
+    """The player this device chose for the code, if they sit at the table: from the
+    ``seats`` a page shows, else one small query (a save or a confirmation builds no sheet)."""
     chosen = _opened(request).get(found.code)
-    return next((s.entrant for s in seats if s.entrant.pk == chosen), None)
+    if not chosen:
+        return None
+    if seats is not None:
+        return next((s.entrant for s in seats if s.entrant.pk == chosen), None)
+    return Entrant.objects.filter(pk=chosen, seats__table=found.table).first()
 
 
 def _url(found: CodeLookup, **query) -> str:
@@ -172,14 +177,16 @@ def table(request, code):
     found, refused = _lookup(request, code)
     if refused:
         return refused
-    if code != found.code and request.method != "POST":
+    if request.method == "POST":
+        player = _player(request, found)
+        if player is None:
+            return _no_player(request, found)
+        event = found.round.division.event
+        return game_save(request, event, found.table, _page(request, found, player))
+    if code != found.code:
         return redirect(_url(found))
     sheet = table_sheet(found.table)
     player = _player(request, found, sheet.seats)
-    if request.method == "POST":
-        if player is None:
-            return _no_player(request, found)
-        return game_save(request, sheet.event, found.table, _page(request, found, player))
     if player is None or request.GET.get("who") == "1":
         return _render_choose(request, found, sheet, player)
     return _render(request, found, sheet, player)
@@ -199,14 +206,12 @@ def choose(request, code):
     found, refused = _lookup(request, code)
     if refused:
         return refused
-    sheet = table_sheet(found.table)
     wanted = whole_number(request.POST.get("player", ""))
-    seat = next((s for s in sheet.seats if s.entrant.pk == wanted), None)
-    if seat is None:
+    if wanted is None or not Seat.objects.filter(table=found.table, entrant_id=wanted).exists():
         messages.error(request, _("Choose one of the names at this table."))
-        return _render_choose(request, found, sheet, None, status=400)
+        return _render_choose(request, found, table_sheet(found.table), None, status=400)
     opened = _opened(request)
-    opened[found.code] = seat.entrant.pk
+    opened[found.code] = wanted
     request.session[SESSION_KEY] = opened
     return redirect(_url(found))
 
@@ -219,8 +224,7 @@ def confirm_game(request, code, number):
         return refused
     if not 1 <= number <= found.round.games:
         raise Http404("No such game.")
-    sheet = table_sheet(found.table)
-    player = _player(request, found, sheet.seats)
+    player = _player(request, found)
     if player is None:
         return _no_player(request, found)
     return confirm(request, found.table, number, _page(request, found, player))

@@ -347,3 +347,25 @@ def test_the_organizer_sees_the_devices_address_in_the_tables_audit_trail(hall):
     keeper.force_login(sam)
     page = keeper.get(url).content.decode()
     assert f"{line}:" in page and "192.0.2.81" not in page
+
+
+def test_a_save_and_a_confirmation_at_the_table_build_no_sheet(hall, django_assert_max_num_queries):
+    """The players' save reads what the scorekeepers' save reads (the form's seats and
+    games, the locks, the write), plus the code, the session and the player: no totals,
+    no audit trail, nothing about the division."""
+    _division, (table, _other) = hall
+    code = code_of(table)
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    client.get(f"/t/{code}/")
+    data = game_post(table, ["0", "5", "9", "12"])
+    with django_assert_max_num_queries(16) as save:
+        assert client.post(f"/t/{code}/", data).status_code == 302
+    as_player(client, table, seated(table)[1])
+    version = Game.objects.get().version
+    with django_assert_max_num_queries(16) as confirm:
+        done = client.post(f"/t/{code}/games/1/confirm/", {"version": version})
+        assert done.status_code == 302
+    for queries in (save, confirm):
+        text = " ".join(q["sql"] for q in queries.captured_queries)
+        assert "scoring_penalty" not in text and "scoring_tiebreakdecision" not in text
