@@ -86,3 +86,17 @@ def test_without_any_age_the_organizer_is_told_which_divisions_to_choose_from(tm
         found["Men 90-94"],
     ]
     assert not Division.objects.get(pk=lone.pk).walkover
+
+
+@pytest.mark.django_db
+def test_the_seat_command_says_how_to_combine_with_the_division_chosen(tmp_path):
+    from django.core.management.base import CommandError
+
+    event_with(tmp_path, AGE_GROUPS + people("G", 1, "", "F", "Guests"))
+    with pytest.raises(CommandError) as refused:
+        run("seat", SLUG, "--division", "Guests")
+    text = str(refused.value)
+    assert "You choose which division to combine it with: Women 70-74" in text
+    assert "To combine them: combine_divisions lone-hand --into NAME Guests" in text
+    run("combine_divisions", SLUG, "--into", "Women 70-74", "Guests")
+    assert Division.objects.get(name="Guests").combined_into.name == "Women 70-74"

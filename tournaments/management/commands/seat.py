@@ -85,6 +85,11 @@ class Command(EventCommand):
                         f"{shlex.quote(lone.neighbour.name)} {shlex.quote(division.name)}"
                         " (with configure_event --medals age-group while nothing is seated)"
                     )
+                elif lone.candidates:
+                    message += (
+                        f"\n  To combine them: combine_divisions {event.slug} --into NAME "
+                        f"{shlex.quote(division.name)} (NAME: one of the divisions above)"
+                    )
                 if not o["all"]:
                     raise CommandError(message) from None
                 failed.append(message)
