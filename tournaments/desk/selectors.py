@@ -7,6 +7,7 @@ from functools import cached_property
 
 from django.db.models import Count, Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from scoring.models import ScoreChange
 from scoring.selectors import (
@@ -301,22 +302,34 @@ def _round_waits(state: DivisionState) -> list[Waiting]:
         entered = sum(1 for (r, t, _g) in state.games if r == record.number and t == table.number)
         to_enter += max(0, record.games - entered)
     if to_enter:
-        waits.append(Waiting("enter", f"{to_enter} game{'s' if to_enter != 1 else ''} to enter"))
+        text = ngettext("%(n)d game to enter", "%(n)d games to enter", to_enter) % {"n": to_enter}
+        waits.append(Waiting("enter", text))
     if state.event.confirmation == Event.Confirmation.SECOND_PERSON:
         unconfirmed = state.unconfirmed(record.number)
         if unconfirmed:
             count = len(unconfirmed)
             first = unconfirmed[0]
-            text = f"{count} game{'s' if count != 1 else ''} to confirm"
-            text += f" (table {first.table.number}" + (" first)" if count > 1 else ")")
+            values = {"n": count, "table": first.table.number}
+            text = (
+                ngettext(
+                    "%(n)d game to confirm (table %(table)d)",
+                    "%(n)d games to confirm (table %(table)d first)",
+                    count,
+                )
+                % values
+            )
             waits.append(Waiting("confirm", text, first.table_id))
     ties = state.blocking_ties(state.placings)
     if ties:
         count = len(ties)
-        waits.append(Waiting("tie", "A tie to record" if count == 1 else f"{count} ties to record"))
+        text = ngettext("A tie to record", "%(n)d ties to record", count) % {"n": count}
+        waits.append(Waiting("tie", text))
     elif not to_enter and outcome.complete and not waits:
-        what = "The final" if record.kind == engine.FINAL else f"Round {record.number}"
-        waits.append(Waiting("close", f"{what} is ready to close"))
+        if record.kind == engine.FINAL:
+            text = gettext("The final is ready to close")
+        else:
+            text = gettext("Round %(number)d is ready to close") % {"number": record.number}
+        waits.append(Waiting("close", text))
     return waits
 
 
@@ -332,18 +345,20 @@ def division_waits(event: Event) -> dict[int, list[Waiting]]:
         if division.status == Division.Status.COMPLETE:
             if division.results and division_state(division).results_changed:
                 if division.pk not in pending:
-                    found.append(Waiting("correction", "A correction changes the results"))
+                    found.append(Waiting("correction", gettext("A correction changes the results")))
             if division.medals_confirmed_at is None:
-                found.append(Waiting("medals", "Medals to confirm"))
+                found.append(Waiting("medals", gettext("Medals to confirm")))
         elif division.rounds.exists():
             found.extend(_round_waits(division_state(division)))
         elif (
             division.event.lone_entrant == Event.LoneEntrant.PLAY
             and bracket_entrants(division).checked_in().count() == 1
         ):
-            found.append(Waiting("seat", "One player, who must play: combine the division"))
+            found.append(
+                Waiting("seat", gettext("One player, who must play: combine the division"))
+            )
         elif bracket_entrants(division).checked_in().exists():
-            found.append(Waiting("seat", "Ready to seat round 1"))
+            found.append(Waiting("seat", gettext("Ready to seat round 1")))
         waits[division.pk] = found
     return waits
 

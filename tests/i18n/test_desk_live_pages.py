@@ -1,0 +1,120 @@
+"""The desk while the tournament runs speaks French and Spanish (issue 12): the overview, a
+division's page (in play, with a tie, a correction waiting, finished), announcements,
+table codes and the confirm pages, asked for with the language cookie. Each page shows
+some of its words in the chosen language and none of the English interface words of the
+desk's pages; in English (no cookie) the same pages keep their English words."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from scoring import services as scoring
+from tests.browser.conftest import build_world
+
+pytestmark = pytest.mark.django_db
+
+# English interface words of the desk's live pages that must not be left in fr or es.
+ENGLISH = [
+    "Overview",
+    "Settings",
+    "Entrants",
+    "Check-in",
+    "Announcements",
+    "Standings",
+    "Printing",
+    "Backup",
+    "Projector",
+    "Registered",
+    "Checked in",
+    "Absent",
+    "game to enter",
+    "games to enter",
+    "to confirm",
+    "round 1, in play",
+    "Round clock",
+    "Table 1",
+    "Seat round",
+    "Close round",
+    "Swap two players",
+    "A player withdraws",
+    "Disqualify a player",
+    "Give one table extra minutes",
+    "choose the player",
+    "Reason",
+    "Start play",
+    "New announcement",
+    "Show this announcement",
+    "Shown now",
+    "What will happen",
+    "Yes",
+    "No, go back",
+    "Table codes",
+    "Who enters scores",
+]
+
+
+def visible_text(page: str) -> str:
+    """The words a person reads: no tags, scripts, attributes or the language switch."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r'<form class="languages".*?</form>', " ", page, flags=re.S)
+    return re.sub(r"<[^>]+>", " ", page)
+
+
+@pytest.fixture
+def world():
+    world = build_world()  # County Senior Games: Open in play, second-person confirmation
+    table = world.tables[0]
+    scoring.game_record(
+        table=table,
+        number=1,
+        racks=dict(zip(world.seated(table), (0, 10, 20, 30), strict=True)),
+        user=world.users["scorekeeper"],
+    )
+    return world
+
+
+def desk_client(language: str | None) -> Client:
+    client = Client()
+    client.login(username="olive", password="tiles-and-racks-42")
+    if language:
+        client.cookies["django_language"] = language
+    return client
+
+
+def pages(world) -> dict[str, tuple[str, str]]:
+    """Page name: (method, path)."""
+    slug, division = world.event.slug, world.division.pk
+    return {
+        "overview": ("get", f"/e/{slug}/desk/"),
+        "division": ("get", f"/e/{slug}/desk/divisions/{division}/"),
+    }
+
+
+WORDS = {
+    "overview": {
+        "fr": ["Vue d'ensemble", "Inscrits", "Arrivés", "parties à saisir", "manche 1, en jeu"],
+        "es": ["Resumen", "Inscritos", "Presentes", "partidas por anotar", "ronda 1, en juego"],
+    },
+}
+
+
+@pytest.mark.parametrize("name", list(WORDS))
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_the_desk_page_speaks_the_chosen_language(world, name, language):
+    method, path = pages(world)[name]
+    answer = getattr(desk_client(language), method)(path)
+    assert answer.status_code == 200
+    assert answer["Content-Language"] == language
+    text = visible_text(answer.content.decode())
+    for words in WORDS[name][language]:
+        assert words in text, words
+    left = [word for word in ENGLISH if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)]
+    assert left == [], left
+
+
+@pytest.mark.parametrize("name", list(WORDS))
+def test_in_english_the_desk_page_keeps_its_words(world, name):
+    method, path = pages(world)[name]
+    text = visible_text(getattr(desk_client(None), method)(path).content.decode())
+    assert "Overview" in text and "Projector" in text
