@@ -12,7 +12,8 @@ from axes.backends import AxesStandaloneBackend
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.db import connection
-from django.db.models import Max, Q, Sum
+from django.db.models import BooleanField, Max, Q, Sum
+from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
 from .models import Event
@@ -35,31 +36,39 @@ def event_with_roles(slug: str, user) -> Event:
     """The event with ``slug`` and, for a signed-in user, what they are in it (every page
     of an event asks, a score save too): ``user_organizes`` and ``user_keeps_scores``
     (on the event's lists; a superuser organizes every event). ``Event.DoesNotExist``
-    when there is no such event."""
-    event = Event.objects.get(slug=slug)
-    event.user_organizes = event.user_keeps_scores = False
+    when there is no such event. One query: the event's row with the two answers."""
+    events = Event.objects.all()
     if user.is_authenticated:
-        event.user_organizes, event.user_keeps_scores = _listed(event, user)
-        event.user_organizes = event.user_organizes or user.is_superuser
+        events = events.annotate(**_listed(user))
+    event = events.get(slug=slug)
+    if user.is_authenticated:
+        event.user_organizes = bool(event.user_organizes) or user.is_superuser
+        event.user_keeps_scores = bool(event.user_keeps_scores)
+    else:
+        event.user_organizes = event.user_keeps_scores = False
     return event
 
 
-def _listed(event: Event, user) -> tuple[bool, bool]:
-    """Whether ``user`` is on the event's organizers and on its scorekeepers: one small
-    query on the two lists' own tables (the ORM's form of it costs several times the
-    CPU, on every request of an event's pages)."""
-    asked = []
-    for field in (Event.organizers.field, Event.scorekeepers.field):
+def _listed(user) -> dict[str, RawSQL]:
+    """Whether ``user`` is on the event's organizers and on its scorekeepers, as two small
+    EXISTS on the two lists' own tables beside the event's row (the ORM's form of it, a
+    join through the many-to-many, costs several times the CPU on every request of an
+    event's pages)."""
+    quote = connection.ops.quote_name
+    asked = {}
+    for name, field in (
+        ("user_organizes", Event.organizers.field),
+        ("user_keeps_scores", Event.scorekeepers.field),
+    ):
         through = field.remote_field.through._meta
-        quote = connection.ops.quote_name
-        asked.append(
+        asked[name] = RawSQL(
             f"EXISTS (SELECT 1 FROM {quote(through.db_table)} WHERE "
-            f"{quote(field.m2m_column_name())} = %s AND {quote(field.m2m_reverse_name())} = %s)"
+            f"{quote(field.m2m_column_name())} = {quote(Event._meta.db_table)}.{quote('id')} "
+            f"AND {quote(field.m2m_reverse_name())} = %s)",
+            [user.pk],
+            output_field=BooleanField(),
         )
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {', '.join(asked)}", [event.pk, user.pk] * 2)
-        organizes, keeps = cursor.fetchone()
-    return bool(organizes), bool(keeps)
+    return asked
 
 
 def events_for(user):

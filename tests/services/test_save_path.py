@@ -26,10 +26,10 @@ from .test_concurrency import race, score_round_one
 
 SLUG = "race"
 # A save on the table page, counted on PostgreSQL (SQLite needs three fewer: no row
-# locks): session, user, event, the user's roles, table, seats, games; in the
+# locks): session, user, the event with the user's roles, table, seats, games; in the
 # transaction the three locks, the seats checked, the game, and the game, racks and
 # audit line written (plus the savepoint or transaction around them).
-SAVE_QUERIES = 19
+SAVE_QUERIES = 18
 
 
 def players(tmp_path: Path, count: int, *, confirm="none") -> Division:
