@@ -149,3 +149,12 @@ def test_who_entered_and_confirmed_at_the_table_is_in_the_exact_backup():
     saved["entered_by_player"] = "nobody"
     with pytest.raises(RuleError, match="nobody"):
         event_restore(first, slug="tampered")
+
+
+def test_a_tampered_address_in_the_backup_is_refused():
+    division, (table, _other) = two_tables()
+    enter(table, 1, [0, 5, 9, 12], at(table, seated(table)[0]))
+    data = event_backup(division.event)
+    data["audit"][0]["address"] = "999.1.1.1; drop"
+    with pytest.raises(RuleError, match="audit trail entry 1: address"):
+        event_restore(data, slug="tampered")

@@ -236,3 +236,29 @@ def test_a_tampered_code_is_refused_and_nothing_is_written(change, words):
     with pytest.raises((BackupRefused, RuleError), match=words):
         event_restore(data, slug="tampered")
     assert not Event.objects.filter(slug="tampered").exists()
+
+
+def test_wrong_codes_are_counted_per_address_and_old_ones_swept(monkeypatch, settings):
+    import datetime
+
+    from django.utils import timezone
+
+    from tournaments.models import TableCodeAttempt
+    from tournaments.selectors import table_code_wait
+    from tournaments.services import table_codes
+
+    settings.TABLE_CODE_WRONG_ALLOWED = 2
+    settings.TABLE_CODE_WINDOW = datetime.timedelta(minutes=5)
+    old = TableCodeAttempt.objects.create(
+        address="192.0.2.1", typed="OLDONE", at=timezone.now() - datetime.timedelta(days=2)
+    )
+    monkeypatch.setattr(table_codes.secrets, "randbelow", lambda n: 1)
+    services.table_code_wrong(address="192.0.2.9", typed="AAAAAA")
+    assert table_code_wait("192.0.2.9") == 0
+    monkeypatch.setattr(table_codes.secrets, "randbelow", lambda n: 0)  # the sweep's turn
+    services.table_code_wrong(address="192.0.2.9", typed="BBBBBB")
+    assert not TableCodeAttempt.objects.filter(pk=old.pk).exists()
+    assert 295 <= table_code_wait("192.0.2.9") <= 300
+    assert table_code_wait("192.0.2.10") == 0
+    later = timezone.now() + datetime.timedelta(minutes=5, seconds=1)
+    assert table_code_wait("192.0.2.9", now=later) == 0
