@@ -99,3 +99,52 @@ def test_the_projector_and_the_table_page_show_the_namesakes_and_fit(browser, li
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=str(SCREENSHOTS / "score-entry-namesakes-phone.png"), full_page=True)
     phone.close()
+
+
+def test_standings_with_long_namesakes_still_fit_the_projector_page(browser, live_server):
+    """Sixteen Mary Smiths and sixteen Ann Lees of long-named clubs: their names wrap on
+    the projector, and the standings and medals pages hold fewer of them, so each page
+    stays within 1280x720."""
+    from tournaments.models import Table
+
+    from .conftest import play_games
+
+    event = EventFactory(slug="state-marys")
+    division = DivisionFactory(event=event, name="Women 75-79")
+    for n in range(32):
+        first, last = ("Mary", "Smith") if n < 16 else ("Ann", "Lee")
+        EntrantFactory(division=division, external_id=f"{n + 100}", first_name=first,
+                       last_name=last, club=f"Sunrise Club of Greater Springfield {n}")  # fmt: skip
+    services.division_seat_first_round(division=division, seed=3)
+    for table in Table.objects.filter(round__division=division).select_related("round"):
+        racks = (0, 10, 20, 30, 40)[: table.seats.count()]
+        play_games(table, [racks] * table.round.games)
+    hall = browser.new_context(viewport={"width": 1280, "height": 720}, device_scale_factor=1)
+    page = hall.new_page()
+    url = f"{live_server.url}/p/{event.slug}/"
+    page.goto(f"{url}?i=0")
+    footer = page.locator("p.small", has_text="Division 1 of").inner_text()
+    pages = int(footer.split("page 1 of ")[1].split()[0])
+    seen = []
+    for number in range(pages):
+        page.goto(f"{url}?i=0&p={number}")
+        assert page.evaluate("document.documentElement.scrollHeight") <= 720, number
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280, number
+        seen += page.locator("main td:nth-child(2)").all_inner_texts()
+    assert len(seen) == len(set(seen)) == 32  # each row told apart from the others
+    page.goto(f"{url}?i=0&p=0")
+    page.screenshot(path=str(SCREENSHOTS / "public-projector-namesakes-standings-1280.png"))
+    # The medals of long names: each on two lines, still on the screen.
+    finish_division(division, random.Random(4), SimulationReport(event))
+    division.refresh_from_db()
+    services.medals_confirm(division=division)
+    page.goto(f"{url}?i=0&p=0")
+    medals = page.locator(".medals li").all_inner_texts()
+    assert len(medals) == 3 and all("Sunrise Club" in m for m in medals)
+    for box in page.locator(".medals li").evaluate_all(
+        "els => els.map(e => e.getBoundingClientRect().bottom)"
+    ):
+        assert box <= 720
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.screenshot(path=str(SCREENSHOTS / "public-projector-namesakes-medals-1280.png"))
+    hall.close()

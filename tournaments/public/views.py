@@ -33,6 +33,10 @@ SLIDE_SECONDS = 15
 # longer lists turn over page by page, whole tables together.
 PAGE_ROWS = {"standings": 8, "seating": 3, "medals": 6}
 CLOCK_ROWS = 2
+# The characters of a name (with its tag or medal detail) that one line of a standings row
+# or a medal holds at 1280x720 (measured in Chromium): a longer one wraps, and its row
+# takes the place of two — two players of one name carry their club beside it.
+LINE_CHARS = {"standings": 34, "medals": 30}
 # An announcement on the projector (one at a time): about 75 characters a line, 30 px a
 # line and 14 px around it; a standings row is 44 px.
 ANNOUNCEMENT_LINE, LINE_PX, AROUND_PX, ROW_PX = 75, 30, 14, 44
@@ -107,6 +111,15 @@ def _slide(division: Division) -> dict:
     return slide
 
 
+def _lines(kind: str, item) -> int:
+    """How many lines of the projector one item takes (a long name wraps)."""
+    per_line = LINE_CHARS.get(kind)
+    if per_line is None:
+        return 1
+    text = " ".join(str(item.get(key) or "") for key in ("name", "status", "detail")).strip()
+    return max(1, -(-len(text) // per_line))
+
+
 def _pages(slide: dict) -> list[list]:
     """The slide's items split into pages; a table's rows are never split."""
     items = slide.get("items", [])
@@ -119,14 +132,24 @@ def _pages(slide: dict) -> list[list]:
         size -= min(size - 1, slide.get("announcement_rows", 0))
     if slide["kind"] == "medals":
         size -= min(size - 1, slide.get("announcement_medal_rows", 0))
-    if slide["kind"] != "standings":
-        return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
+    kind = slide["kind"]
+    if kind == "standings":
+        # whole tables, so a table's rows are never split
+        groups = [
+            [r for r in items if r["table"] == table]
+            for table in dict.fromkeys(r["table"] for r in items)
+        ]
+    else:
+        groups = [[item] for item in items]
     pages: list[list] = [[]]
-    for table in dict.fromkeys(r["table"] for r in items):
-        rows = [r for r in items if r["table"] == table]
-        if pages[-1] and len(pages[-1]) + len(rows) > size:
+    used = 0
+    for group in groups:
+        lines = sum(_lines(kind, item) for item in group)
+        if pages[-1] and used + lines > size:
             pages.append([])
-        pages[-1].extend(rows)
+            used = 0
+        pages[-1].extend(group)
+        used += lines
     return pages
 
 
