@@ -140,13 +140,19 @@ def test_without_accessible_tables_in_the_hall_the_warning_says_how_to_set_them(
     )
 
 
-def test_a_round_with_nobody_in_need_leaves_the_accessible_numbers_while_others_are_free():
+def test_tables_without_needs_leave_accessible_numbers_free_only_when_asked():
+    """Nobody in the event needs an accessible table: the lowest free numbers, as the
+    issue says. Someone does (keep_accessible): the others leave them while others are
+    free."""
     tables = [("a", "b"), ("c", "d")]
-    assert assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}).numbers == (3, 4)
+    assert assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}).numbers == (1, 2)
+    kept = assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}, keep_accessible=True)
+    assert kept.numbers == (3, 4)
     # Nothing else free: an accessible table is better than none (the lowest first).
-    assert assign_numbers(tables, [1, 2, 3], accessible={1, 2}).numbers == (3, 1)
+    kept = assign_numbers(tables, [1, 2, 3], accessible={1, 2}, keep_accessible=True)
+    assert kept.numbers == (3, 1)
     # Without accessible tables in the hall: exactly the lowest free numbers.
-    assert assign_numbers(tables, [1, 2, 3, 4]).numbers == (1, 2)
+    assert assign_numbers(tables, [1, 2, 3, 4], keep_accessible=True).numbers == (1, 2)
 
 
 def test_a_round_with_players_in_need_takes_the_lowest_free_numbers():
@@ -211,28 +217,36 @@ def test_the_note_says_when_players_in_need_hold_every_accessible_table():
     st.sets(st.integers(1, 30), max_size=8),
     st.sets(st.integers(1, 30), max_size=6),
     st.sets(st.integers(0, 40), max_size=6),
+    st.booleans(),
 )
-def test_numbering_keeps_accessible_tables_for_players_in_need(sizes, in_use, accessible, need):
-    """Whatever is in play: numbers are free and distinct; a round with nobody in need
-    takes an accessible number only when no other is free; a round with players in need
-    gives its tables in need every accessible number it can."""
+def test_numbering_keeps_accessible_tables_for_players_in_need(
+    sizes, in_use, accessible, need, keep
+):
+    """Whatever is in play: numbers are free and distinct; while someone in the event
+    needs an accessible table, the tables without needs take an accessible number only
+    when no other is free (else exactly the lowest free numbers); tables in need get
+    every accessible number they can."""
     hall = Hall(accessible=frozenset(accessible))
     players = iter(range(1000))
     tables = [tuple(f"p{next(players)}" for _ in range(size)) for size in sizes]
     needs = {f"p{n}" for n in need}
     free = number_candidates(hall, in_use, len(tables))
-    given_ = assign_numbers(tables, free, accessible=accessible, needs=needs)
+    given_ = assign_numbers(
+        tables, free, accessible=accessible, needs=needs, keep_accessible=keep or bool(needs)
+    )
     numbers = given_.numbers
     assert len(set(numbers)) == len(numbers) and not set(numbers) & in_use
     needing = [i for i, t in enumerate(tables) if needs & set(t)]
     plain_left = [n for n in free if n not in accessible and n not in numbers]
     open_accessible = [n for n in free if n in accessible and n not in numbers]
-    if not needing:
-        assert not (set(numbers) & accessible) or not plain_left
-    else:
-        got = [i for i in needing if numbers[i] in accessible]
-        assert len(got) == len(needing) or not open_accessible
-        assert len(given_.warnings) == len(needing) - len(got)
+    others = {numbers[i] for i, t in enumerate(tables) if not needs & set(t)}
+    if keep or needs:
+        assert not (others & accessible) or not plain_left
+    else:  # nobody in the event needs one: exactly the lowest free numbers
+        assert numbers == tuple(sorted(free)[: len(tables)])
+    got = [i for i in needing if numbers[i] in accessible]
+    assert len(got) == len(needing) or not open_accessible
+    assert len(given_.warnings) == len(needing) - len(got)
 
 
 def test_candidates_hold_enough_plain_numbers_and_every_free_accessible_one():

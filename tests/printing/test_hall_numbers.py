@@ -43,9 +43,7 @@ def test_table_list_and_score_sheets_show_hall_numbers_with_the_division(tmp_pat
 
 def test_the_table_list_marks_the_halls_accessible_tables(tmp_path):
     register(tmp_path, {"A 50-54": 8})
-    # A hall of two tables: nobody needs an accessible table, so table 2 is given only
-    # because no other number is free.
-    run("configure_event", SLUG, "--hall-tables", 2, "--accessible", "2")
+    run("configure_event", SLUG, "--accessible", "2")
     run("seat", SLUG, "--all", "--seed", 3)
     listing = tmp_path / "list.pdf"
     run("print_documents", SLUG, "--kind", "table-list", "--out", listing)

@@ -442,34 +442,48 @@ def _accessible_numbers_of(division: Division, number: int) -> dict[str, int]:
 
 
 @pytest.mark.django_db
-def test_a_division_without_needs_seated_first_leaves_the_accessible_tables(tmp_path):
-    """The cold test's order: Alpha (nobody in need) is seated first; the player in need
-    is only marked at check-in afterwards, in Beta. Alpha took tables 1-3 before."""
+def test_a_division_seated_first_leaves_the_accessible_tables_once_someone_needs_one(tmp_path):
+    """Someone in the event (Beta, not seated yet) needs an accessible table: Alpha,
+    with nobody in need, leaves 1-3 free; Beta's player in need then gets one."""
     from tournaments.models import Event
 
     found = divisions(tmp_path, {"Alpha": 12, "Beta": 8})
     event = Event.objects.get(slug=SLUG)
     bracket.event_configure(event=event, hall_tables=10, accessible_tables="1,2,3")
+    bracket.entrants_mark_accessible(event=event, ids=["B03"])
     bracket.division_seat_first_round(division=found["Alpha"], seed=1)
     alpha = Round.objects.get(division=found["Alpha"], number=1)
     assert sorted(alpha.tables.values_list("number", flat=True)) == [4, 5, 6]
-    bracket.entrants_mark_accessible(event=event, ids=["B03"])
     bracket.division_seat_first_round(division=found["Beta"], seed=1)
     assert _accessible_numbers_of(found["Beta"], 1) == {"B03": 1}
     beta = Round.objects.get(division=found["Beta"], number=1)
     assert beta.warnings == []
-    # Beta has a player in need: its tables are the lowest free numbers (1 and 2).
-    assert sorted(beta.tables.values_list("number", flat=True)) == [1, 2]
+    # Beta's other table takes the next free number that is not accessible.
+    assert sorted(beta.tables.values_list("number", flat=True)) == [1, 7]
+
+
+@pytest.mark.django_db
+def test_with_nobody_in_need_a_round_takes_the_lowest_free_numbers(tmp_path):
+    """The issue's rule, accessible tables or not: the lowest free numbers."""
+    from tournaments.models import Event
+
+    found = divisions(tmp_path, {"Alpha": 12})
+    bracket.event_configure(
+        event=Event.objects.get(slug=SLUG), hall_tables=10, accessible_tables="1,2,3"
+    )
+    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
+    alpha = Round.objects.get(division=found["Alpha"], number=1)
+    assert sorted(alpha.tables.values_list("number", flat=True)) == [1, 2, 3]
 
 
 @pytest.mark.django_db
 def test_a_full_hall_gives_a_division_without_needs_the_accessible_tables_last(tmp_path):
     from tournaments.models import Event
 
-    found = divisions(tmp_path, {"Alpha": 16})
-    bracket.event_configure(
-        event=Event.objects.get(slug=SLUG), hall_tables=5, accessible_tables="1,2"
-    )
+    found = divisions(tmp_path, {"Alpha": 16, "Beta": 4})
+    event = Event.objects.get(slug=SLUG)
+    bracket.event_configure(event=event, hall_tables=5, accessible_tables="1,2")
+    bracket.entrants_mark_accessible(event=event, ids=["B01"])
     bracket.division_seat_first_round(division=found["Alpha"], seed=1)
     alpha = Round.objects.get(division=found["Alpha"], number=1)
     assert sorted(alpha.tables.values_list("number", flat=True)) == [1, 3, 4, 5]
@@ -479,15 +493,15 @@ def test_a_full_hall_gives_a_division_without_needs_the_accessible_tables_last(t
 def test_when_another_division_holds_the_accessible_tables_the_note_names_it_and_the_fix_works(
     tmp_path,
 ):
-    """Alpha was seated before the hall's accessible tables were described: it holds 1-3
-    with nobody in need. Beta's player in need gets none, and the note says who holds
+    """Alpha was seated before anyone was marked as needing an accessible table (the
+    cold test's order: marked at check-in): it holds 1-3 with nobody in need. Beta's player in need gets none, and the note says who holds
     them and what to do; doing it (seat Alpha again, then Beta) seats her at one."""
     from tournaments.models import Event
 
     found = divisions(tmp_path, {"Alpha": 12, "Beta": 8})
     event = Event.objects.get(slug=SLUG)
-    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
     bracket.event_configure(event=event, accessible_tables="1,2,3")
+    bracket.division_seat_first_round(division=found["Alpha"], seed=1)
     bracket.entrants_mark_accessible(event=event, ids=["B03"])
     bracket.division_seat_first_round(division=found["Beta"], seed=1)
     number = _accessible_numbers_of(found["Beta"], 1)["B03"]

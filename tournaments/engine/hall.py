@@ -230,6 +230,7 @@ def assign_numbers(
     *,
     accessible: Collection[int] = frozenset(),
     needs: Collection[str] = frozenset(),
+    keep_accessible: bool = False,
     names: Mapping[str, str] | None = None,
     holders: Sequence[tuple[str, Sequence[int]]] = (),
     held_with_needs: Collection[int] = frozenset(),
@@ -237,11 +238,12 @@ def assign_numbers(
     """Give each table a number from ``free``.
 
     Tables with players who need an accessible table take the free accessible numbers
-    first (the table with most such players first); the round's other tables take the
-    lowest free numbers left. A round with nobody in need leaves the accessible numbers
-    to those who need them: it takes the lowest free numbers that are not accessible,
-    and accessible ones only when no other number is free (a division seated early must
-    not take the accessible tables from a player in a division seated later).
+    first (the table with most such players first); the other tables take the lowest
+    free numbers left. With ``keep_accessible`` (someone in the event needs an
+    accessible table) the other tables leave the accessible numbers to those who need
+    them: they take the lowest free numbers that are not accessible, and accessible ones
+    only when no other number is free. Without it the round takes exactly the lowest
+    free numbers (issue 11: "a new round takes the lowest free numbers").
 
     Every player who needs an accessible table and does not get one is named in the
     warnings, with the reason and what the organizer can do: ``holders`` (who → numbers,
@@ -262,7 +264,7 @@ def assign_numbers(
         if open_accessible:
             numbers[i] = open_accessible.pop(0)
     rest = [n for n in free if n not in set(numbers)]
-    if not needing:
+    if keep_accessible:
         rest.sort(key=lambda n: (n in accessible, n))
     rest_iter = iter(rest)
     for i in range(len(tables)):

@@ -61,10 +61,10 @@ def hall_table_numbers(
     names: dict[str, str] | None = None,
 ) -> engine.TableNumbers:
     """The hall numbers of a new round's tables (in the seating's order): the lowest free
-    usable ones, accessible ones for the tables of players who need one (a round with
-    nobody in need leaves the accessible ones while others are free), and warnings for
-    those who could not get one, naming who holds the accessible tables. ``HallFull``
-    when the hall has too few free tables. The caller holds ``event_lock``."""
+    usable ones, accessible ones for the tables of players who need one (while someone
+    in the event needs one, the other tables leave them free while others are), and
+    warnings for those who could not get one, naming who holds the accessible tables.
+    ``HallFull`` when the hall has too few free tables. The caller holds ``event_lock``."""
     hall = event_hall(event)
     holders = hall_tables_in_play(event)
     in_use = [n for _who, numbers in holders for n in numbers]
@@ -82,11 +82,24 @@ def hall_table_numbers(
         if hall.accessible
         else set()
     )
+    # While someone in the event needs an accessible table, other tables leave those free.
+    keep = bool(hall.accessible) and (
+        Entrant.objects.filter(event=event, accessible=True)
+        .exclude(
+            status__in=[
+                Entrant.Status.ABSENT,
+                Entrant.Status.WITHDRAWN,
+                Entrant.Status.DISQUALIFIED,
+            ]
+        )
+        .exists()
+    )
     return engine.assign_numbers(
         tables,
         engine.number_candidates(hall, in_use, len(tables)),
         accessible=hall.accessible,
         needs=needs,
+        keep_accessible=keep,
         names=names,
         holders=holders,
         held_with_needs=held_with_needs,
