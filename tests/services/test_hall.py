@@ -495,7 +495,8 @@ def test_when_another_division_holds_the_accessible_tables_the_note_names_it_and
 ):
     """Alpha was seated before anyone was marked as needing an accessible table (the
     cold test's order: marked at check-in): it holds 1-3 with nobody in need. Beta's
-    player in need gets none, and the note says who holds them and what to do; doing it (seat Alpha again, then Beta) seats her at one."""
+    player in need gets none, and the note says who holds them and what to do; doing
+    it (seat Alpha again, then Beta) seats her at one."""
     from tournaments.models import Event
 
     found = divisions(tmp_path, {"Alpha": 12, "Beta": 8})
