@@ -4,13 +4,18 @@ table codes and the confirm pages, asked for with the language cookie. Each page
 some of its words in the chosen language and none of the English interface words of the
 desk's pages; in English (no cookie) the same pages keep their English words."""
 
+import html
 import re
 
 import pytest
+from django.core.management.base import CommandError
 from django.test import Client
+from django.utils import translation
 
 from scoring import services as scoring
 from tests.browser.conftest import build_world
+from tests.helpers import run
+from tournaments import services
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +63,7 @@ def visible_text(page: str) -> str:
     """The words a person reads: no tags, scripts, attributes or the language switch."""
     page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
     page = re.sub(r'<form class="languages".*?</form>', " ", page, flags=re.S)
-    return re.sub(r"<[^>]+>", " ", page)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
 @pytest.fixture
@@ -71,6 +76,9 @@ def world():
         racks=dict(zip(world.seated(table), (0, 10, 20, 30), strict=True)),
         user=world.users["scorekeeper"],
     )
+    services.announcement_post(
+        event=world.event, text="Lunch at noon", user=world.users["organizer"]
+    )
     return world
 
 
@@ -82,11 +90,14 @@ def desk_client(language: str | None) -> Client:
     return client
 
 
-def pages(world) -> dict[str, tuple[str, str]]:
-    """Page name: (method, path)."""
+def pages(world) -> dict[str, tuple[str, str, dict]]:
+    """Page name: (method, path, data)."""
     slug, division = world.event.slug, world.division.pk
     return {
-        "overview": ("get", f"/e/{slug}/desk/"),
+        "overview": ("get", f"/e/{slug}/desk/", {}),
+        "announcements": ("get", f"/e/{slug}/desk/announcements/", {}),
+        # Refused by the service: its words on the page, and what was typed kept.
+        "announcement refused": ("post", f"/e/{slug}/desk/announcements/", {"text": "x" * 230}),
         "division": ("get", f"/e/{slug}/desk/divisions/{division}/"),
     }
 
@@ -96,14 +107,22 @@ WORDS = {
         "fr": ["Vue d'ensemble", "Inscrits", "Arrivés", "parties à saisir", "manche 1, en jeu"],
         "es": ["Resumen", "Inscritos", "Presentes", "partidas por anotar", "ronda 1, en juego"],
     },
+    "announcements": {
+        "fr": ["Nouvelle annonce", "Afficher cette annonce", "Publiée à", "Lunch at noon"],
+        "es": ["Aviso nuevo", "Mostrar este aviso", "Publicado a las", "Lunch at noon"],
+    },
+    "announcement refused": {
+        "fr": ["L'annonce fait 230 caractères : le projecteur en affiche 200 au plus."],
+        "es": ["El aviso tiene 230 caracteres: en el proyector caben 200 como máximo."],
+    },
 }
 
 
 @pytest.mark.parametrize("name", list(WORDS))
 @pytest.mark.parametrize("language", ["fr", "es"])
 def test_the_desk_page_speaks_the_chosen_language(world, name, language):
-    method, path = pages(world)[name]
-    answer = getattr(desk_client(language), method)(path)
+    method, path, data = pages(world)[name]
+    answer = getattr(desk_client(language), method)(path, data)
     assert answer.status_code == 200
     assert answer["Content-Language"] == language
     text = visible_text(answer.content.decode())
@@ -115,6 +134,15 @@ def test_the_desk_page_speaks_the_chosen_language(world, name, language):
 
 @pytest.mark.parametrize("name", list(WORDS))
 def test_in_english_the_desk_page_keeps_its_words(world, name):
-    method, path = pages(world)[name]
-    text = visible_text(getattr(desk_client(None), method)(path).content.decode())
+    method, path, data = pages(world)[name]
+    text = visible_text(getattr(desk_client(None), method)(path, data).content.decode())
     assert "Overview" in text and "Projector" in text
+
+
+def test_the_command_line_stays_english_whatever_the_language(world):
+    """A service's refusal is marked for pages; a command says it in English."""
+    with translation.override("fr"), pytest.raises(CommandError) as refused:
+        run("announce", world.event.slug, "x" * 230)
+    assert "The announcement is 230 characters long: at most 200 fit on the projector" in str(
+        refused.value
+    )

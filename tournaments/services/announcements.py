@@ -4,6 +4,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.models import ANNOUNCEMENT_MAX_LENGTH, Announcement, Event
@@ -18,17 +19,20 @@ def announcement_post(*, event: Event, text: str, user=None) -> Announcement:
     The same text posted again by the same user within a minute, while the first is still
     shown, is not posted twice: the one shown comes back with ``repeated`` set."""
     if not isinstance(text, str):
-        raise RuleError("Write the announcement as text.")
+        raise RuleError(gettext("Write the announcement as text."))
     text = " ".join(text.split())  # one line: line breaks and runs of spaces become one space
     if not text:
-        raise RuleError("Write the announcement first: it is empty.")
+        raise RuleError(gettext("Write the announcement first: it is empty."))
     if len(text) > ANNOUNCEMENT_MAX_LENGTH:
         raise RuleError(
-            f"The announcement is {len(text)} characters long: at most "
-            f"{ANNOUNCEMENT_MAX_LENGTH} fit on the projector. Shorten it."
+            gettext(
+                "The announcement is %(length)d characters long: at most %(limit)d fit on "
+                "the projector. Shorten it."
+            )
+            % {"length": len(text), "limit": ANNOUNCEMENT_MAX_LENGTH}
         )
     if "\x00" in text:
-        raise RuleError("The announcement holds a character that cannot be shown.")
+        raise RuleError(gettext("The announcement holds a character that cannot be shown."))
     with transaction.atomic():
         if getattr(user, "pk", None):
             # One at a time per event, so two identical posts at once find each other.

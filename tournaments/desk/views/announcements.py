@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
@@ -29,13 +30,17 @@ def announcements(request, event):
                 at = timezone.localtime(posted.at).strftime("%H:%M")
                 messages.info(
                     request,
-                    f"This announcement is already shown (posted at {at}): “{posted.text}”. "
-                    "It was not posted again.",
+                    gettext(
+                        "This announcement is already shown (posted at %(time)s): “%(text)s”. "
+                        "It was not posted again."
+                    )
+                    % {"time": at, "text": posted.text},
                 )
                 return redirect("desk:announcements", event.slug)
             messages.success(
                 request,
-                f"Shown on the projector and the scorekeepers' pages: “{posted.text}”",
+                gettext("Shown on the projector and the scorekeepers' pages: “%(text)s”")
+                % {"text": posted.text},
             )
             return redirect("desk:announcements", event.slug)
     return render(
@@ -55,7 +60,7 @@ def announcements(request, event):
 @event_role("organizer")
 def announcement_remove(request, event, announcement_id):
     if services.announcement_remove(event=event, announcement_id=announcement_id):
-        messages.success(request, "The announcement is removed from every page.")
+        messages.success(request, gettext("The announcement is removed from every page."))
     else:
-        messages.info(request, "That announcement was already removed.")
+        messages.info(request, gettext("That announcement was already removed."))
     return redirect("desk:announcements", event.slug)

@@ -8,6 +8,7 @@ is needed, and nothing the organizer typed is lost on the way.
 from collections.abc import Sequence
 
 from django.shortcuts import render
+from django.utils.translation import gettext
 
 SKIPPED = ("csrfmiddlewaretoken", "confirmed", "change")
 
@@ -24,7 +25,7 @@ def ask(
     lines: Sequence[str],
     yes: str,
     back: str,
-    no: str = "No, go back",
+    no: str = "",
     change: str = "",
 ):
     """The confirm page: ``title`` asks the question, ``lines`` say what will happen,
@@ -40,7 +41,7 @@ def ask(
             "title": title,
             "lines": lines,
             "yes": yes,
-            "no": no,
+            "no": no or gettext("No, go back"),
             "back": back,
             "fields": fields,
             "action": request.path,
