@@ -1,0 +1,53 @@
+"""Every word of the templates marked so far goes through the catalogs (issue 12, item 2):
+a template on this list with a word outside {% translate %} / {% blocktranslate %} fails.
+
+The list grows as templates are marked (docs/architecture.md, "Languages"): add a template
+here in the commit that marks it."""
+
+import pytest
+
+from tests.helpers import ROOT
+from tests.i18n.unmarked import unmarked_words
+
+TEMPLATES = ROOT / "templates"
+MARKED = [
+    "base.html",
+    "_languages.html",
+    "_messages.html",
+    "_announcements.html",
+    "_clock.html",
+    "400.html",
+    "403.html",
+    "403_csrf.html",
+    "404.html",
+    "signed_out.html",
+    "home.html",
+    "registration/login.html",
+    "public/projector.html",
+    "public/find.html",
+    "public/_find_results.html",
+    "public/results.html",
+]
+
+
+# Written the same for every reader on purpose: the switch's name in the three languages.
+SAME_IN_EVERY_LANGUAGE = {'aria-label="Language · Langue · Idioma"'}
+
+
+@pytest.mark.parametrize("name", MARKED)
+def test_a_marked_template_has_no_unmarked_word(name):
+    assert [w for w in unmarked_words(TEMPLATES / name) if w not in SAME_IN_EVERY_LANGUAGE] == []
+
+
+def test_an_unmarked_word_is_found(tmp_path):
+    """The check above can fail: text, a label people hear, and words after a marked
+    string are found; marked text, comments, variables and scripts are not."""
+    probe = tmp_path / "probe.html"
+    probe.write_text(
+        '{% load i18n %}<p title="{% translate "Fine" %}">{% translate "Marked" %} but not this'
+        "</p>{# a comment #}{% comment %}Also a comment{% endcomment %}"
+        '<nav aria-label="Site">{{ event.name }}</nav>'
+        "{% blocktranslate count n=2 %}{{ n }} game{% plural %}{{ n }} games{% endblocktranslate %}"
+        "<script>var x = 'words in a script';</script>{% if x %}Left alone{% endif %} — 12 ·"
+    )
+    assert unmarked_words(probe) == ["but not this", 'aria-label="Site"', "Left alone — 12 ·"]
