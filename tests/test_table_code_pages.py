@@ -359,11 +359,11 @@ def test_a_save_and_a_confirmation_at_the_table_build_no_sheet(hall, django_asse
     as_player(client, table, seated(table)[0])
     client.get(f"/t/{code}/")
     data = game_post(table, ["0", "5", "9", "12"])
-    with django_assert_max_num_queries(16) as save:
+    with django_assert_max_num_queries(17) as save:
         assert client.post(f"/t/{code}/", data).status_code == 302
     as_player(client, table, seated(table)[1])
     version = Game.objects.get().version
-    with django_assert_max_num_queries(16) as confirm:
+    with django_assert_max_num_queries(17) as confirm:
         done = client.post(f"/t/{code}/games/1/confirm/", {"version": version})
         assert done.status_code == 302
     for queries in (save, confirm):

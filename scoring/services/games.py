@@ -25,9 +25,14 @@ from ._common import (
 OWN_ENTRY = "Another player at the table must check these: you entered them."
 
 
-def _seated_here(table: Table, at_table: AtTable, place: str) -> None:
-    """A player acting with the table's code sits at this table."""
-    if not Seat.objects.filter(table=table, entrant_id=at_table.player.pk).exists():
+def _seated_here(table: Table, at_table: AtTable, place: str, seats=None) -> None:
+    """A player acting with the table's code sits at this table (``seats``: the table's
+    seats as the caller read them, which ``check_game`` holds against the table's)."""
+    if seats is not None:
+        seated = any(s.entrant_id == at_table.player.pk for s in seats)
+    else:
+        seated = Seat.objects.filter(table=table, entrant_id=at_table.player.pk).exists()
+    if not seated:
         raise RuleError(
             f"{place}: {at_table.player.name} does not play at this table; nothing was saved."
         )
@@ -117,7 +122,7 @@ def game_record(
         if round_.status == Round.Status.CLOSED:
             raise RuleError(f"{place}: the round is closed; change a score as a correction.")
         if at_table is not None:
-            _seated_here(table, at_table, place)
+            _seated_here(table, at_table, place, seats)
             organizer = False
         if not 1 <= number <= round_.games:
             raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
