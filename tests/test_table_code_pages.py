@@ -369,3 +369,24 @@ def test_a_save_and_a_confirmation_at_the_table_build_no_sheet(hall, django_asse
     for queries in (save, confirm):
         text = " ".join(q["sql"] for q in queries.captured_queries)
         assert "scoring_penalty" not in text and "scoring_tiebreakdecision" not in text
+
+
+def test_the_next_round_has_new_codes_and_the_old_one_says_the_round_is_over(hall):
+    from scoring import services as scoring
+    from tests.factories import enter
+
+    division, tables = hall
+    for table in tables:
+        for number, racks in enumerate([[0, 10, 20, 30], [12, 0, 25, 31], [9, 14, 0, 40]], 1):
+            enter(table, number, racks)
+    old = code_of(tables[0])
+    result = scoring.division_advance(division=division)
+    final = Table.objects.get(round=result.seated)
+    new = code_of(final)
+    assert new not in {code_of(t) for t in tables}
+    client = Client()
+    over = client.get(f"/t/{old}/")
+    assert over.status_code == 410 and "Round 1 of Open is over" in over.content.decode()
+    page = client.get(f"/t/{new}/").content.decode()
+    assert "Open, round 2" in page
+    assert not TableCodeAttempt.objects.exists()
