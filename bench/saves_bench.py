@@ -33,48 +33,20 @@ import argparse
 import csv
 import json
 import os
-import secrets
-import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.pacing import burst_times  # noqa: E402
-from bench.save_profile import drop_database, make_database, quiet  # noqa: E402
+from bench.save_profile import quiet  # noqa: E402
+from bench.server import cpu_seconds, served  # noqa: E402
 
 SLUG = "bench"
 KEEPERS = 100
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def cpu_seconds(pids) -> float:
-    """User + system CPU time of these processes (those still alive)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / tick
-
-
-def children(pid: int) -> list[int]:
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    return [int(p) for p in path.read_text().split()] if path.exists() else []
 
 
 def set_up(entrants: int, directory: Path) -> dict:
@@ -255,71 +227,15 @@ def main(argv=None) -> int:
     wanted = options.only.split(",") if options.only else list(phases)
 
     print(f"load average before: {Path('/proc/loadavg').read_text().strip()}")
-    database, url = make_database(options.pg)
-    out = Path(tempfile.mkdtemp(prefix="saves-bench-"))
-    port = free_port()
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "DATABASE_URL": url,
-        "DEBUG": "false",
-        "SECRET_KEY": "bench-" + secrets.token_hex(24),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "BASE_URL": f"http://127.0.0.1:{port}",
-        "SECURE_SSL_REDIRECT": "false",
-        "STATIC_ROOT": str(out / "static"),
-        "MEDIA_ROOT": str(out / "media"),
-        # Keep each worker's connection for the whole run, so that the PostgreSQL
-        # backends' CPU can be read per phase (production's 60 s only adds a reconnect
-        # a minute).
-        "CONN_MAX_AGE": "3600",
-        "GUNICORN_BIND": f"127.0.0.1:{port}",
-        "GUNICORN_WORKERS": str(options.workers),
-        "LOG_LEVEL": "WARNING",
-    }
-    os.environ.update({k: env[k] for k in env if k != "CONN_MAX_AGE"})
-    server = None
-    try:
-        import django
-
-        django.setup()
+    with served(
+        lambda out: set_up(options.entrants, out), workers=options.workers, pg=options.pg
+    ) as server:
         from django.contrib.auth.hashers import get_hasher
 
-        quiet("migrate", "--noinput")
-        quiet("collectstatic", "--noinput")
-        plan = set_up(options.entrants, out)
+        plan, out, host = server.plan, server.out, server.host
+        workers, database = server.workers, server.database
         plan_path = out / "plan.json"
         plan_path.write_text(json.dumps(plan))
-        from django.db import connection
-
-        connection.close()
-        server = subprocess.Popen(
-            [
-                str(ROOT / ".venv" / "bin" / "gunicorn"),
-                "-c",
-                str(ROOT / "deploy" / "gunicorn.conf.py"),
-                "config.wsgi",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=(out / "gunicorn.log").open("w"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        host = f"http://127.0.0.1:{port}"
-        for _ in range(200):
-            try:
-                with urllib.request.urlopen(host + "/bench/bare/", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            raise SystemExit(f"gunicorn did not start: see {out / 'gunicorn.log'}")
-        time.sleep(1)
-        workers = children(server.pid)
-        for _ in range(4 * options.workers):  # every worker imports and connects
-            urllib.request.urlopen(host + "/bench/bare/", timeout=5).read()
         hasher = get_hasher()
         print(
             f"{options.entrants} entrants, {len(plan['tables'])} tables; gunicorn "
@@ -407,18 +323,6 @@ def main(argv=None) -> int:
         )
         print(f"load average after: {Path('/proc/loadavg').read_text().strip()}")
         return 0 if intact and all(r["failed"] == 0 for r in results) else 1
-    finally:
-        if server is not None:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-        from django.db import connections
-
-        connections.close_all()
-        drop_database(options.pg, database)
-        print(f"logs: {out}")
 
 
 if __name__ == "__main__":
