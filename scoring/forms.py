@@ -4,6 +4,8 @@ engine whether the game can be; the services check again when saving."""
 import re
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import engine
 
@@ -11,27 +13,39 @@ from .models import SAVE_KEY_PATTERN
 from .selectors import TableEntry, TableSheet
 
 ENDED_CHOICES = [
-    (engine.OUT, "A player went out"),
-    (engine.EXHAUSTED, "Pool exhausted (no tiles left, nobody could play)"),
+    (engine.OUT, gettext_lazy("A player went out")),
+    (engine.EXHAUSTED, gettext_lazy("Pool exhausted (no tiles left, nobody could play)")),
 ]
 
 
 # The form's own words around the engine's messages (engine.MESSAGES); the page's script
-# gets both (entry_rules), so the browser says exactly what the server says.
+# gets both (entry_rules), so the browser says exactly what the server says. Lazy: each
+# is said in the page's language ({name} and the others are filled in by str.format here
+# and by the page's script, so translations keep the braces).
 FORM_MESSAGES = {
-    "field": "{name}: {message}",
-    "required": "Enter {name}'s rack total (0 if out).",
-    "plus_expected": "{message} From the racks, the winner's plus is {expected}.",
+    "field": gettext_lazy("{name}: {message}"),
+    "required": gettext_lazy("Enter {name}'s rack total (0 if out)."),
+    "plus_expected": gettext_lazy("{message} From the racks, the winner's plus is {expected}."),
 }
 
 
 def entry_rules() -> dict:
     """The limits and messages the score entry page's script checks a game with."""
-    return {**engine.entry_rules(), "form": dict(FORM_MESSAGES)}
+    return {**engine.entry_rules(), "form": {k: str(v) for k, v in FORM_MESSAGES.items()}}
 
 
 def rack_field_name(entrant) -> str:
     return f"rack_{entrant.pk}"
+
+
+def _seat_label(number, entrant) -> str:
+    if entrant.out_of_play:
+        return _("Seat %(seat)s: %(name)s (%(out)s: no rack total needed)") % {
+            "seat": number,
+            "name": entrant.shown_name,
+            "out": entrant.out_of_play_word,
+        }
+    return _("Seat %(seat)s: %(name)s") % {"seat": number, "name": entrant.shown_name}
 
 
 class GameForm(forms.Form):
@@ -41,10 +55,11 @@ class GameForm(forms.Form):
         choices=ENDED_CHOICES,
         widget=forms.RadioSelect,
         required=False,
-        label="How did the game end?",
+        label=gettext_lazy("How did the game end?"),
     )
     winner = forms.ChoiceField(
-        required=False, label="Winner named by the table (only for a tie on an exhausted pool)"
+        required=False,
+        label=gettext_lazy("Winner named by the table (only for a tie on an exhausted pool)"),
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     # The page's random key for this save (made in the browser): sent again, saved once.
@@ -61,12 +76,7 @@ class GameForm(forms.Form):
             entrant = seat.entrant
             self.fields[rack_field_name(entrant)] = forms.CharField(
                 required=not entrant.out_of_play,
-                label=f"Seat {seat.number}: {entrant.shown_name}"
-                + (
-                    f" ({entrant.out_of_play_word}: no rack total needed)"
-                    if entrant.out_of_play
-                    else ""
-                ),
+                label=_seat_label(seat.number, entrant),
                 max_length=6,
                 widget=forms.TextInput(
                     attrs={
@@ -89,8 +99,8 @@ class GameForm(forms.Form):
             self.fields["winner_plus"] = forms.CharField(
                 required=False,
                 max_length=6,
-                label="Winner's plus, as written on the sheet",
-                help_text="Optional: checked against the losers' racks (Sabra balances to 0).",
+                label=_("Winner's plus, as written on the sheet"),
+                help_text=_("Optional: checked against the losers' racks (Sabra balances to 0)."),
                 widget=forms.TextInput(
                     attrs={
                         "inputmode": "numeric",
@@ -128,7 +138,7 @@ class GameForm(forms.Form):
         if key and not re.fullmatch(SAVE_KEY_PATTERN, key):
             self.errors.pop("save_key", None)
             self.add_error(
-                None, "This page's key for the save is not valid: open the table's page again."
+                None, _("This page's key for the save is not valid: open the table's page again.")
             )
             return data
         racks = {}
@@ -151,7 +161,7 @@ class GameForm(forms.Form):
         if data.get("winner"):
             winner = next((e for e in self.playing if str(e.pk) == data["winner"]), None)
             if winner is None:
-                self.add_error("winner", "Choose a player at this table.")
+                self.add_error("winner", _("Choose a player at this table."))
                 return data
         by_id = {e.external_id: e for e in racks}
         try:
@@ -215,11 +225,11 @@ class ConfirmForm(forms.Form):
 class CorrectionForm(forms.Form):
     entrant = forms.IntegerField(widget=forms.HiddenInput)
     rack_total = forms.CharField(
-        label="Corrected rack total",
+        label=gettext_lazy("Corrected rack total"),
         max_length=6,
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
-    reason = forms.CharField(label="Reason for the correction", max_length=300)
+    reason = forms.CharField(label=gettext_lazy("Reason for the correction"), max_length=300)
 
     def clean_rack_total(self):
         try:
@@ -229,11 +239,11 @@ class CorrectionForm(forms.Form):
 
 
 class PenaltyForm(forms.Form):
-    entrant = forms.ChoiceField(label="Player")
+    entrant = forms.ChoiceField(label=gettext_lazy("Player"))
     points = forms.IntegerField(
-        label="Penalty points", min_value=1, max_value=engine.MAX_RACK_TOTAL
+        label=gettext_lazy("Penalty points"), min_value=1, max_value=engine.MAX_RACK_TOTAL
     )
-    reason = forms.CharField(label="Reason", max_length=300)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300)
 
     def __init__(self, *args, sheet: TableSheet, **kwargs):
         super().__init__(*args, **kwargs)

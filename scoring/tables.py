@@ -1,13 +1,15 @@
 """django-tables2 tables of the standings pages."""
 
 import django_tables2 as tables
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class GameColumn(tables.Column):
     def __init__(self, number, **kwargs):
         self.number = number
         super().__init__(
-            verbose_name=f"Game {number}",
+            verbose_name=gettext("Game %(number)d") % {"number": number},
             accessor=tables.A("points"),
             attrs={"td": {"class": "num"}, "th": {"class": "num"}},
             orderable=False,
@@ -21,26 +23,26 @@ class GameColumn(tables.Column):
 
 class StandingsTable(tables.Table):
     table = tables.Column(
-        verbose_name="Table", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=_("Table"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
     seat = tables.Column(
-        verbose_name="Seat", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=_("Seat"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
-    name = tables.Column(verbose_name="Player")
+    name = tables.Column(verbose_name=_("Player"), attrs={"td": {"dir": "auto"}})
     penalty = tables.Column(
-        verbose_name="Penalty", attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=_("Penalty"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
     total = tables.Column(
-        verbose_name="Total",
+        verbose_name=_("Total"),
         attrs={"td": {"class": "num total"}, "th": {"class": "num"}},
         order_by=("sort_total",),
     )
     position = tables.Column(
-        verbose_name="Place at table",
+        verbose_name=_("Place at table"),
         attrs={"td": {"class": "num"}, "th": {"class": "num"}},
         order_by=("sort_position",),
     )
-    advancing = tables.BooleanColumn(verbose_name="Goes on", yesno="yes,")
+    advancing = tables.BooleanColumn(verbose_name=_("Goes on"), yesno=(_("yes"), ""))
 
     class Meta:
         attrs = {"class": "standings"}
@@ -62,11 +64,15 @@ class StandingsTable(tables.Table):
     def render_total(self, value, record):
         if value is None:
             return "–"
-        return f"{value} (to confirm)" if record.get("to_confirm") else value
+        if record.get("to_confirm"):
+            return gettext("%(total)s (to confirm)") % {"total": value}
+        return value
 
     def render_name(self, value, record):
         return f"{value} ({record['status']})" if record.get("status") else value
 
     def render_position(self, value, record):
         # A place settled by a recorded playoff or tile draw says so.
-        return f"{value} (draw)" if record.get("decided") else value
+        if record.get("decided"):
+            return gettext("%(place)s (draw)") % {"place": value}
+        return value

@@ -13,7 +13,9 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -58,13 +60,19 @@ def score_home(request, event):
         if len(matches) == 1:
             return redirect(_table_url(event, matches[0].table))
         if not matches and number in parse_table_numbers(event.unusable_tables):
-            messages.error(request, f"Table {number} is not used in this hall.")
+            messages.error(
+                request, _("Table %(number)s is not used in this hall.") % {"number": number}
+            )
         elif not matches:
-            messages.error(request, f"No table {wanted} is playing now.")
+            messages.error(request, _("No table %(wanted)s is playing now.") % {"wanted": wanted})
         else:
             tables = matches
     elif wanted:
-        messages.error(request, f"“{wanted}” is not a table number: type the number only, as 7.")
+        messages.error(
+            request,
+            _("“%(wanted)s” is not a table number: type the number only, as 7.")
+            % {"wanted": wanted},
+        )
     return render(
         request,
         "scoring/score_home.html",
@@ -124,6 +132,7 @@ def _render_table(
         and (request.is_organizer or chosen.game.entered_by_id != request.user.pk),
         "changing": form is not None and chosen is not None and chosen.entered,
         "conflict": conflict,
+        **_who_acted(chosen),
         "is_organizer": request.is_organizer,
         "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
         "correction_form": CorrectionForm(),
@@ -139,7 +148,7 @@ def _render_table(
             # changes or refuses a score).
             "timed": table.round.status != Round.Status.CLOSED,
             "clock": running_clock(table.round, table=table),
-            "clock_label": f"Time left at table {table.number}",
+            "clock_label": _("Time left at table %(number)s") % {"number": table.number},
             **_announced(event),
             "clock_url": reverse("public:clock", args=[event.slug, table.round_id])
             + f"?table={table.pk}",
@@ -154,6 +163,34 @@ def _sheet_alone(request) -> bool:
     the save's redirect leads to: the browser sends the same headers again)."""
     htmx = getattr(request, "htmx", None)
     return bool(htmx) and htmx.target == "sheet" and not htmx.history_restore_request
+
+
+def _who_acted(chosen) -> dict:
+    """Who entered and who confirmed the chosen game, in words for the page (a player's
+    name set apart for right-to-left names: dir=auto)."""
+    game = chosen.game if chosen is not None else None
+    if game is None:
+        return {}
+    return {
+        "entered_who": _who(
+            game.entered_by_player if game.entered_by_player_id else None,
+            game.entered_by,
+            _("the organizer's command line"),
+        ),
+        "confirmed_who": _who(
+            game.confirmed_by_player if game.confirmed_by_player_id else None,
+            game.confirmed_by,
+            _("the organizer"),
+        ),
+    }
+
+
+def _who(player, user, nobody: str):
+    if player is not None:
+        return format_html('<span dir="auto">{}</span> {}', player.shown_name, _("at the table"))
+    if user is not None:
+        return format_html('<span dir="auto">{}</span>', user.get_username())
+    return nobody
 
 
 def _players_only(request, event) -> str:
@@ -245,15 +282,17 @@ def game_save(request, event, table, page: EntryPage):
     # confirmed game: if that key was stored already, the answer is "already saved".
     keyed = bool(request.POST.get("save_key"))
     if entry.closed and not keyed:
-        form.add_error(None, "This round is closed: an organizer changes scores as a correction.")
+        form.add_error(
+            None, _("This round is closed: an organizer changes scores as a correction.")
+        )
         if queued:
             return _queued_answer("refused", form_message(form), 422)
         return page.render(table_sheet(table), form)
     if entry.confirmed(number) and not keyed:
         # After confirmation a score changes only as an organizer's correction, with a reason.
-        message = (
-            f"Game {number} is confirmed: an organizer changes it as a correction, with a reason."
-        )
+        message = _(
+            "Game %(number)s is confirmed: an organizer changes it as a correction, with a reason."
+        ) % {"number": number}
         if queued:
             return _queued_answer("refused", message, 422)
         messages.error(request, message)
@@ -295,9 +334,15 @@ def game_save(request, event, table, page: EntryPage):
         return page.render(table_sheet(table), form)
     already = getattr(game, "already_saved", None) is not None
     if already:
-        message = f"Game {number} was already saved for table {table.number}: nothing changed."
+        message = _("Game %(number)s was already saved for table %(table)s: nothing changed.") % {
+            "number": number,
+            "table": table.number,
+        }
     else:
-        message = f"Game {number} saved for table {table.number}."
+        message = _("Game %(number)s saved for table %(table)s.") % {
+            "number": number,
+            "table": table.number,
+        }
     if queued:
         # Two players of one name at the table: each with their club or number, so that
         # neither's value is lost from the answer.
@@ -342,7 +387,11 @@ def confirm(request, table, number, page: EntryPage):
     game = get_object_or_404(Game, table=table, number=number)
     form = ConfirmForm(request.POST)
     if not form.is_valid():
-        messages.error(request, f"Game {number} changed since you looked at it: check it again.")
+        messages.error(
+            request,
+            _("Game %(number)s changed since you looked at it: check it again.")
+            % {"number": number},
+        )
         return redirect(page.url(game=number))
     try:
         services.game_confirm(
@@ -360,7 +409,7 @@ def confirm(request, table, number, page: EntryPage):
     except RuleError as error:
         messages.error(request, said(error))
         return redirect(page.url(game=number))
-    messages.success(request, f"Game {number} confirmed.")
+    messages.success(request, _("Game %(number)s confirmed.") % {"number": number})
     return redirect(page.url())
 
 
@@ -381,7 +430,12 @@ def _seen_and_now(post, sheet, number) -> list[dict]:
 
 def _corrected(entrant, number, change) -> str:
     before, after = change.before["rack_total"], change.after["rack_total"]
-    return f"{entrant.name}, game {number}: {before} → {after}."
+    return _("%(name)s, game %(number)s: %(before)s → %(after)s.") % {
+        "name": entrant.name,
+        "number": number,
+        "before": before,
+        "after": after,
+    }
 
 
 @require_POST
@@ -432,7 +486,13 @@ def penalty_add(request, event, table_id):
             user=request.user,
         )
         messages.success(
-            request, f"{points} penalty point{'' if abs(points) == 1 else 's'} for {entrant.name}."
+            request,
+            ngettext(
+                "%(points)d penalty point for %(name)s.",
+                "%(points)d penalty points for %(name)s.",
+                abs(points),
+            )
+            % {"points": points, "name": entrant.name},
         )
         if penalty.change.flag:  # a late penalty that changes who advanced or a medal
             messages.warning(request, penalty.change.flag)

@@ -341,12 +341,12 @@ def test_the_organizer_sees_the_devices_address_in_the_tables_audit_trail(hall):
     boss = Client()
     boss.force_login(olive)
     page = boss.get(url).content.decode()
-    assert f"{line} (from 192.0.2.81):" in page
-    assert f"Entered by {seated(table)[0].name} at the table" in page
+    assert f'<span dir="auto">{line}</span> (from 192.0.2.81):' in page
+    assert f'Entered by <span dir="auto">{seated(table)[0].name}</span> at the table' in page
     keeper = Client()
     keeper.force_login(sam)
     page = keeper.get(url).content.decode()
-    assert f"{line}:" in page and "192.0.2.81" not in page
+    assert f'<span dir="auto">{line}</span>:' in page and "192.0.2.81" not in page
 
 
 def test_a_save_and_a_confirmation_at_the_table_build_no_sheet(hall, django_assert_max_num_queries):

@@ -230,7 +230,7 @@ def test_the_projector_and_desk_show_the_namesakes(client):
     assert ",57,Mary Smith," in csv and SHOWN["57"] not in csv  # an export: as registered
     table = division.rounds.get().tables.filter(seats__entrant__external_id="57").get()
     html = client.get(f"/e/{event.slug}/tables/{table.pk}/").content.decode()
-    assert f"{SHOWN['57']}</th>" in html  # the seats
+    assert f"{SHOWN['57']}</span></th>" in html  # the seats
     assert re.search(rf"Seat \d: {re.escape(SHOWN['57'])}", html)  # the score form
 
 
@@ -331,7 +331,7 @@ def test_the_table_page_names_the_winner_by_the_seat_name(client, django_assert_
     client.get(url)
     with django_assert_max_num_queries(15) as queries:
         html = client.get(url).content.decode()
-    assert f"the table named {SHOWN['57']} the winner" in html
+    assert f'the table named <span dir="auto">{SHOWN["57"]}</span> the winner' in html
     # the winner and the players who entered are the seats' entrants: none read one by one
     one_by_one = 'FROM "tournaments_entrant" WHERE "tournaments_entrant"."id" ='
     assert not [q for q in queries.captured_queries if one_by_one in q["sql"]]
