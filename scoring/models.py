@@ -6,6 +6,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT
 from tournaments.models import Division, Entrant, Round, Table
@@ -13,8 +14,8 @@ from tournaments.models import Division, Entrant, Round, Table
 
 class Game(models.Model):
     class Ended(models.TextChoices):
-        OUT = OUT, "A player went out"
-        EXHAUSTED = EXHAUSTED, "Pool exhausted"
+        OUT = OUT, _("A player went out")
+        EXHAUSTED = EXHAUSTED, _("Pool exhausted")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="games")
     number = models.PositiveSmallIntegerField()
@@ -121,11 +122,11 @@ class ScoreChange(models.Model):
     """One line of the append-only audit trail: what changed, before and after, who, why."""
 
     class Action(models.TextChoices):
-        ENTERED = "entered", "Entered"
-        REPLACED = "replaced", "Replaced"
-        CORRECTED = "corrected", "Corrected"
-        CONFIRMED = "confirmed", "Confirmed"
-        PENALTY = "penalty", "Penalty points"
+        ENTERED = "entered", _("Entered")
+        REPLACED = "replaced", _("Replaced")
+        CORRECTED = "corrected", _("Corrected")
+        CONFIRMED = "confirmed", _("Confirmed")
+        PENALTY = "penalty", _("Penalty points")
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="+")
     round_number = models.PositiveSmallIntegerField()
@@ -241,9 +242,9 @@ class CorrectionDecision(models.Model):
     a later change that left the results as recorded. One decision per flagged change."""
 
     class Choice(models.TextChoices):
-        ACCEPTED = "accepted", "Accepted"
-        UNDONE = "undone", "Undone"
-        SETTLED = "settled", "Settled by a later change"
+        ACCEPTED = "accepted", _("Accepted")
+        UNDONE = "undone", _("Undone")
+        SETTLED = "settled", _("Settled by a later change")
 
     change = models.OneToOneField(ScoreChange, on_delete=models.CASCADE, related_name="decision")
     choice = models.CharField(max_length=10, choices=Choice.choices)

@@ -4,6 +4,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from django.db.models import Count, Q
+from django.utils.translation import gettext, ngettext
 
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
@@ -293,12 +294,17 @@ def describe_change(snapshot: dict | None, names: dict[str, str]) -> str:
         order = {p: i for i, p in enumerate(names)}
         ordered = sorted(snapshot["racks"].items(), key=lambda item: order.get(item[0], 99))
         racks = ", ".join(f"{names.get(p, p)} {v}" for p, v in ordered)
-        how = "pool exhausted" if snapshot.get("ended") == engine.EXHAUSTED else "went out"
+        how = (
+            gettext("pool exhausted")
+            if snapshot.get("ended") == engine.EXHAUSTED
+            else gettext("went out")
+        )
         return f"{racks} ({how})"
     if "rack_total" in snapshot:
         return "" if snapshot["rack_total"] is None else str(snapshot["rack_total"])
     if "points" in snapshot:
-        return f"{snapshot['points']} penalty point(s)"
+        points = snapshot["points"]
+        return ngettext("%(n)s penalty point", "%(n)s penalty points", abs(points)) % {"n": points}
     return ""
 
 

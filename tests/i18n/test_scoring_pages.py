@@ -1,0 +1,154 @@
+"""The scorekeepers' pages (issue 12, area "scoring"): the score home, a table's page (the
+entry form, a refused rack total, a game waiting for confirmation, the audit trail), the
+standings and the printing page, asked for with the language cookie: each speaks French or
+Spanish and none of the area's English interface words is left. English stays the default."""
+
+import re
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from tests.factories import UserFactory, seated, seated_division
+from tournaments.models import Table
+
+pytestmark = pytest.mark.django_db
+
+# The area's interface words, as English shows them (phrases, not single words that the
+# other languages share, such as "Total", "Division" or "Place").
+ENGLISH = [
+    "Enter scores",
+    "Go to table number",
+    "Standings",
+    "No table is playing now",
+    "games entered",
+    "to confirm",
+    "All tables",
+    "Scores so far",
+    "Rack total",
+    "Count tiles",
+    "Save game",
+    "is not saved yet",
+    "How did the game end?",
+    "A player went out",
+    "Pool exhausted",
+    "Winner named by the table",
+    "Left empty",
+    "Changes to this table",
+    "Entered by",
+    "Seat",
+    "Player",
+    "Penalty",
+    "waiting to be sent",
+    "Send now",
+    "Forget these numbers",
+    "Download as CSV",
+    "Updated by itself",
+    "Goes on",
+    "Time left at table",
+    "are these the numbers",
+    "Something is wrong",
+    "Confirm game",
+]
+
+SAID = {
+    "fr": {
+        "home": ["Entrer les scores", "Aller à la table numéro", "Classement"],
+        "table": ["Scores jusqu'ici", "Compter les tuiles", "Enregistrer la partie 2", "Siège"],
+        "refused": ["La partie 2 n'est pas encore enregistrée", "Compter les tuiles"],
+        "review": ["Confirmer la partie 1", "Saisie par", "Modifications des scores"],
+        "standings": ["Classement", "Siège", "Joueur", "Télécharger en CSV"],
+    },
+    "es": {
+        "home": ["Anotar los puntos", "Ir a la mesa número", "Clasificación"],
+        "table": ["Puntos hasta ahora", "Contar fichas", "Guardar la partida 2", "Silla"],
+        "refused": ["La partida 2 aún no está guardada", "Contar fichas"],
+        "review": ["Confirmar la partida 1", "Anotada por", "Cambios en los puntos"],
+        "standings": ["Clasificación", "Silla", "Jugador", "Descargar en CSV"],
+    },
+}
+
+
+def visible(html: str) -> str:
+    """The page's words a person reads or hears: text and the attributes shown or read out
+    (labels, the outbox's words), without scripts, styles and the language switch (each
+    language named in its own words)."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r'<form class="languages".*?</form>', " ", html, flags=re.S)
+    words = re.findall(r'(?:aria-label|title|placeholder|data-[a-z-]+)="([^"]*)"', html)
+    return re.sub(r"<[^>]+>", " ", html) + " " + " ".join(words)
+
+
+def leftovers(html: str) -> list[str]:
+    text = visible(html)
+    # whole words: "Player" is not "Ann Player6" (the factories' names)
+    return [w for w in ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
+
+
+@pytest.fixture
+def hall():
+    """A second-person event with table 1 of round 1: game 1 entered by one scorekeeper
+    (waiting for another's confirmation), the others to enter."""
+    division = seated_division(8, confirmation="second-person")
+    event = division.event
+    sam, tess = UserFactory(username="sam"), UserFactory(username="tess")
+    event.scorekeepers.add(sam, tess)
+    table = Table.objects.filter(round__division=division).order_by("number").first()
+    from scoring import services
+
+    services.game_record(
+        table=table,
+        number=1,
+        racks=dict(zip(seated(table), [0, 5, 9, 12], strict=True)),
+        user=sam,
+    )
+    return event, division, table, tess
+
+
+def as_scorekeeper(user, language: str) -> Client:
+    client = Client()
+    client.force_login(user)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    return client
+
+
+def pages(event, division, table, client) -> dict[str, str]:
+    base = f"/e/{event.slug}"
+    players = seated(table)
+    refused = {"game": 2, "version": 0, f"rack_{players[0].pk}": "0"}
+    refused |= {f"rack_{p.pk}": "1000" for p in players[1:]}
+    return {
+        "home": client.get(f"{base}/score/").content.decode(),
+        "table": client.get(f"{base}/tables/{table.pk}/?game=2").content.decode(),
+        "refused": client.post(f"{base}/tables/{table.pk}/", refused).content.decode(),
+        "review": client.get(f"{base}/tables/{table.pk}/?game=1").content.decode(),
+        "standings": client.get(f"{base}/standings/{division.pk}/").content.decode(),
+    }
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_the_scorekeepers_pages_speak_the_chosen_language(hall, language):
+    event, division, table, tess = hall
+    for name, html in pages(event, division, table, as_scorekeeper(tess, language)).items():
+        assert f'<html lang="{language}">' in html, name
+        for words in SAID[language][name]:
+            assert words in html, (name, words)
+        assert leftovers(html) == [], name
+
+
+def test_english_stays_the_default_and_the_list_finds_english(hall):
+    """Without a choice the pages speak English, and the list of English words finds them
+    (so the test above cannot pass by looking at nothing)."""
+    event, division, table, tess = hall
+    client = Client()
+    client.force_login(tess)
+    for name, html in pages(event, division, table, client).items():
+        assert '<html lang="en">' in html, name
+        assert len(leftovers(html)) >= 2, name
+
+
+def test_names_on_the_table_page_are_set_apart_for_right_to_left(hall):
+    event, _division, table, tess = hall
+    html = as_scorekeeper(tess, "fr").get(f"/e/{event.slug}/tables/{table.pk}/").content.decode()
+    for entrant in seated(table):
+        assert f'<span dir="auto">{entrant.shown_name}</span>' in html
