@@ -365,3 +365,29 @@ def test_a_correction_pending_at_the_desk_names_the_namesake(client):
     html = client.get(f"/e/{event.slug}/desk/divisions/{division.pk}/").content.decode()
     assert "misread" in html
     assert f"<strong>{second.name} ({second.club})</strong>, round 1" in html
+
+
+@pytest.mark.django_db
+def test_a_save_reads_the_namesakes_only_when_someone_at_the_table_has_one(client):
+    """A score save reads nothing more for names unless a player at that table has a
+    namesake (the seats' own query says so), then one small query."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    event, division = _two_marys(20)  # five tables: at least one without a namesake
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    counts = {}
+    for table in division.rounds.get().tables.all():
+        seats = list(table.seats.select_related("entrant").order_by("number"))
+        data = {"game": 1, "version": 0, "ended": "", "winner": ""}
+        data.update({f"rack_{s.entrant.pk}": v for s, v in zip(seats, [0, 5, 6, 7, 8])})
+        with CaptureQueriesContext(connection) as queries:
+            answer = client.post(f"/e/{event.slug}/tables/{table.pk}/", data)
+        assert answer.status_code == 302
+        namesake = any(s.entrant.external_id in SHOWN for s in seats)
+        grouped = [q for q in queries.captured_queries if "HAVING COUNT" in q["sql"].upper()]
+        counts[namesake] = (len(queries.captured_queries), len(grouped))
+    assert counts[True][1] == 1 and counts[False][1] == 0
+    assert counts[True][0] == counts[False][0] + 1
