@@ -108,6 +108,13 @@ def test_an_offline_reload_shows_the_kept_copy_and_both_games_arrive_exactly_onc
     assert axe_violations(page) == []
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "offline-copy-phone.png"), full_page=False)
+    # On a 1280x720 screen too: the note and the waiting games on the first screen.
+    page.set_viewport_size({"width": 1280, "height": 720})
+    assert page.locator("#offline-copy").bounding_box()["y"] < 720
+    assert page.locator("#outbox").bounding_box()["y"] < 720
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.screenshot(path=str(SCREENSHOTS / "offline-copy-1280.png"), full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
 
     # The network comes back: both are sent by themselves, each stored once.
     network_on(context)
@@ -121,7 +128,9 @@ def test_an_offline_reload_shows_the_kept_copy_and_both_games_arrive_exactly_onc
     assert len({k for _, k in lines}) == 2 and all(len(k) == 36 for _, k in lines)
     assert ScoreChange.objects.filter(table_number=table.number).count() == 2
     expect(note).to_contain_text("The network is back")
-    note.get_by_role("button", name="Show the latest page").click()
+    latest = note.get_by_role("button", name="Show the latest page")
+    assert latest.bounding_box()["height"] >= 44
+    latest.click()
     expect(note).to_be_hidden()
     expect(page.locator(".games-nav a[data-game='2']")).to_contain_text("to confirm")
     assert len(entered_lines(table)) == 2  # the reload sent nothing again
