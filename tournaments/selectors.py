@@ -714,3 +714,41 @@ def table_code_wait(address: str | None, *, now=None) -> int:
         return 0
     # The allowed-th newest leaves the window first among those that keep it full.
     return max(1, int((recent[-1] + window - now).total_seconds() + 0.999))
+
+
+@dataclass(frozen=True)
+class TableCodeLine:
+    """A table of a round in play and its code in force ("" when it has none)."""
+
+    division: str
+    round: int
+    table: int
+    code: str
+
+
+def table_codes_in_play(event: Event) -> list[TableCodeLine]:
+    """Each table of the event's rounds not closed, in hall-number order, with its code."""
+    live = dict(
+        TableCode.objects.filter(
+            table__round__division__event=event, revoked_at__isnull=True
+        ).values_list("table_id", "code")
+    )
+    tables = (
+        Table.objects.filter(round__division__event=event)
+        .exclude(round__status=Round.Status.CLOSED)
+        .order_by("number")
+        .values_list("pk", "round__division__name", "round__number", "number")
+    )
+    return [
+        TableCodeLine(name, round_, number, live.get(pk, "")) for pk, name, round_, number in tables
+    ]
+
+
+def table_in_play(event: Event, number: int) -> Table | None:
+    """The table of a round in play with hall number ``number`` (unique among them)."""
+    return (
+        Table.objects.filter(round__division__event=event, number=number)
+        .exclude(round__status=Round.Status.CLOSED)
+        .select_related("round__division")
+        .first()
+    )
