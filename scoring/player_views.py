@@ -102,6 +102,9 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
     )
     if wait:
         response["Retry-After"] = str(wait)
+    if request.headers.get("HX-Request") == "true":
+        # A save sent by the page's script: the whole page says it, not a line in the form.
+        response["HX-Redirect"] = request.path
     return response
 
 

@@ -390,3 +390,16 @@ def test_the_next_round_has_new_codes_and_the_old_one_says_the_round_is_over(hal
     page = client.get(f"/t/{new}/").content.decode()
     assert "Open, round 2" in page
     assert not TableCodeAttempt.objects.exists()
+
+
+def test_a_save_sent_by_the_pages_script_to_a_round_now_over_opens_the_page_that_says_so(hall):
+    division, (table, _other) = hall
+    code = code_of(table)
+    client = Client()
+    as_player(client, table, seated(table)[0])
+    Round.objects.filter(division=division).update(status=Round.Status.CLOSED)
+    answer = client.post(
+        f"/t/{code}/", game_post(table, ["0", "5", "9", "12"]), headers={"HX-Request": "true"}
+    )
+    assert answer.status_code == 410 and answer["HX-Redirect"] == f"/t/{code}/"
+    assert "This round is over" in client.get(answer["HX-Redirect"]).content.decode()

@@ -253,3 +253,19 @@ def test_a_game_saved_while_the_wifi_is_down_arrives_once_from_the_players_page(
     assert Game.objects.count() == 1 and ScoreChange.objects.count() == 1
     assert errors == []
     context.close()
+
+
+def test_a_save_after_the_round_closed_says_the_round_is_over(browser, live_server, players_world):
+    world = players_world
+    table = world.tables[0]
+    players = world.seated(table)
+    context, page, errors = phone(browser)
+    open_with_code(page, live_server.url, table_code_live(table).code)
+    tap_name(page, players[0])
+    Round.objects.filter(division=world.division).update(status=Round.Status.CLOSED)
+    fill_game(page, dict(zip(players, GAMES[0], strict=True)))
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_role("heading", name="This round is over")).to_be_visible()
+    expect(page.get_by_text("Round 1 of Open is over")).to_be_visible()
+    assert not Game.objects.exists()
+    context.close()
