@@ -68,7 +68,9 @@ def entered_lines(table) -> list:
     )
 
 
-def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once(browser, hall_url, world):
+def test_two_games_saved_offline_survive_a_reload_and_arrive_exactly_once_screenshot(
+    browser, hall_url, world
+):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
     context, page, errors = open_table(browser, hall_url, world, table)
@@ -216,7 +218,9 @@ def test_a_save_whose_answer_was_lost_is_sent_again_and_stored_once(browser, liv
     context.close()
 
 
-def test_a_conflicting_save_on_return_shows_both_values_and_drops_nothing(browser, hall_url, world):
+def test_a_conflicting_save_on_return_shows_both_values_and_drops_nothing_screenshot(
+    browser, hall_url, world
+):
     table = world.tables[0]
     a, b, c, d = world.seated(table)
     context, page, errors = open_table(browser, hall_url, world, table)

@@ -67,7 +67,7 @@ def open_table(browser, live_server, world, table, user="sam"):
     return context, page, errors
 
 
-def test_an_offline_reload_shows_the_kept_copy_and_both_games_arrive_exactly_once(
+def test_an_offline_reload_shows_the_kept_copy_and_both_games_arrive_exactly_once_screenshots(
     browser, live_server, world
 ):
     table = world.tables[0]
