@@ -39,14 +39,18 @@ screenshots: venv
 # The translation catalogs (locale/fr, locale/es; docs/architecture.md, "Languages"):
 # `make messages` collects every marked string into them (then translate the new entries),
 # `make compilemessages` compiles them into the .mo files, which are committed.
-# (The same folders and options as tests/i18n/catalogs.py.)
+# (The same folders and options as tests/i18n/catalogs.py.) File names without line numbers
+# and no creation date: moving a line or collecting again changes nothing in the catalogs,
+# so two people's .po files only meet where both changed messages.
 MAKEMESSAGES := $(VENV)/bin/python manage.py makemessages -l fr -l es --no-obsolete \
+	--add-location=file \
 	--ignore=.venv --ignore=.git --ignore=staticfiles --ignore=media --ignore=bench \
 	--ignore=tests --ignore=.celery-broker --ignore=htmx.min.js
 
 messages: venv
 	$(MAKEMESSAGES)
 	$(MAKEMESSAGES) -d djangojs
+	sed -i '/^"POT-Creation-Date: /d' locale/*/LC_MESSAGES/*.po
 	$(MAKE) compilemessages
 
 compilemessages: venv

@@ -40,8 +40,9 @@ def read_mo(mo: Path) -> dict:
 
 # What `make messages` runs (Makefile): the same languages, domains and ignored folders.
 MAKEMESSAGES = [
-    ["makemessages", "-l", "fr", "-l", "es", "--no-obsolete"],
-    ["makemessages", "-l", "fr", "-l", "es", "--no-obsolete", "-d", "djangojs"],
+    ["makemessages", "-l", "fr", "-l", "es", "--no-obsolete", "--add-location=file"],
+    ["makemessages", "-l", "fr", "-l", "es", "--no-obsolete", "--add-location=file"]
+    + ["-d", "djangojs"],
 ]
 IGNORED = (
     ".venv",

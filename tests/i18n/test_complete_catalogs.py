@@ -47,7 +47,7 @@ def test_a_new_message_a_plural_and_a_near_copy_are_caught(tmp_path):
         # (Only the probe's: this test must not depend on the rest being complete.)
         found = [p for p in found if "i18n_probe.html" in p]
         assert found == [
-            "not translated: 'A message no catalog holds yet' (templates/i18n_probe.html:1)",
-            "a plural form missing: '%(n)s quixotic zephyr probe' (templates/i18n_probe.html:1)",
-            "fuzzy: 'Checked in %(n)s player today' (templates/i18n_probe.html:1)",
+            "not translated: 'A message no catalog holds yet' (templates/i18n_probe.html)",
+            "a plural form missing: '%(n)s quixotic zephyr probe' (templates/i18n_probe.html)",
+            "fuzzy: 'Checked in %(n)s player today' (templates/i18n_probe.html)",
         ], found
