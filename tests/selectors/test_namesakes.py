@@ -396,3 +396,21 @@ def test_a_save_reads_the_namesakes_only_when_someone_at_the_table_has_one(clien
         counts[namesake] = (len(queries.captured_queries), len(grouped))
     assert counts[True][1] == 1 and counts[False][1] == 0
     assert counts[True][0] == counts[False][0] + 1
+
+
+@pytest.mark.django_db
+def test_the_table_list_says_a_club_written_with_extra_spaces_once():
+    event = EventFactory()
+    division = DivisionFactory(event=event)
+    for eid, club in [("1", "Lake  Side "), ("2", "Oak")]:
+        EntrantFactory(division=division, external_id=eid, first_name="Bo", last_name="Kim",
+                       club=club)  # fmt: skip
+    for eid in ("3", "4"):
+        EntrantFactory(division=division, external_id=eid, first_name=f"U{eid}", last_name="X")
+    services.division_seat_first_round(division=division, seed=3)
+    printed = {
+        s.entrant_id: (s.name, s.club)
+        for t in printing.table_list_data(event).tables
+        for s in t.seats
+    }
+    assert printed["1"] == ("Bo Kim (Lake Side)", "")

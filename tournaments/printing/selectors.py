@@ -135,7 +135,9 @@ def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLin
                 entrant.shown_name,
                 entrant.external_id,
                 # Not twice: "Mary Smith (Sunrise Club)" already says the club.
-                "" if entrant.shown_name.endswith(f"({entrant.club.strip()})") else entrant.club,
+                ""
+                if entrant.shown_name.endswith(f"({' '.join(entrant.club.split())})")
+                else entrant.club,
                 _out_of_play(entrant),
             )
         )
