@@ -152,3 +152,53 @@ def test_names_on_the_table_page_are_set_apart_for_right_to_left(hall):
     html = as_scorekeeper(tess, "fr").get(f"/e/{event.slug}/tables/{table.pk}/").content.decode()
     for entrant in seated(table):
         assert f'<span dir="auto">{entrant.shown_name}</span>' in html
+
+
+PRINTING_ENGLISH = [
+    "Printing",
+    "Make the document",
+    "Whole event",
+    "A bracket is made for one division",
+    "Round (empty",
+    "Table list",
+    "Score sheets",
+    "whole event",
+    "Waiting",
+    "Failed",
+    "Try again",
+    "asked",
+    "No documents yet",
+]
+
+PRINTING_SAID = {
+    "fr": ["Impression", "Faire le document", "Liste des tables", "tout le tournoi", "Échec"],
+    "es": ["Impresión", "Hacer el documento", "Lista de mesas", "todo el torneo", "Falló"],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_the_printing_page_speaks_the_chosen_language(hall, language):
+    from tournaments.printing.models import GeneratedDocument
+
+    event, division, _table, _tess = hall
+    olive = UserFactory(username="olive")
+    event.organizers.add(olive)
+    kinds = GeneratedDocument.Kind
+    GeneratedDocument.objects.create(event=event, kind=kinds.TABLE_LIST, requested_by=olive)
+    GeneratedDocument.objects.create(
+        event=event,
+        kind=kinds.SCORE_SHEETS,
+        division=division,
+        round_number=1,
+        status=GeneratedDocument.Status.FAILED,
+        error="No printer",
+    )
+    html = as_scorekeeper(olive, language).get(f"/e/{event.slug}/print/").content.decode()
+    text = visible(html)
+    found = [w for w in PRINTING_ENGLISH if re.search(rf"\b{re.escape(w)}\b", text)]
+    if language == "en":
+        assert {"Printing", "Table list", "whole event", "Failed", "Try again"} <= set(found)
+        return
+    assert found == [], found
+    for words in PRINTING_SAID[language]:
+        assert words in text, words

@@ -8,23 +8,25 @@ from django.db import models, transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 
 class GeneratedDocument(models.Model):
     class Kind(models.TextChoices):
-        TABLE_LIST = "table-list", "Table list"
-        SCORE_SHEETS = "score-sheets", "Score sheets"
-        BRACKET = "bracket", "Bracket"
-        RESULTS = "results", "Results"
-        CERTIFICATES = "certificates", "Certificates"
-        RIBBONS = "ribbons", "Ribbons (places 4 to N)"
-        QUALIFIERS = "qualifiers", "Qualifiers for the next level (with states: organizer only)"
+        TABLE_LIST = "table-list", _("Table list")
+        SCORE_SHEETS = "score-sheets", _("Score sheets")
+        BRACKET = "bracket", _("Bracket")
+        RESULTS = "results", _("Results")
+        CERTIFICATES = "certificates", _("Certificates")
+        RIBBONS = "ribbons", _("Ribbons (places 4 to N)")
+        QUALIFIERS = "qualifiers", _("Qualifiers for the next level (with states: organizer only)")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Waiting for a worker"
-        RUNNING = "running", "Being made"
-        READY = "ready", "Ready"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting for a worker")
+        RUNNING = "running", _("Being made")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     event = models.ForeignKey(
@@ -86,12 +88,15 @@ class GeneratedDocument(models.Model):
 
     @property
     def scope(self) -> str:
+        # In the language of the moment: the printing page's; English for the commands.
         if self.division_id is None:
-            return "whole event"
-        text = self.division.name
+            return gettext("whole event")
         if self.round_number:
-            text += f", round {self.round_number}"
-        return text
+            return gettext("%(division)s, round %(round)s") % {
+                "division": self.division.name,
+                "round": self.round_number,
+            }
+        return self.division.name
 
 
 @receiver(post_delete, sender=GeneratedDocument)

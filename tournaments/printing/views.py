@@ -3,6 +3,8 @@
 from django.http import FileResponse, Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments.decorators import event_role
@@ -15,7 +17,7 @@ from . import services
 from .models import GeneratedDocument
 
 WAITING = (GeneratedDocument.Status.QUEUED, GeneratedDocument.Status.RUNNING)
-STOPPED = "Stopped — make it again"
+STOPPED = gettext_lazy("Stopped — make it again")
 
 
 def _documents(event):
@@ -56,7 +58,8 @@ def document_new(request, event):
             round_number=round_number,
             user=request.user,
         ),
-        done=lambda document: f"{document.get_kind_display()} ({document.scope}) is being made.",
+        done=lambda document: _("%(kind)s (%(scope)s) is being made.")
+        % {"kind": document.get_kind_display(), "scope": document.scope},
         to=("printing:documents", event.slug),
     )
 
@@ -74,7 +77,7 @@ def document_status(request, event, uuid):
     return JsonResponse(
         {
             "status": document.status,
-            "label": STOPPED if stopped else document.get_status_display(),
+            "label": str(STOPPED) if stopped else document.get_status_display(),
             "stopped": stopped,
             "ready": ready,
             "percentage": document.progress,
@@ -113,6 +116,7 @@ def document_again(request, event, uuid):
             round_number=old.round_number,
             user=request.user,
         ),
-        done=f"{old.get_kind_display()} ({old.scope}) is being made again.",
+        done=_("%(kind)s (%(scope)s) is being made again.")
+        % {"kind": old.get_kind_display(), "scope": old.scope},
         to=("printing:documents", event.slug),
     )
