@@ -56,6 +56,8 @@ def test_the_switch_is_large_fits_the_screen_and_keeps_the_choice(
     for path in ("/", "/p/meet/find/", "/p/meet/"):
         page.goto(f"{live_server.url}{path}")
         expect(page.locator("html")).to_have_attribute("lang", "fr")
+        if path == "/":
+            page.screenshot(path=str(SCREENSHOTS / f"language-home-fr-{width}.png"))
     page.get_by_role("button", name="Español").click()
     expect(page.locator("html")).to_have_attribute("lang", "es")
     assert page.url.endswith("/p/meet/")
