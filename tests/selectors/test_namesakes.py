@@ -364,7 +364,7 @@ def test_a_correction_pending_at_the_desk_names_the_namesake(client):
     client.force_login(organizer)
     html = client.get(f"/e/{event.slug}/desk/divisions/{division.pk}/").content.decode()
     assert "misread" in html
-    assert f"<strong>{second.name} ({second.club})</strong>, round 1" in html
+    assert f'<strong dir="auto">{second.name} ({second.club})</strong>, round 1' in html
 
 
 @pytest.mark.django_db

@@ -19,6 +19,7 @@ from scoring.selectors import (
 )
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table, TableCode
+from tournaments.plan_words import plan_in_words
 from tournaments.selectors import (
     ClockView,
     bracket_entrants,
@@ -91,6 +92,12 @@ class DivisionDesk:
     @property
     def current(self) -> Round | None:
         return self.state.current
+
+    @property
+    def plan_words(self) -> list[str]:
+        """The plan, one sentence per round, in the page's language (the engine's
+        ``Plan.in_words`` stays the command line's English)."""
+        return plan_in_words(self.plan)
 
     @property
     def plan_notes(self) -> list[str]:

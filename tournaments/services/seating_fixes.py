@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -16,7 +17,10 @@ from tournaments.selectors import hall_tables_in_play
 from .bracket import hall_table_numbers, new_seed, round_seat_again
 
 # A round seated again starts without its clock: the players move first.
-CLOCK_AGAIN = "Its round clock had been started: start it again once everyone is seated."
+# Kept in English in the record (notes); pages say it with gettext(CLOCK_AGAIN).
+CLOCK_AGAIN = gettext_noop(
+    "Its round clock had been started: start it again once everyone is seated."
+)
 
 
 def _by(user) -> dict:

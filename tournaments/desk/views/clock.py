@@ -4,6 +4,7 @@ give one table extra minutes, start every seated round at once."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
@@ -28,14 +29,20 @@ def _started(result) -> str:
     round_ = result.round
     clock = round_clock(round_)
     if not result.started:
-        return (
-            f"The clock of round {round_.number} was already running (since "
-            f"{clock.started_text}): nothing changed."
-        )
-    return (
-        f"Round {round_.number} of {round_.division.name}: the clock runs "
-        f"{clock.clock.minutes} minutes, until {clock.end_text}."
-    )
+        return gettext(
+            "The clock of round %(number)d was already running (since %(since)s): nothing "
+            "changed."
+        ) % {"number": round_.number, "since": clock.started_text}
+    return ngettext(
+        "Round %(number)d of %(division)s: the clock runs %(minutes)d minute, until %(end)s.",
+        "Round %(number)d of %(division)s: the clock runs %(minutes)d minutes, until %(end)s.",
+        clock.clock.minutes,
+    ) % {
+        "number": round_.number,
+        "division": round_.division.name,
+        "minutes": clock.clock.minutes,
+        "end": clock.end_text,
+    }
 
 
 @require_POST
@@ -45,24 +52,37 @@ def division_clock(request, event, division_id):
     back = reverse("desk:division", args=[event.slug, division.pk])
     action = request.POST.get("action", "")
     if action not in ACTIONS:
-        messages.error(request, "Choose what to do with the clock: start, pause or resume it.")
+        messages.error(
+            request, gettext("Choose what to do with the clock: start, pause or resume it.")
+        )
         return redirect(back)
     if current is None:
-        messages.error(request, f"{division.name} is not seated yet: there is no round to time.")
+        messages.error(
+            request,
+            gettext("%(division)s is not seated yet: there is no round to time.")
+            % {"division": division.name},
+        )
         return redirect(back)
     if action == "restart" and not confirmed(request):
         clock = round_clock(current)
         return ask(
             request,
             event,
-            title=f"Start the clock of round {current.number} of {division.name} again?",
+            title=gettext("Start the clock of round %(number)d of %(division)s again?")
+            % {"number": current.number, "division": division.name},
             lines=[
-                f"It started at {clock.started_text}. Started again now, it runs the round's "
-                f"full {clock.clock.minutes} minutes from now; a pause is forgotten.",
-                "Minutes given to single tables stay with those tables.",
-                "Scores are not touched.",
+                ngettext(
+                    "It started at %(at)s. Started again now, it runs the round's full "
+                    "%(minutes)d minute from now; a pause is forgotten.",
+                    "It started at %(at)s. Started again now, it runs the round's full "
+                    "%(minutes)d minutes from now; a pause is forgotten.",
+                    clock.clock.minutes,
+                )
+                % {"at": clock.started_text, "minutes": clock.clock.minutes},
+                gettext("Minutes given to single tables stay with those tables."),
+                gettext("Scores are not touched."),
             ],
-            yes="Yes, start the clock again from full time",
+            yes=gettext("Yes, start the clock again from full time"),
             back=back,
         )
 
@@ -71,11 +91,14 @@ def division_clock(request, event, division_id):
             return _started(services.round_clock_start(round_=current, restart=action == "restart"))
         if action == "pause":
             round_ = services.round_clock_pause(round_=current)
-            return f"The clock is paused with {round_clock(round_).left_text} left."
+            return gettext("The clock is paused with %(left)s left.") % {
+                "left": round_clock(round_).left_text
+            }
         round_ = services.round_clock_resume(round_=current)
-        return (
-            f"The clock runs again: round {round_.number} ends at {round_clock(round_).end_text}."
-        )
+        return gettext("The clock runs again: round %(number)d ends at %(end)s.") % {
+            "number": round_.number,
+            "end": round_clock(round_).end_text,
+        }
 
     return act(request, change, done=lambda text: text, to=back)
 
@@ -103,25 +126,44 @@ def table_minutes(request, event, division_id):
     )
     minutes = minutes_typed(request.POST.get("minutes", ""))
     if table is None:
-        messages.error(request, "Choose the table that gets the minutes.")
+        messages.error(request, gettext("Choose the table that gets the minutes."))
         return redirect(back)
     if minutes is None:
         messages.error(
             request,
-            f"Minutes for table {table.number}: type a whole number, such as 5 "
-            "(or -5 to take back minutes given by mistake).",
+            gettext(
+                "Minutes for table %(table)d: type a whole number, such as 5 (or -5 to take "
+                "back minutes given by mistake)."
+            )
+            % {"table": table.number},
         )
         return redirect(back)
 
     def add():
         changed = services.table_minutes_add(table=table, minutes=minutes)
         clock = round_clock(changed.round, table=changed)
-        text = f"Table {changed.number} has {changed.extra_minutes} extra minute" + (
-            "s" if changed.extra_minutes != 1 else ""
-        )
+        values = {
+            "table": changed.number,
+            "minutes": changed.extra_minutes,
+            "end": clock.end_text,
+        }
         if clock.started and not clock.paused:
-            text += f": it ends at {clock.end_text}"
-        return text + "."
+            return (
+                ngettext(
+                    "Table %(table)d has %(minutes)d extra minute: it ends at %(end)s.",
+                    "Table %(table)d has %(minutes)d extra minutes: it ends at %(end)s.",
+                    changed.extra_minutes,
+                )
+                % values
+            )
+        return (
+            ngettext(
+                "Table %(table)d has %(minutes)d extra minute.",
+                "Table %(table)d has %(minutes)d extra minutes.",
+                changed.extra_minutes,
+            )
+            % values
+        )
 
     return act(request, add, done=lambda text: text, to=back)
 
@@ -146,28 +188,44 @@ def clocks_start(request, event):
     back = reverse("desk:overview", args=[event.slug])
     waiting = unstarted_clocks(event)
     if not waiting:
-        messages.info(request, "Every round playing has its clock running already.")
+        messages.info(request, gettext("Every round playing has its clock running already."))
         return redirect(back)
     if not confirmed(request):
         return ask(
             request,
             event,
-            title=f"Start the clock of {len(waiting)} round{'s' if len(waiting) != 1 else ''}?",
+            title=ngettext(
+                "Start the clock of %(n)d round?", "Start the clock of %(n)d rounds?", len(waiting)
+            )
+            % {"n": len(waiting)},
             lines=[
-                f"{r.division.name}, round {r.number}: {round_clock(r).clock.minutes} minutes"
+                ngettext(
+                    "%(division)s, round %(number)d: %(minutes)d minute",
+                    "%(division)s, round %(number)d: %(minutes)d minutes",
+                    round_clock(r).clock.minutes,
+                )
+                % {
+                    "division": r.division.name,
+                    "number": r.number,
+                    "minutes": round_clock(r).clock.minutes,
+                }
                 for r in waiting
             ]
-            + ["Clocks already running are left as they are."],
-            yes="Yes, start these clocks now",
+            + [gettext("Clocks already running are left as they are.")],
+            yes=gettext("Yes, start these clocks now"),
             back=back,
         )
 
     def start():
         report = services.rounds_clock_start(event=event)
         if not report.started:
-            raise RuleError("Every round playing has its clock running already.")
-        return "Clocks started: " + ", ".join(
-            f"{r.division.name} (until {round_clock(r).end_text})" for r in report.started
-        )
+            raise RuleError(gettext("Every round playing has its clock running already."))
+        return gettext("Clocks started: %(list)s") % {
+            "list": ", ".join(
+                gettext("%(division)s (until %(end)s)")
+                % {"division": r.division.name, "end": round_clock(r).end_text}
+                for r in report.started
+            )
+        }
 
     return act(request, start, done=lambda text: text, to=back)

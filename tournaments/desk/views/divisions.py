@@ -4,6 +4,7 @@ swaps, withdrawals, results and medals."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring import selectors as scoring_selectors
@@ -46,7 +47,8 @@ def _swap_choices(desk) -> list[tuple[str, str]]:
     return [
         (
             str(s.entrant.pk),
-            f"{names.get(s.entrant.external_id, s.entrant.name)} (table {s.table.number})",
+            gettext("%(name)s (table %(table)d)")
+            % {"name": names.get(s.entrant.external_id, s.entrant.name), "table": s.table.number},
         )
         for s in seats
     ]
@@ -96,9 +98,9 @@ def division_page(request, event, division_id):
 
 def _seated(division, result) -> str | None:
     if result.walkover:
-        return f"{division.name}: one player, a walkover (gold)."
+        return gettext("%(division)s: one player, a walkover (gold).") % {"division": division.name}
     if result.created:
-        return f"{division.name}: round 1 seated."
+        return gettext("%(division)s: round 1 seated.") % {"division": division.name}
     return None
 
 
@@ -120,13 +122,18 @@ def _advanced(division, result) -> str | None:
     if result.outcome == scoring_services.Advanced.ALREADY_CLOSED:
         return None
     if result.finished:
-        return f"{division.name} is finished: check and confirm the medals."
-    return f"Round {result.closed.number} closed; round {result.seated.number} seated."
+        return gettext("%(division)s is finished: check and confirm the medals.") % {
+            "division": division.name
+        }
+    return gettext("Round %(closed)d closed; round %(seated)d seated.") % {
+        "closed": result.closed.number,
+        "seated": result.seated.number,
+    }
 
 
 def _advance_refused(error: RuleError) -> list[str]:
     if isinstance(error, scoring_services.TieBlocked):
-        return ["Unresolved ties block this: record the tile draw below."] + [
+        return [gettext("Unresolved ties block this: record the tile draw below.")] + [
             tie.describe(error.names) for tie in error.ties
         ]
     return list(refusal_lines(error))
@@ -143,28 +150,36 @@ def _closing_lines(desk) -> list[str] | None:
     names = desk.state.shown_names
     number = desk.current.number
     lines = [
-        f"Round {number} closes: its scores can then be changed only as corrections, "
-        "with a reason."
+        gettext(
+            "Round %(number)d closes: its scores can then be changed only as corrections, "
+            "with a reason."
+        )
+        % {"number": number}
     ]
     if outcome.last:
         lines.append(
-            f"{desk.division.name} is finished: every player gets a place and the medals "
-            "are given. You check and confirm the medals next."
+            gettext(
+                "%(division)s is finished: every player gets a place and the medals are "
+                "given. You check and confirm the medals next."
+            )
+            % {"division": desk.division.name}
         )
         return lines
     going = [names.get(p, p) for p in outcome.advancing]
     lines.append(
-        f"{len(going)} player{'s' if len(going) != 1 else ''} go on to round {number + 1}: "
-        + ", ".join(going)
-        + "."
+        ngettext(
+            "%(n)d player goes on to round %(next)d: %(names)s.",
+            "%(n)d players go on to round %(next)d: %(names)s.",
+            len(going),
+        )
+        % {"n": len(going), "next": number + 1, "names": ", ".join(going)}
     )
     if outcome.next_byes:
         lines.append(
-            "Byes (they wait for the round after): "
-            + ", ".join(names.get(p, p) for p in outcome.next_byes)
-            + "."
+            gettext("Byes (they wait for the round after): %(names)s.")
+            % {"names": ", ".join(names.get(p, p) for p in outcome.next_byes)}
         )
-    lines.append(f"Round {number + 1} is seated at once.")
+    lines.append(gettext("Round %(number)d is seated at once.") % {"number": number + 1})
     return lines
 
 
@@ -177,23 +192,26 @@ def division_advance(request, event, division_id):
         desk = selectors.division_desk(division)
         lines = _closing_lines(desk)
         if lines is not None and (number is None or number == desk.current.number):
-            final = desk.outcome.last
+            values = {"number": desk.current.number, "division": desk.division.name}
+            if desk.outcome.last:
+                title = gettext("Close the final of %(division)s?") % values
+                yes = gettext("Yes, close the final and give the medals")
+            else:
+                title = gettext("Close round %(number)d of %(division)s?") % values
+                yes = gettext("Yes, close round %(number)d and seat the next") % values
             return ask(
                 request,
                 event,
-                title=f"Close {'the final' if final else f'round {desk.current.number}'} "
-                f"of {desk.division.name}?",
+                title=title,
                 lines=lines,
-                yes="Yes, close the final and give the medals"
-                if final
-                else f"Yes, close round {desk.current.number} and seat the next",
+                yes=yes,
                 back=_back_url(event, division),
             )
 
     def advance():
         result = scoring_services.division_advance(division=division, round_number=number)
         if result.outcome == scoring_services.Advanced.ALREADY_CLOSED:
-            messages.info(request, "That round was already closed.")
+            messages.info(request, gettext("That round was already closed."))
         return result
 
     return act(
@@ -214,10 +232,10 @@ def division_tie(request, event, division_id):
 
     def record():
         if number is None:
-            raise RuleError("Which round is the tie in?")
+            raise RuleError(gettext("Which round is the tie in?"))
         order = list(Entrant.objects.filter(event=event, external_id__in=ids))
         if len(order) != len(set(ids)):
-            raise RuleError("Choose players of this event.")
+            raise RuleError(gettext("Choose players of this event."))
         by_id = {e.external_id: e for e in order}
         return scoring_services.tie_resolve(
             division=division,
@@ -230,7 +248,7 @@ def division_tie(request, event, division_id):
     return act(
         request,
         record,
-        done="The playoff or tile draw is recorded.",
+        done=gettext("The playoff or tile draw is recorded."),
         to=_back(event, division),
     )
 
@@ -245,16 +263,17 @@ def division_swap(request, event, division_id):
 
     def swap():
         if current is None:
-            raise RuleError("No round is seated yet: there are no seats to swap.")
+            raise RuleError(gettext("No round is seated yet: there are no seats to swap."))
         if any(whole_number(i, low=1) is None for i in ids):
-            raise RuleError("Choose the two players to swap.")
+            raise RuleError(gettext("Choose the two players to swap."))
         chosen.extend(object_or_404(Entrant, i, event=event) for i in ids)
         services.seats_swap(round_=current, first=chosen[0], second=chosen[1])
 
     return act(
         request,
         swap,
-        done=lambda _: f"{chosen[0].name} and {chosen[1].name} swapped seats.",
+        done=lambda _: gettext("%(first)s and %(second)s swapped seats.")
+        % {"first": chosen[0].name, "second": chosen[1].name},
         to=_back(event, division),
     )
 
@@ -271,22 +290,28 @@ def division_withdraw(request, event, division_id):
     division = _division(event, division_id)
     entrant = _chosen_entrant(request, event)
     if entrant is None:
-        messages.error(request, "Choose the player who withdraws.")
+        messages.error(request, gettext("Choose the player who withdraws."))
         return redirect(*_back(event, division))
     reason = request.POST.get("reason", "").strip()
+    name = {"name": entrant.shown_name}
     if not confirmed(request):
         return ask(
             request,
             event,
-            title=f"Withdraw {entrant.shown_name}?",
+            title=gettext("Withdraw %(name)s?") % name,
             lines=[
-                f"{entrant.shown_name} stops playing: the scores entered so far stay on the "
-                "sheet, no scores are needed for their later games.",
-                f"{entrant.shown_name} gets no place, and nobody moves up into it.",
-                "If this is a mistake, you can undo it with a reason while no game of their "
-                "table has been recorded without them.",
+                gettext(
+                    "%(name)s stops playing: the scores entered so far stay on the sheet, no "
+                    "scores are needed for their later games."
+                )
+                % name,
+                gettext("%(name)s gets no place, and nobody moves up into it.") % name,
+                gettext(
+                    "If this is a mistake, you can undo it with a reason while no game of "
+                    "their table has been recorded without them."
+                ),
             ],
-            yes=f"Yes, withdraw {entrant.shown_name}",
+            yes=gettext("Yes, withdraw %(name)s") % name,
             back=_back_url(event, division),
         )
     return act(
@@ -294,8 +319,11 @@ def division_withdraw(request, event, division_id):
         lambda: services.entrants_withdraw(
             event=event, ids=[entrant.external_id], reason=reason, user=request.user
         ),
-        done=f"{entrant.shown_name} has withdrawn: no scores are needed for their "
-        "later games, and they get no place.",
+        done=gettext(
+            "%(name)s has withdrawn: no scores are needed for their later games, and they "
+            "get no place."
+        )
+        % name,
         to=_back(event, division),
     )
 
@@ -308,23 +336,30 @@ def division_disqualify(request, event, division_id):
     reason = request.POST.get("reason", "").strip()
     if entrant is None or not reason:
         if entrant is None:
-            messages.error(request, "Choose the player to disqualify.")
+            messages.error(request, gettext("Choose the player to disqualify."))
         if not reason:
-            messages.error(request, "Write the reason for the disqualification.")
+            messages.error(request, gettext("Write the reason for the disqualification."))
         return redirect(*_back(event, division))
+    name = {"name": entrant.shown_name}
     if not confirmed(request):
         return ask(
             request,
             event,
-            title=f"Disqualify {entrant.shown_name}?",
+            title=gettext("Disqualify %(name)s?") % name,
             lines=[
-                f"Reason: {reason}",
-                f"{entrant.shown_name} is treated as withdrawn from now on: the scores entered "
-                "so far stay, no scores are needed for their later games.",
-                f"{entrant.shown_name} gets no place and is shown as disqualified; nobody moves "
-                "up into their place.",
+                gettext("Reason: %(reason)s") % {"reason": reason},
+                gettext(
+                    "%(name)s is treated as withdrawn from now on: the scores entered so far "
+                    "stay, no scores are needed for their later games."
+                )
+                % name,
+                gettext(
+                    "%(name)s gets no place and is shown as disqualified; nobody moves up into "
+                    "their place."
+                )
+                % name,
             ],
-            yes=f"Yes, disqualify {entrant.shown_name}",
+            yes=gettext("Yes, disqualify %(name)s") % name,
             back=_back_url(event, division),
         )
     return act(
@@ -332,7 +367,8 @@ def division_disqualify(request, event, division_id):
         lambda: services.entrants_disqualify(
             event=event, ids=[entrant.external_id], reason=reason, user=request.user
         ),
-        done=f"{entrant.shown_name} is disqualified ({reason}).",
+        done=gettext("%(name)s is disqualified (%(reason)s).")
+        % {"name": entrant.shown_name, "reason": reason},
         to=_back(event, division),
     )
 
@@ -343,14 +379,15 @@ def division_reinstate(request, event, division_id):
     division = _division(event, division_id)
     entrant = _chosen_entrant(request, event)
     if entrant is None:
-        messages.error(request, "Choose the player who plays on.")
+        messages.error(request, gettext("Choose the player who plays on."))
         return redirect(*_back(event, division))
     return act(
         request,
         lambda: scoring_services.entrant_reinstate(
             entrant=entrant, reason=request.POST.get("reason", ""), user=request.user
         ),
-        done=f"{entrant.shown_name} plays on: enter their scores as usual.",
+        done=gettext("%(name)s plays on: enter their scores as usual.")
+        % {"name": entrant.shown_name},
         to=_back(event, division),
     )
 
@@ -362,9 +399,8 @@ def division_split(request, event, division_id):
     return act(
         request,
         lambda: services.division_split(division=division),
-        done=lambda members: f"{division.name} is split: "
-        + ", ".join(m.name for m in members)
-        + " play on their own again.",
+        done=lambda members: gettext("%(division)s is split: %(names)s play on their own again.")
+        % {"division": division.name, "names": ", ".join(m.name for m in members)},
         to=("desk:checkin", event.slug),
     )
 
@@ -375,7 +411,7 @@ def _division_action(request, event, division_id, service, done: str):
     return act(
         request,
         lambda: service(division=division),
-        done=done.format(division=division.name),
+        done=done % {"division": division.name},
         to=_back(event, division),
     )
 
@@ -388,20 +424,24 @@ def division_accept(request, event, division_id):
         event,
         division_id,
         scoring_services.results_accept,
-        "{division}: results updated from the scores; confirm the medals again.",
+        gettext("%(division)s: results updated from the scores; confirm the medals again."),
     )
 
 
 def _accepted(result) -> str:
     if result.nothing_pending:
-        return "No correction waits for a decision any more."
-    done = ["Accepted."]
+        return gettext("No correction waits for a decision any more.")
+    done = [gettext("Accepted.")]
     done += [
-        f"Round {r.number} is seated again with the players the scores give." for r in result.seated
+        gettext("Round %(number)d is seated again with the players the scores give.")
+        % {"number": r.number}
+        for r in result.seated
     ]
-    done += [f"Round {n} had started: it stands." for n in result.standing]
+    done += [
+        gettext("Round %(number)d had started: it stands.") % {"number": n} for n in result.standing
+    ]
     if result.results_updated:
-        done.append("Placings recomputed: confirm the medals again.")
+        done.append(gettext("Placings recomputed: confirm the medals again."))
     return " ".join(done)
 
 
@@ -428,7 +468,7 @@ def correction_undo(request, event, division_id, change_id):
     return act(
         request,
         lambda: scoring_services.correction_undo(change=change, user=request.user),
-        done="Undone: the value is back as it was; both steps stay in the audit trail.",
+        done=gettext("Undone: the value is back as it was; both steps stay in the audit trail."),
         to=_back(event, division),
     )
 
@@ -437,10 +477,14 @@ def _medal_lines(desk) -> list[str]:
     lines = []
     for row in desk.placings:
         if row["placing"].medal:
-            lines.append(f"{row['medal_text']}: {row['name']}")
+            lines.append(
+                gettext("%(medal)s: %(name)s") % {"medal": row["medal_text"], "name": row["name"]}
+            )
     lines.append(
-        "The projector, the results and the certificates show these medals. A later "
-        "correction that changes them is flagged, and you confirm them again."
+        gettext(
+            "The projector, the results and the certificates show these medals. A later "
+            "correction that changes them is flagged, and you confirm them again."
+        )
     )
     return lines
 
@@ -455,9 +499,10 @@ def division_medals(request, event, division_id):
             return ask(
                 request,
                 event,
-                title=f"Confirm the medals of {desk.division.name}?",
+                title=gettext("Confirm the medals of %(division)s?")
+                % {"division": desk.division.name},
                 lines=_medal_lines(desk),
-                yes="Yes, confirm the medals",
+                yes=gettext("Yes, confirm the medals"),
                 back=_back_url(event, division),
             )
     return _division_action(
@@ -465,5 +510,5 @@ def division_medals(request, event, division_id):
         event,
         division_id,
         services.medals_confirm,
-        "Medals of {division} confirmed: the projector shows them.",
+        gettext("Medals of %(division)s confirmed: the projector shows them."),
     )

@@ -5,6 +5,7 @@ penalty of the round is in, both kept in the division's record."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from scoring import services as scoring_services
@@ -52,9 +53,13 @@ def _seating_words(round_: Round) -> str:
     tables = round_.tables.count()
     players = round_.seats.count()
     byes = round_.byes.count()
-    text = f"{players} players at {tables} table{'s' if tables != 1 else ''}"
+    text = ngettext(
+        "%(players)d players at %(tables)d table",
+        "%(players)d players at %(tables)d tables",
+        tables,
+    ) % {"players": players, "tables": tables}
     if byes:
-        text += f", {byes} bye{'s' if byes != 1 else ''}"
+        text += ngettext(", %(byes)d bye", ", %(byes)d byes", byes) % {"byes": byes}
     return text
 
 
@@ -71,26 +76,35 @@ def division_reseat(request, event, division_id):
         if refusal:  # a score came in since the page was shown: say so, do not ask
             messages.error(request, refusal)
             return redirect(back)
+        values = {"number": current.number, "division": division.name}
         lines = [
-            f"Round {current.number} of {division.name} is seated again: the same "
-            f"{_seating_words(current)}, in a new random order (families, clubs and "
-            "earlier opponents kept apart as before).",
-            "The table list and score sheets printed for it are wrong afterwards: print "
-            "them again.",
+            gettext(
+                "Round %(number)d of %(division)s is seated again: the same %(seating)s, in a "
+                "new random order (families, clubs and earlier opponents kept apart as "
+                "before)."
+            )
+            % {**values, "seating": _seating_words(current)},
+            gettext(
+                "The table list and score sheets printed for it are wrong afterwards: print "
+                "them again."
+            ),
         ]
         if current.clock_started_at is not None:
             lines.append(
-                "Its round clock stops: start it again once everyone is seated at the new tables."
+                gettext(
+                    "Its round clock stops: start it again once everyone is seated at the new "
+                    "tables."
+                )
             )
         if reason:
-            lines.append(f"Reason: {reason}")
-        lines.append("It is kept in the division's record with your name and the time.")
+            lines.append(gettext("Reason: %(reason)s") % {"reason": reason})
+        lines.append(gettext("It is kept in the division's record with your name and the time."))
         return ask(
             request,
             event,
-            title=f"Seat round {current.number} of {division.name} again?",
+            title=gettext("Seat round %(number)d of %(division)s again?") % values,
             lines=lines,
-            yes=f"Yes, seat round {current.number} again",
+            yes=gettext("Yes, seat round %(number)d again") % values,
             back=back,
         )
     return act(
@@ -98,8 +112,12 @@ def division_reseat(request, event, division_id):
         lambda: services.round_reseat(
             division=division, reason=reason, user=request.user, expected_round=expected
         ),
-        done=lambda seated: f"Round {seated.number} of {division.name} is seated again: print "
-        "its table list and score sheets again." + (f" {services.CLOCK_AGAIN}" if clock else ""),
+        done=lambda seated: gettext(
+            "Round %(number)d of %(division)s is seated again: print its table list and score "
+            "sheets again."
+        )
+        % {"number": seated.number, "division": division.name}
+        + (" " + gettext(services.CLOCK_AGAIN) if clock else ""),
         to=back,
     )
 
@@ -111,7 +129,9 @@ def division_reopen(request, event, division_id):
     expected = whole_number(request.POST.get("round", ""), low=1)
     reason = request.POST.get("reason", "").strip()
     if not reason:
-        messages.error(request, "Write why the round is taken back: it is kept in the record.")
+        messages.error(
+            request, gettext("Write why the round is taken back: it is kept in the record.")
+        )
         return redirect(back)
     current = division.rounds.current()
     if not confirmed(request) and current is not None and current.pk == expected:
@@ -120,40 +140,61 @@ def division_reopen(request, event, division_id):
             messages.error(request, refusal)
             return redirect(back)
         number = current.number
-        lines = [f"Reason: {reason}"]
+        values = {
+            "number": number,
+            "before": number - 1,
+            "division": division.name,
+            "seating": _seating_words(current),
+        }
+        lines = [gettext("Reason: %(reason)s") % {"reason": reason}]
+        lines.append(
+            gettext(
+                "Round %(number)d of %(division)s is taken back: its seating (%(seating)s) is "
+                "removed."
+            )
+            % values
+        )
         if number == 1:
-            lines += [
-                f"Round 1 of {division.name} is taken back: its seating "
-                f"({_seating_words(current)}) is removed.",
-                "The players stay checked in; late arrivals can be checked in again. You "
-                "seat round 1 again when ready.",
-            ]
+            lines.append(
+                gettext(
+                    "The players stay checked in; late arrivals can be checked in again. You "
+                    "seat round 1 again when ready."
+                )
+            )
         else:
-            lines += [
-                f"Round {number} of {division.name} is taken back: its seating "
-                f"({_seating_words(current)}) is removed.",
-                f"Round {number - 1} is open again: its results can be corrected, and closing "
-                f"it seats round {number} anew.",
-            ]
+            lines.append(
+                gettext(
+                    "Round %(before)d is open again: its results can be corrected, and closing "
+                    "it seats round %(number)d anew."
+                )
+                % values
+            )
             for old, new, who in services.round_reopen_renumbering(
                 division=division, expected_round=expected
             ):
-                lines.append(
-                    f"Round {number - 1}'s table {old} is in use"
-                    + (f" by {who}" if who else "")
-                    + f": it will become table {new} — print its score sheet and table list "
-                    "again."
-                )
+                table = {**values, "old": old, "new": new, "who": who}
+                if who:
+                    text = gettext(
+                        "Round %(before)d's table %(old)d is in use by %(who)s: it will become "
+                        "table %(new)d — print its score sheet and table list again."
+                    )
+                else:
+                    text = gettext(
+                        "Round %(before)d's table %(old)d is in use: it will become table "
+                        "%(new)d — print its score sheet and table list again."
+                    )
+                lines.append(text % table)
         lines += [
-            f"The table list and score sheets printed for round {number} are void.",
-            "It is kept in the division's record with your name and the time.",
+            gettext("The table list and score sheets printed for round %(number)d are void.")
+            % values,
+            gettext("It is kept in the division's record with your name and the time."),
         ]
         return ask(
             request,
             event,
-            title=f"Take back round {number} of {division.name}?",
+            title=gettext("Take back round %(number)d of %(division)s?") % values,
             lines=lines,
-            yes=f"Yes, take back round {number}",
+            yes=gettext("Yes, take back round %(number)d") % values,
             back=back,
         )
     return act(
