@@ -281,6 +281,10 @@ def game_save(request, event, table, page: EntryPage):
     # A save with the page's key goes to the service even for a closed round or a
     # confirmed game: if that key was stored already, the answer is "already saved".
     keyed = bool(request.POST.get("save_key"))
+    if queued or (entry.closed and not keyed) or not form.is_valid():
+        # The answer names players: a namesake at the table by their club or number (read
+        # only now: a save that goes through names nobody).
+        form = _named_form(request, entry, number)
     if entry.closed and not keyed:
         form.add_error(
             None, _("This round is closed: an organizer changes scores as a correction.")
@@ -330,6 +334,7 @@ def game_save(request, event, table, page: EntryPage):
     except RuleError as error:
         if queued:
             return _queued_answer("refused", said(error), 422)
+        form = _named_form(request, entry, number)
         form.add_error(None, said(error))
         return page.render(table_sheet(table), form)
     already = getattr(game, "already_saved", None) is not None
@@ -359,6 +364,14 @@ def game_save(request, event, table, page: EntryPage):
         # The page learns which save arrived (its queued copy, if any, is then dropped).
         return redirect(page.url(saved=data["save_key"]))
     return redirect(page.url())
+
+
+def _named_form(request, entry, number) -> GameForm:
+    """The save's form again, its players named as the page shows them (namesakes)."""
+    entry.name_players()
+    form = GameForm(request.POST, sheet=entry, number=number)
+    form.is_valid()
+    return form
 
 
 def form_message(form) -> str:

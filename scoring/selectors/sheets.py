@@ -10,8 +10,6 @@ from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 from tournaments.selectors import (
     event_rules,
-    has_namesake,
-    mark_flagged_namesakes,
     mark_namesakes,
     namesakes,
 )
@@ -154,21 +152,15 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
     return audit
 
 
-def _seats(table: Table, *, always: bool = True) -> list[Seat]:
+def _seats(table: Table) -> list[Seat]:
     """The table's seats in order with their entrants; a player whose name another entrant
-    of the event shares carries it with their club or number (``Entrant.shown_name``).
-    The page reads the namesakes in one query; a save (``always=False``) reads them only
-    when the seats' own query flags someone at the table with a namesake (rare)."""
-    seats = table.seats.select_related("entrant").order_by("number")
-    event = table.round.division.event
-    if always:
-        seats = list(seats)
-        mark_namesakes(
-            [s.entrant for s in seats], namesakes(event, among=[s.entrant for s in seats])
-        )
-        return seats
-    seats = list(seats.annotate(namesake=has_namesake("entrant__")))
-    mark_flagged_namesakes(event, [s.entrant for s in seats if s.namesake])
+    of the event shares carries it with their club or number (``Entrant.shown_name``):
+    the namesakes in one query."""
+    seats = list(table.seats.select_related("entrant").order_by("number"))
+    mark_namesakes(
+        [s.entrant for s in seats],
+        namesakes(table.round.division.event, among=[s.entrant for s in seats]),
+    )
     return seats
 
 
@@ -260,6 +252,7 @@ class TableEntry:
     table: Table
     seats: list[Seat]
     games: dict[int, Game]  # by number
+    named: bool = False  # name_players() asked
 
     @property
     def closed(self) -> bool:
@@ -269,6 +262,16 @@ class TableEntry:
         game = self.games.get(number)
         return game is not None and game.confirmed
 
+    def name_players(self) -> None:
+        """Give the players with a namesake in the event the name to show them by (their
+        club or number: ``Entrant.shown_name``), for a save whose answer names players (a
+        refusal, a queued save's answer). One query, once; a save that goes through names
+        nobody and never asks."""
+        if not self.named:
+            entrants = [s.entrant for s in self.seats]
+            mark_namesakes(entrants, namesakes(self.event, among=entrants))
+            self.named = True
+
 
 def table_entry(table: Table) -> TableEntry:
     """The seats and games of ``table`` (loaded with its round, division and event)."""
@@ -276,7 +279,8 @@ def table_entry(table: Table) -> TableEntry:
         table.round.division.event,
         table.round,
         table,
-        _seats(table, always=False),
+        # Their namesakes only when a name is shown (``TableEntry.name_players``).
+        list(table.seats.select_related("entrant").order_by("number")),
         {
             number: Game(table=table, number=number, confirmed_at=confirmed_at, version=version)
             for number, confirmed_at, version in Game.objects.filter(table=table)
