@@ -9,6 +9,7 @@ import datetime
 import os
 import secrets
 import tempfile
+import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -44,13 +45,44 @@ def env_float(name: str, default: float) -> float:
 
 # --- Core -------------------------------------------------------------------
 
-DEBUG = env_bool("DEBUG", True)
+# Off unless asked for: `make run` and the tests turn it on (deploy/run-local.sh,
+# tests/settings.py); the command line, `make venue` and every server run without it.
+DEBUG = env_bool("DEBUG", False)
+
+
+def local_secret_key(path: Path) -> str:
+    """This machine's own key, made once and kept (readable by its owner only), for a
+    single machine run without SECRET_KEY: the command line, a laptop at the venue.
+    Several web machines must share one SECRET_KEY (deploy/README.md)."""
+    for _ in range(50):
+        try:
+            key = path.read_text().strip()
+        except FileNotFoundError:
+            key = secrets.token_urlsafe(60)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:  # another process is making it
+                continue
+            with os.fdopen(fd, "w") as out:
+                out.write(key + "\n")
+        if key:
+            return key
+        time.sleep(0.02)  # made by another process a moment ago, not written yet
+    raise ImproperlyConfigured(f"{path} is empty: delete it or set SECRET_KEY.")
+
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is false.")
-    SECRET_KEY = "django-insecure-dev-only-key-never-use-in-production"
+    if DEBUG:
+        SECRET_KEY = "django-insecure-dev-only-key-never-use-in-production"
+    else:
+        try:
+            SECRET_KEY = local_secret_key(BASE_DIR / ".venue-secret")
+        except OSError as error:
+            raise ImproperlyConfigured(
+                f"SECRET_KEY is not set and {BASE_DIR / '.venue-secret'} cannot be made "
+                f"({error.strerror}): set SECRET_KEY."
+            ) from error
 
 BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 _base = urlsplit(BASE_URL)

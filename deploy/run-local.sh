@@ -9,6 +9,10 @@ cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 PY=.venv/bin/python
 
+# A local try: DEBUG on (Django's error pages, any host on the hall's wifi). Only here and
+# in the tests; everywhere else it is off unless DEBUG=true is set.
+export DEBUG=${DEBUG:-true}
+
 . deploy/broker.sh
 
 "$PY" manage.py migrate --noinput
