@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import engine
+from tournaments.text import isolate
 
 from .models import SAVE_KEY_PATTERN
 from .selectors import TableEntry, TableSheet
@@ -39,13 +40,15 @@ def rack_field_name(entrant) -> str:
 
 
 def _seat_label(number, entrant) -> str:
+    # A right-to-left name set apart (isolate) so the words after it keep their order.
+    name = isolate(entrant.shown_name)
     if entrant.out_of_play:
         return _("Seat %(seat)s: %(name)s (%(out)s: no rack total needed)") % {
             "seat": number,
-            "name": entrant.shown_name,
+            "name": name,
             "out": entrant.out_of_play_word,
         }
-    return _("Seat %(seat)s: %(name)s") % {"seat": number, "name": entrant.shown_name}
+    return _("Seat %(seat)s: %(name)s") % {"seat": number, "name": name}
 
 
 class GameForm(forms.Form):

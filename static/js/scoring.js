@@ -4,6 +4,23 @@
    page ("entry-rules"), never copied here. */
 (function () {
   "use strict";
+  // Words in the page's language from Django's JavaScript catalog (/jsi18n/LANG/, loaded
+  // by base.html); English when it could not be loaded.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (s, p, n) { return n === 1 ? s : p; };
+  var interpolate = window.interpolate || function (fmt, obj) {
+    return fmt.replace(/%\((\w+)\)s/g, function (whole, key) { return String(obj[key]); });
+  };
+  function js(text, values) { return interpolate(text, values || {}, true); }
+  // The tiles' colours (the engine's keys, also the buttons' classes) in words.
+  var COLOUR_WORDS = {
+    black: gettext("black"), red: gettext("red"), blue: gettext("blue"), orange: gettext("orange")
+  };
+  function colourWord(colour) { return COLOUR_WORDS[colour] || colour; }
+  function tileWords(key) {  // "red-7" -> "red 7" in the page's language
+    var parts = key.split("-");
+    return js(gettext("%(colour)s %(number)s"), { colour: colourWord(parts[0]), number: parts[1] });
+  }
   var RULES = null;
   function rules() {
     if (!RULES) {
@@ -20,7 +37,7 @@
   function say(key, values) { return fill(rules().messages[key], values || {}); }
   function formSay(key, values) { return fill(rules().form[key], values || {}); }
 
-  function playerName(input) { return input.getAttribute("data-player") || "This player"; }
+  function playerName(input) { return input.getAttribute("data-player") || gettext("This player"); }
 
   function setFieldError(input, messages) {
     var box = document.getElementById(input.id + "-error");
@@ -199,14 +216,14 @@
     panel.innerHTML = "";
     var heading = document.createElement("p");
     heading.innerHTML = "<strong></strong>";
-    heading.firstChild.textContent = "Tiles left on " + playerName(input) + "'s rack: tap each one.";
+    heading.firstChild.textContent = js(gettext("Tiles left on %(name)s's rack: tap each one."), { name: playerName(input) });
     panel.appendChild(heading);
     var totalLine = document.createElement("p");
     totalLine.className = "calc-total";
     totalLine.setAttribute("aria-live", "polite");
     var picked = document.createElement("ul");
     picked.className = "picked";
-    picked.setAttribute("aria-label", "Tiles counted");
+    picked.setAttribute("aria-label", gettext("Tiles counted"));
     var buttons = {};
 
     function total() {
@@ -215,7 +232,7 @@
       return sum;
     }
     function refresh() {
-      totalLine.textContent = "Total: " + total();
+      totalLine.textContent = js(gettext("Total: %(total)s"), { total: total() });
       Object.keys(buttons).forEach(function (key) {
         var n = key === "joker" ? state.jokers : (counts[key] || 0);
         var limit = key === "joker" ? R.jokers : R.copies;
@@ -223,7 +240,8 @@
         b.querySelector(".count").textContent = n ? "×" + n : "";
         // aria-disabled, not disabled: a disabled button drops the keyboard's focus.
         if (n >= limit) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
-        b.setAttribute("aria-label", b.getAttribute("data-label") + (n ? ", " + n + " counted" : ""));
+        var said = b.getAttribute("data-said");
+        b.setAttribute("aria-label", n ? js(ngettext("%(tile)s, %(n)s counted", "%(tile)s, %(n)s counted", n), { tile: said, n: n }) : said);
       });
       picked.innerHTML = "";
       Object.keys(counts).concat(state.jokers ? ["joker"] : []).forEach(function (key) {
@@ -231,8 +249,8 @@
         for (var i = 0; i < n; i++) {
           var li = document.createElement("li"), b = document.createElement("button");
           b.type = "button";
-          b.textContent = (key === "joker" ? "Joker" : key.replace("-", " ")) + " ✕";
-          b.setAttribute("aria-label", "Take off " + (key === "joker" ? "a joker" : key.replace("-", " ")));
+          b.textContent = (key === "joker" ? gettext("Joker") : tileWords(key)) + " ✕";
+          b.setAttribute("aria-label", key === "joker" ? gettext("Take off a joker") : js(gettext("Take off %(tile)s"), { tile: tileWords(key) }));
           b.addEventListener("click", (function (k) { return function () {
             if (k === "joker") state.jokers--; else { counts[k]--; if (!counts[k]) delete counts[k]; }
             refresh();
@@ -245,7 +263,8 @@
     totalLine.tabIndex = -1;
     R.colours.forEach(function (colour) {
       var label = document.createElement("p");
-      label.textContent = colour.charAt(0).toUpperCase() + colour.slice(1);
+      var word = colourWord(colour);
+      label.textContent = word.charAt(0).toUpperCase() + word.slice(1);
       label.className = "help";
       panel.appendChild(label);
       var grid = document.createElement("div");
@@ -253,7 +272,8 @@
       R.numbers.forEach(function (n) {
         var key = colour + "-" + n, b = document.createElement("button");
         b.type = "button"; b.className = "tile " + colour;
-        b.setAttribute("data-label", colour + " " + n);
+        b.setAttribute("data-label", colour + " " + n);  // a key (tests, English); said: data-said
+        b.setAttribute("data-said", tileWords(key));
         b.innerHTML = n + '<span class="count" aria-hidden="true"></span>';
         b.addEventListener("click", (function (k) { return function () {
           if ((counts[k] || 0) < R.copies) { counts[k] = (counts[k] || 0) + 1; refresh(); }
@@ -265,7 +285,9 @@
     var jokerButton = document.createElement("button");
     jokerButton.type = "button"; jokerButton.className = "tile joker";
     jokerButton.setAttribute("data-label", "joker (" + R.joker + " points)");
-    jokerButton.innerHTML = "Joker (" + R.joker + ')<span class="count" aria-hidden="true"></span>';
+    jokerButton.setAttribute("data-said", js(gettext("joker (%(points)s points)"), { points: R.joker }));
+    jokerButton.textContent = js(gettext("Joker (%(points)s)"), { points: R.joker });
+    jokerButton.insertAdjacentHTML("beforeend", '<span class="count" aria-hidden="true"></span>');
     jokerButton.addEventListener("click", function () { if (state.jokers < R.jokers) { state.jokers++; refresh(); } });
     buttons.joker = jokerButton;
     panel.appendChild(jokerButton);
@@ -274,7 +296,7 @@
     var actions = document.createElement("div");
     actions.className = "row-actions";
     var use = document.createElement("button");
-    use.type = "button"; use.className = "calc-use"; use.textContent = "Use this total";
+    use.type = "button"; use.className = "calc-use"; use.textContent = gettext("Use this total");
     use.addEventListener("click", function () {
       input.value = String(total());
       close(panel, opener);
@@ -282,7 +304,7 @@
       validate(input.form, input.form.dataset.refused === "1");
     });
     var cancel = document.createElement("button");
-    cancel.type = "button"; cancel.className = "secondary"; cancel.textContent = "Close without using";
+    cancel.type = "button"; cancel.className = "secondary"; cancel.textContent = gettext("Close without using");
     cancel.addEventListener("click", function () { close(panel, opener); opener.focus(); });
     actions.appendChild(use); actions.appendChild(cancel);
     panel.appendChild(actions);
@@ -505,7 +527,7 @@
         var button = form.querySelector("button.save");
         if (button) {
           if (!button.hasAttribute("data-html")) button.setAttribute("data-html", button.innerHTML);
-          button.disabled = true; button.textContent = "Saving…";
+          button.disabled = true; button.textContent = gettext("Saving…");
         }
       }
       form.addEventListener("submit", guard);
@@ -552,23 +574,23 @@
           keepTyped(form);
           var again = document.createElement("a");
           if (signedOut) {
-            p.textContent = "You were signed out. Sign in again — the numbers you typed are kept. ";
+            p.textContent = gettext("You were signed out. Sign in again — the numbers you typed are kept.") + " ";
             again.href = (form.getAttribute("data-login") || "/login/") + "?next=" +
               encodeURIComponent(window.location.pathname + "?game=" + gameOf(form));
-            again.textContent = "Sign in again";
+            again.textContent = gettext("Sign in again");
           } else {
-            p.textContent = "Not saved: this page was opened before you last signed in. Open it again — the numbers you typed are kept. ";
+            p.textContent = gettext("Not saved: this page was opened before you last signed in. Open it again — the numbers you typed are kept.") + " ";
             again.href = window.location.pathname + "?game=" + gameOf(form);
-            again.textContent = "Open the page again";
+            again.textContent = gettext("Open the page again");
           }
           again.className = "button";
           p.appendChild(again);
         } else {
           p.textContent = status === 0
-            ? "Not saved: the server could not be reached. Check the connection, then save again."
+            ? gettext("Not saved: the server could not be reached. Check the connection, then save again.")
             : status === 403
-              ? "Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer."
-              : "Not saved: the server had a problem (error " + status + "). Save again; if it keeps failing, keep the paper sheet and tell the organizer.";
+              ? gettext("Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer.")
+              : js(gettext("Not saved: the server had a problem (error %(status)s). Save again; if it keeps failing, keep the paper sheet and tell the organizer."), { status: status });
         }
         var list = box.querySelector("ul");
         list.innerHTML = ""; list.appendChild(p); box.hidden = false;
