@@ -27,6 +27,19 @@ MARKED = [
     "public/find.html",
     "public/_find_results.html",
     "public/results.html",
+    "scoring/score_home.html",
+    "scoring/table.html",
+    "scoring/_sheet.html",
+    "scoring/_ended.html",
+    "scoring/_game_form.html",
+    "scoring/_conflict.html",
+    "scoring/_stale.html",
+    "scoring/_outbox.html",
+    "scoring/standings.html",
+    "scoring/players_choose.html",
+    "scoring/players_code.html",
+    "scoring/players_table.html",
+    "printing/documents.html",
 ]
 
 
