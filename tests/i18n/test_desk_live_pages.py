@@ -104,6 +104,12 @@ def pages(world) -> dict[str, tuple[str, str, dict]]:
             f"/e/{slug}/desk/divisions/{division}/withdraw/",
             {"entrant": world.seated(world.tables[0])[0].pk, "reason": ""},
         ),
+        # A service's refusal, shown on the division page after the redirect.
+        "pause refused": (
+            "post",
+            f"/e/{slug}/desk/divisions/{division}/clock/",
+            {"action": "pause", "follow": True},
+        ),
         # An action's answer, shown on the division page after the redirect.
         "clock started": (
             "post",
@@ -125,13 +131,18 @@ WORDS = {
         "es": ["Aviso nuevo", "Mostrar este aviso", "Publicado a las", "Lunch at noon"],
     },
     "division": {
-        "en": ["Round 1 (qualifying, 3 games) — in play", "3 games × 20 minutes = 60 minutes"],
+        "en": [
+            "Round 1 (qualifying, 3 games) — in play",
+            "3 games × 20 minutes = 60 minutes",
+            "Table 1 game 1 of Open, round 1 has scores: the round stands",
+        ],
         "fr": [
             "Manche 1 (qualificative, 3 parties) — en cours",
             "Chronomètre de la manche",
             "3 parties × 20 minutes = 60 minutes",
             "Un joueur abandonne",
             "1 sur 3 parties saisies",
+            "La table 1, partie 1 de Open, manche 1, a des scores : la manche reste telle quelle",
         ],
         "es": [
             "Ronda 1 (clasificatoria, 3 partidas) — en juego",
@@ -139,12 +150,18 @@ WORDS = {
             "3 partidas × 20 minutos = 60 minutos",
             "Un jugador se retira",
             "1 de 3 partidas anotadas",
+            "La mesa 1, partida 1 de Open, ronda 1, tiene puntos: la ronda se queda como está",
         ],
     },
     "withdraw confirm": {
         "en": ["What will happen", "stops playing", "No, go back"],
         "fr": ["Ce qui va se passer", "arrête de jouer", "Non, revenir"],
         "es": ["Lo que va a pasar", "deja de jugar", "No, volver"],
+    },
+    "pause refused": {
+        "en": ["The clock of round 1 of Open has not started: nothing to pause."],
+        "fr": ["Le chronomètre de la manche 1 de Open n'est pas lancé : rien à mettre en pause."],
+        "es": ["El reloj de la ronda 1 de Open no está en marcha: no hay nada que pausar."],
     },
     "clock started": {
         "en": ["the clock runs 60 minutes", "Pause the clock"],
@@ -193,3 +210,6 @@ def test_the_command_line_stays_english_whatever_the_language(world):
     assert "The announcement is 230 characters long: at most 200 fit on the projector" in str(
         refused.value
     )
+    with translation.override("es"), pytest.raises(CommandError) as refused:
+        run("start_clock", world.event.slug, "--division", "Open", "--pause")
+    assert "The clock of round 1 of Open has not started: nothing to pause." in str(refused.value)

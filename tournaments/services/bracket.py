@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -166,7 +167,8 @@ def round_create(
                 division.save(update_fields=["status"])
     except IntegrityError:
         raise RuleError(
-            f"Round {shape.number} of {division.name} was seated by someone else just now."
+            gettext("Round %(number)d of %(division)s was seated by someone else just now.")
+            % {"number": shape.number, "division": division.name}
         ) from None
     return round_
 
@@ -200,10 +202,14 @@ def round_seat_again(
         division = round_.division
         if division.rounds.current().pk != round_.pk:
             raise RuleError(
-                f"Round {round_.number} of {division.name} is not the latest round: it stands."
+                gettext("Round %(number)d of %(division)s is not the latest round: it stands.")
+                % {"number": round_.number, "division": division.name}
             )
         if round_started(round_):
-            raise RuleError(f"Round {round_.number} of {division.name} has started: it stands.")
+            raise RuleError(
+                gettext("Round %(number)d of %(division)s has started: it stands.")
+                % {"number": round_.number, "division": division.name}
+            )
         round_.delete()
         seated = round_create(
             division=division, shape=shape, players=players, byes=byes, seed=seed, met=met
@@ -285,7 +291,8 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
         division = Division.objects.select_for_update().get(pk=division.pk)
         if division.combined_into_id:
             raise RuleError(
-                f"{division.name} plays in {division.combined_into.name}: seat that division."
+                gettext("%(division)s plays in %(into)s: seat that division.")
+                % {"division": division.name, "into": division.combined_into.name}
             )
         latest = division.rounds.current()
         if latest is not None:
@@ -294,7 +301,9 @@ def division_seat_first_round(*, division: Division, seed: int | None = None) ->
             return SeatResult(division, None, False, walkover=division.walkover)
         players = list(bracket_entrants(division).checked_in().order_by("external_id"))
         if not players:
-            raise RuleError(f"{division.name}: nobody is checked in.")
+            raise RuleError(
+                gettext("%(division)s: nobody is checked in.") % {"division": division.name}
+            )
         if len(players) == 1 and division.event.lone_entrant == Event.LoneEntrant.PLAY:
             slot = division_slot(division)
             raise LoneEntrantMustPlay(
@@ -349,14 +358,19 @@ def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
             round_.status != Round.Status.SEATED
             or Table.objects.filter(round=round_, games__isnull=False).exists()
         ):
-            raise RuleError("Play has started in this round: seats can no longer be swapped.")
+            raise RuleError(
+                gettext("Play has started in this round: seats can no longer be swapped.")
+            )
         a = Seat.objects.filter(round=round_, entrant=first).first()
         b = Seat.objects.filter(round=round_, entrant=second).first()
         if a is None or b is None:
             missing = first if a is None else second
-            raise RuleError(f"{missing.name} has no seat in round {round_.number}.")
+            raise RuleError(
+                gettext("%(name)s has no seat in round %(number)d.")
+                % {"name": missing.name, "number": round_.number}
+            )
         if a.table_id == b.table_id:
-            raise RuleError("Both players sit at the same table: nothing to swap.")
+            raise RuleError(gettext("Both players sit at the same table: nothing to swap."))
         a_table, a_number = a.table_id, a.number
         # Move one aside first: the unique constraints hold at every step.
         Seat.objects.filter(pk=a.pk).delete()
@@ -408,7 +422,9 @@ def medals_confirm(*, division: Division) -> Division:
     with transaction.atomic():
         division = Division.objects.select_for_update().get(pk=division.pk)
         if division.status != Division.Status.COMPLETE:
-            raise RuleError(f"{division.name} is not finished yet.")
+            raise RuleError(
+                gettext("%(division)s is not finished yet.") % {"division": division.name}
+            )
         if division.medals_confirmed_at is None:
             division.medals_confirmed_at = timezone.now()
             division.save(update_fields=["medals_confirmed_at"])

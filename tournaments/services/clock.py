@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.engine.clock import check_added_minutes
@@ -18,7 +19,8 @@ def _locked(round_: Round) -> Round:
     round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
     if round_.status == Round.Status.CLOSED:
         raise RuleError(
-            f"Round {round_.number} of {round_.division.name} is closed: its clock has stopped."
+            gettext("Round %(number)d of %(division)s is closed: its clock has stopped.")
+            % {"number": round_.number, "division": round_.division.name}
         )
     return round_
 
@@ -76,7 +78,10 @@ def rounds_clock_start(*, event: Event, now=None) -> ClocksStarted:
             result = round_clock_start(round_=current, now=now)
             (report.started if result.started else report.running).append(result.round)
     if not report.started and not report.running:
-        raise RuleError(f"No round of {event.name} is seated and still playing: nothing to time.")
+        raise RuleError(
+            gettext("No round of %(event)s is seated and still playing: nothing to time.")
+            % {"event": event.name}
+        )
     return report
 
 
@@ -87,7 +92,13 @@ def round_clock_pause(*, round_: Round, now=None) -> Round:
     with transaction.atomic():
         round_ = _locked(round_)
         if round_.clock_started_at is None:
-            raise RuleError(f"The clock of {_name(round_)} has not started: nothing to pause.")
+            raise RuleError(
+                gettext(
+                    "The clock of round %(number)d of %(division)s has not started: nothing "
+                    "to pause."
+                )
+                % {"number": round_.number, "division": round_.division.name}
+            )
         if round_.clock_paused_at is None:
             round_.clock_paused_at = now
             round_.save(update_fields=["clock_paused_at"])
@@ -111,7 +122,7 @@ def table_minutes_add(*, table: Table, minutes: int) -> Table:
     """Give one table extra minutes (a late start, a long dispute); a negative number takes
     back minutes given by mistake. The round's other tables keep their time."""
     if not isinstance(minutes, int) or isinstance(minutes, bool):
-        raise RuleError("Minutes must be a whole number, such as 5.")
+        raise RuleError(gettext("Minutes must be a whole number, such as 5."))
     with transaction.atomic():
         round_ = _locked(table.round)
         table = Table.objects.select_for_update().get(pk=table.pk)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -52,17 +52,18 @@ def round_play_refusal(round_: Round) -> str:
         .values_list("number", "games__number")
         .first()
     )
+    values = {"division": round_.division.name, "round": round_.number}
     if game is not None:
-        return (
-            f"Table {game[0]} game {game[1]} of {round_.division.name}, round {round_.number} "
-            "has scores: the round stands; correct scores instead."
-        )
+        return gettext(
+            "Table %(table)d game %(game)d of %(division)s, round %(round)d has scores: the "
+            "round stands; correct scores instead."
+        ) % {**values, "table": game[0], "game": game[1]}
     penalty = round_.penalties.select_related("entrant").order_by("pk").first()
     if penalty is not None:
-        return (
-            f"{penalty.entrant.name} has a penalty in {round_.division.name}, round "
-            f"{round_.number}: the round stands; correct scores instead."
-        )
+        return gettext(
+            "%(name)s has a penalty in %(division)s, round %(round)d: the round stands; "
+            "correct scores instead."
+        ) % {**values, "name": penalty.entrant.name}
     return ""
 
 
@@ -78,38 +79,63 @@ def _already_done(division: Division, current: Round, user, action: str) -> str:
     if action == RoundChange.Action.RESEATED:
         if current.number != change.round_number or seating_of(current) != change.after:
             return ""
-        done = f"round {change.round_number} was seated again at {at}"
-    else:
-        if current.number != change.round_number - 1:
-            return ""
-        done = f"round {change.round_number} was taken back at {at}"
-    return f"This was already done ({done})."
+        return gettext("This was already done (round %(number)d was seated again at %(at)s).") % {
+            "number": change.round_number,
+            "at": at,
+        }
+    if current.number != change.round_number - 1:
+        return ""
+    return gettext("This was already done (round %(number)d was taken back at %(at)s).") % {
+        "number": change.round_number,
+        "at": at,
+    }
 
 
 def _latest_round(
     division: Division, expected: int | None, what: str, *, user=None, action: str = ""
 ) -> Round:
-    """The division's latest round, refused in words when there is nothing to fix."""
+    """The division's latest round, refused in words when there is nothing to fix (``what``:
+    "seat again" or "take back")."""
+    values = {"division": division.name}
     if division.combined_into_id:
+        values["into"] = division.combined_into.name
+        if what == "take back":
+            raise RuleError(
+                gettext("%(division)s plays in %(into)s: take back that division.") % values
+            )
         raise RuleError(
-            f"{division.name} plays in {division.combined_into.name}: {what} that division."
+            gettext("%(division)s plays in %(into)s: seat again that division.") % values
         )
     if division.status == Division.Status.COMPLETE:
-        how = "a walkover" if division.walkover else "its final is played and the medals given"
-        raise RuleError(
-            f"{division.name} is finished ({how}): its rounds stand. Correct scores instead "
-            "(a correction that changes the medals is flagged for you to decide)."
-        )
+        if division.walkover:
+            text = gettext(
+                "%(division)s is finished (a walkover): its rounds stand. Correct scores "
+                "instead (a correction that changes the medals is flagged for you to decide)."
+            )
+        else:
+            text = gettext(
+                "%(division)s is finished (its final is played and the medals given): its "
+                "rounds stand. Correct scores instead (a correction that changes the medals "
+                "is flagged for you to decide)."
+            )
+        raise RuleError(text % values)
     current = division.rounds.current()
     if current is None:
-        raise RuleError(f"{division.name} has no round seated: there is nothing to {what}.")
+        if what == "take back":
+            text = gettext("%(division)s has no round seated: there is nothing to take back.")
+        else:
+            text = gettext("%(division)s has no round seated: there is nothing to seat again.")
+        raise RuleError(text % values)
     if expected is not None and current.pk != expected:
         done = _already_done(division, current, user, action)
         if done:
             raise RuleError(done)
         raise RuleError(
-            f"{division.name}: the round shown was changed by someone else just now "
-            f"(round {current.number} is the latest now): look at it again."
+            gettext(
+                "%(division)s: the round shown was changed by someone else just now (round "
+                "%(number)d is the latest now): look at it again."
+            )
+            % {**values, "number": current.number}
         )
     # Score entry locks the round first: once we hold it, no score can slip in unseen.
     current = Round.objects.select_for_update().select_related("division").get(pk=current.pk)
@@ -280,7 +306,7 @@ def round_reopen(
     organizer saw it."""
     reason = (reason or "").strip()
     if not reason:
-        raise RuleError("Taking back a round needs a reason (it is kept in the record).")
+        raise RuleError(gettext("Taking back a round needs a reason (it is kept in the record)."))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=division.event_id)
         division = Division.objects.select_for_update().get(pk=division.pk)

@@ -9,6 +9,7 @@ import secrets
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.models import (
@@ -127,12 +128,18 @@ def table_code_reissue(
         round_ = table.round
         if not round_.division.event.players_enter_scores:
             raise RuleError(
-                "This event's scores are entered by scorekeepers only: its tables have no codes."
+                gettext(
+                    "This event's scores are entered by scorekeepers only: its tables have no "
+                    "codes."
+                )
             )
         if round_.status == Round.Status.CLOSED:
             raise RuleError(
-                f"Round {round_.number} of {round_.division.name} is over: its table codes open "
-                "nothing any more."
+                gettext(
+                    "Round %(number)d of %(division)s is over: its table codes open nothing any "
+                    "more."
+                )
+                % {"number": round_.number, "division": round_.division.name}
             )
         live = TableCode.objects.filter(table=table, revoked_at__isnull=True).first()
         if live is not None and expected_code is not None and live.code != expected_code:

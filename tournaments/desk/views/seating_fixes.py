@@ -122,6 +122,38 @@ def division_reseat(request, event, division_id):
     )
 
 
+def _reopened(division: Division, result) -> str:
+    """What taking back a round did, in the page's language (the record keeps its notes in
+    English)."""
+    values = {"division": division.name, "number": result.removed}
+    if result.reopened is None:
+        lines = [
+            gettext(
+                "Round 1 of %(division)s taken back: its players are checked in and wait to be "
+                "seated again (late arrivals can still be checked in)."
+            )
+            % values
+        ]
+    else:
+        values["before"] = result.reopened.number
+        lines = [
+            gettext(
+                "Round %(number)d of %(division)s taken back; round %(before)d is open again: "
+                "its results can be corrected, and closing it seats round %(number)d anew."
+            )
+            % values
+        ]
+    for old, new in result.moved.items():
+        lines.append(
+            gettext(
+                "Round %(before)d's table %(old)s is now table %(new)d: print its score sheet "
+                "and table list again."
+            )
+            % {**values, "old": old, "new": new}
+        )
+    return " ".join(lines)
+
+
 @require_POST
 @event_role("organizer")
 def division_reopen(request, event, division_id):
@@ -202,6 +234,6 @@ def division_reopen(request, event, division_id):
         lambda: scoring_services.round_reopen(
             division=division, reason=reason, user=request.user, expected_round=expected
         ),
-        done=lambda result: " ".join(result.notes),
+        done=lambda result: _reopened(division, result),
         to=back,
     )
