@@ -14,6 +14,7 @@ MARKED = [
     "base.html",
     "_languages.html",
     "_messages.html",
+    "_form.html",
     "_announcements.html",
     "_clock.html",
     "400.html",
