@@ -1,6 +1,7 @@
 """The translation catalogs under locale/ and GNU gettext's tools, for the tests."""
 
 import gettext
+import os
 import shutil
 import subprocess
 import sys
@@ -72,13 +73,16 @@ def fresh_catalogs(into: Path, *, extra: dict[str, str] | None = None) -> Path:
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
         (copy / name).write_text(text, encoding="utf-8")
     for args in MAKEMESSAGES:
-        subprocess.run(
+        done = subprocess.run(
             [sys.executable, "manage.py", *args, *(f"--ignore={i}" for i in IGNORED)],
             cwd=copy,
-            check=True,
+            # As `make messages` runs it: the project's settings, not the tests' own.
+            env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},
             capture_output=True,
+            text=True,
             timeout=300,
         )
+        assert done.returncode == 0, f"makemessages failed:\n{done.stdout}\n{done.stderr}"
     return copy / "locale"
 
 
