@@ -5,6 +5,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import connection
+from django.utils.translation import gettext as _
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -80,7 +81,13 @@ def actor(user, at_table: AtTable | None = None) -> dict:
 
 
 def where(round_: Round, table: Table, number: int) -> str:
-    return f"{round_.division.name}, round {round_.number}, table {table.number}, game {number}"
+    # In the words of the page that asked; English on the command line (no translation there).
+    return _("%(division)s, round %(round)s, table %(table)s, game %(game)s") % {
+        "division": round_.division.name,
+        "round": round_.number,
+        "table": table.number,
+        "game": number,
+    }
 
 
 def _lock_row(model, pk: int, mode: str, columns: str = "1") -> tuple | None:
@@ -103,8 +110,11 @@ def lock_for_entry(table: Table) -> Round:
     transaction at a time (IMMEDIATE), so there is nothing to lock there.
     """
     gone = RuleError(
-        f"Table {table.number} is no longer in play (its round was seated again or "
-        "removed): open the list of tables again."
+        _(
+            "Table %(table)s is no longer in play (its round was seated again or "
+            "removed): open the list of tables again."
+        )
+        % {"table": table.number}
     )
     try:
         round_ = table.round  # with its division when the caller loaded them (the views do)
@@ -162,10 +172,13 @@ def check_game(
     strangers = [p for p in racks if p not in seated]
     if strangers:
         who = ", ".join(f"{names.get(p, p)} ({p})" for p in strangers)
-        raise RuleError(f"{place}: {who} is not at this table.")
+        raise RuleError(
+            _("%(place)s: %(who)s is not at this table.") % {"place": place, "who": who}
+        )
     if winner is not None and winner not in seated:
         raise RuleError(
-            f"{place}: the named winner {names.get(winner, winner)} is not at this table."
+            _("%(place)s: the named winner %(name)s is not at this table.")
+            % {"place": place, "name": names.get(winner, winner)}
         )
     try:
         return engine.validate_game(
@@ -176,4 +189,6 @@ def check_game(
             names={p: e.name for p, e in seated.items()},
         )
     except engine.GameError as error:
-        raise engine.GameError([f"{place}: {reason}" for reason in error.reasons]) from None
+        raise engine.GameError(
+            [_("%(place)s: %(reason)s") % {"place": place, "reason": r} for r in error.reasons]
+        ) from None

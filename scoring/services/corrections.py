@@ -4,6 +4,7 @@ the decision about a flagged correction (accept or undo)."""
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments import engine
 from tournaments import services as bracket
@@ -80,7 +81,7 @@ def score_correct(
     organizer decides.
     """
     if not reason.strip():
-        raise RuleError("A correction needs a reason.")
+        raise RuleError(_("A correction needs a reason."))
     with transaction.atomic():
         # The division first, then the game: the order of a save (lock_for_entry), so
         # a correction and a save at the same moment never deadlock.
@@ -94,8 +95,12 @@ def score_correct(
         table, round_ = game.table, game.table.round
         if not Seat.objects.filter(table=table, entrant=entrant).exists():
             raise RuleError(
-                f"{where(round_, table, game.number)}: {entrant.name} ({entrant.external_id}) "
-                "is not at this table."
+                _("%(place)s: %(name)s (%(id)s) is not at this table.")
+                % {
+                    "place": where(round_, table, game.number),
+                    "name": entrant.name,
+                    "id": entrant.external_id,
+                }
             )
         closed = round_.status == Round.Status.CLOSED
         state_before = division_state(division) if closed else None
@@ -112,8 +117,12 @@ def score_correct(
         ):
             # A correction to the value already there would record "32 → 32".
             raise RuleError(
-                f"{where(round_, table, game.number)}: {entrant.name} already has "
-                f"{rack_total}; nothing to correct."
+                _("%(place)s: %(name)s already has %(value)s; nothing to correct.")
+                % {
+                    "place": where(round_, table, game.number),
+                    "name": entrant.name,
+                    "value": rack_total,
+                }
             )
         result = check_game(
             round_=round_,
@@ -154,18 +163,21 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
     (``penalty.change.flag``); nothing further changes until the organizer decides.
     """
     if not reason.strip():
-        raise RuleError("Penalty points need a reason.")
+        raise RuleError(_("Penalty points need a reason."))
     if points < 1:
-        raise RuleError("Penalty points are a whole number of 1 or more.")
+        raise RuleError(_("Penalty points are a whole number of 1 or more."))
     if points > engine.MAX_RACK_TOTAL:
-        raise RuleError(f"{points} penalty points is more than a whole game can score.")
+        raise RuleError(
+            _("%(points)s penalty points is more than a whole game can score.") % {"points": points}
+        )
     with transaction.atomic():
         # The division, then the round: the order of a save (lock_for_entry).
         division = Division.objects.select_for_update().get(pk=round_.division_id)
         round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
         if not Seat.objects.filter(round=round_, entrant=entrant).exists():
             raise RuleError(
-                f"{entrant.name} ({entrant.external_id}) does not play in round {round_.number}."
+                _("%(name)s (%(id)s) does not play in round %(round)s.")
+                % {"name": entrant.name, "id": entrant.external_id, "round": round_.number}
             )
         late = round_.status == Round.Status.CLOSED
         state_before = division_state(division) if late else None

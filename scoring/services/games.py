@@ -4,6 +4,8 @@ from collections.abc import Mapping, Sequence
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import engine
 from tournaments import services as bracket
@@ -22,7 +24,7 @@ from ._common import (
 )
 
 # A player confirming the game they entered themselves (issue 14): someone else checks.
-OWN_ENTRY = "Another player at the table must check these: you entered them."
+OWN_ENTRY = gettext_lazy("Another player at the table must check these: you entered them.")
 
 
 def _seated_here(table: Table, at_table: AtTable, place: str, seats=None) -> None:
@@ -34,7 +36,8 @@ def _seated_here(table: Table, at_table: AtTable, place: str, seats=None) -> Non
         seated = Seat.objects.filter(table=table, entrant_id=at_table.player.pk).exists()
     if not seated:
         raise RuleError(
-            f"{place}: {at_table.player.name} does not play at this table; nothing was saved."
+            _("%(place)s: %(name)s does not play at this table; nothing was saved.")
+            % {"place": place, "name": at_table.player.name}
         )
 
 
@@ -51,15 +54,21 @@ def _may_replace(
         return False  # the same entry again (a double tap): saved once
     if expected_version is not None and expected_version != game.version:
         raise ScoreConflict(
-            f"{place}: someone else saved this game while you were entering it. "
-            "Both entries are shown; choose which to keep.",
+            _(
+                "%(place)s: someone else saved this game while you were entering it. "
+                "Both entries are shown; choose which to keep."
+            )
+            % {"place": place},
             theirs=before,
             yours=new,
         )
     if game.confirmed and not organizer:
         raise RuleError(
-            f"{place}: the scores are confirmed; only an organizer can change them, "
-            "as a correction with a reason."
+            _(
+                "%(place)s: the scores are confirmed; only an organizer can change them, "
+                "as a correction with a reason."
+            )
+            % {"place": place}
         )
     if game.confirmed and not reason.strip():
         raise RuleError(
@@ -120,7 +129,10 @@ def game_record(
             if saved is not None:
                 return saved
         if round_.status == Round.Status.CLOSED:
-            raise RuleError(f"{place}: the round is closed; change a score as a correction.")
+            raise RuleError(
+                _("%(place)s: the round is closed; change a score as a correction.")
+                % {"place": place}
+            )
         if at_table is not None:
             _seated_here(table, at_table, place, seats)
             organizer = False
@@ -180,15 +192,15 @@ def game_record(
                 with transaction.atomic():  # the same key at another table at this moment
                     line.save()
             except IntegrityError:
-                raise RuleError(_KEY_USED.format(place=place)) from None
+                raise RuleError(_KEY_USED % {"place": place}) from None
         else:
             line.save()
         bracket.round_mark_in_play(round_=round_)
         return game
 
 
-_KEY_USED = (
-    "{place}: this save's key was already used for another game, so nothing was saved. "
+_KEY_USED = gettext_lazy(
+    "%(place)s: this save's key was already used for another game, so nothing was saved. "
     "Open the table's page again and save the game again."
 )
 
@@ -212,15 +224,18 @@ def _saved_with_key(round_, table, number, key, new, place) -> Game | None:
         table.number,
     ) and line["game_number"] == number
     if not same_game:
-        raise RuleError(_KEY_USED.format(place=place))
+        raise RuleError(_KEY_USED % {"place": place})
     if line["after"] != new:
         raise RuleError(
-            f"{place}: this save was already stored with other numbers; nothing was changed. "
-            "Open the table's page again to see what is saved."
+            _(
+                "%(place)s: this save was already stored with other numbers; nothing was "
+                "changed. Open the table's page again to see what is saved."
+            )
+            % {"place": place}
         )
     game = Game.objects.filter(table=table, number=number).order_by().first()
     if game is None:
-        raise RuleError(_KEY_USED.format(place=place))
+        raise RuleError(_KEY_USED % {"place": place})
     game.already_saved = line["after"]
     return game
 
@@ -312,11 +327,14 @@ def game_confirm(
             .get(pk=game.pk)
         )
         if expected_version is not None and expected_version != game.version:
-            who = game.entered_by.get_username() if game.entered_by else "the organizer"
+            who = game.entered_by.get_username() if game.entered_by else _("the organizer")
             place = where(game.table.round, game.table, game.number)
             raise ScoreConflict(
-                f"{place}: not confirmed. The scores were changed (last entry by {who}) "
-                "after you opened them: check the new numbers with the table.",
+                _(
+                    "%(place)s: not confirmed. The scores were changed (last entry by %(who)s) "
+                    "after you opened them: check the new numbers with the table."
+                )
+                % {"place": place, "who": who},
                 theirs=game_snapshot(game),
                 yours={},
             )
@@ -325,9 +343,11 @@ def game_confirm(
         if at_table is not None:
             _seated_here(game.table, at_table, where(game.table.round, game.table, game.number))
             if game.entered_by_player_id == at_table.player.pk:
-                raise RuleError(OWN_ENTRY)
+                raise RuleError(str(OWN_ENTRY))
         elif not organizer and (user is None or game.entered_by_id == user.pk):
-            raise RuleError("The scores must be confirmed by someone other than who entered them.")
+            raise RuleError(
+                _("The scores must be confirmed by someone other than who entered them.")
+            )
         game.confirmed_by = user if at_table is None else None
         game.confirmed_by_player = at_table.player if at_table is not None else None
         game.confirmed_at = timezone.now()

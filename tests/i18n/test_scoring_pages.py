@@ -202,3 +202,48 @@ def test_the_printing_page_speaks_the_chosen_language(hall, language):
     assert found == [], found
     for words in PRINTING_SAID[language]:
         assert words in text, words
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_a_services_refusal_speaks_the_pages_language(hall, language):
+    """The scoring services' refusals reach the page in its language: a scorekeeper
+    confirming the game they entered themselves."""
+    from scoring.models import Game
+
+    event, _division, table, _tess = hall
+    sam = event.scorekeepers.get(username="sam")
+    client = as_scorekeeper(sam, language)
+    version = Game.objects.get(table=table, number=1).version
+    page = client.post(
+        f"/e/{event.slug}/tables/{table.pk}/games/1/confirm/", {"version": version}, follow=True
+    ).content.decode()
+    said = {
+        "fr": "Les scores doivent être confirmés par une autre personne",
+        "es": "Los puntos debe confirmarlos otra persona",
+    }[language]
+    assert said in page
+    assert "must be confirmed by someone other" not in page
+    assert Game.objects.get(table=table, number=1).confirmed_at is None
+
+
+def test_a_command_says_a_services_refusal_in_english_whatever_the_language(hall):
+    """The command line stays English (tournaments/management/base.py), even with French
+    active around it and a French event."""
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+    from django.utils import translation
+
+    event, division, table, _tess = hall
+    event.language = "fr"
+    event.save(update_fields=["language"])
+    outsider = next(e for e in division.entrants.all() if e.pk not in {p.pk for p in seated(table)})
+    with translation.override("fr"), pytest.raises(CommandError) as error:
+        call_command(
+            "correct_score", event.slug, "--division", division.name, "--round", "1",
+            "--table", str(table.number), "--game", "1", "--entrant", outsider.external_id,
+            "--rack-total", "5", "--reason", "typo",
+        )  # fmt: skip
+    assert str(error.value) == (
+        f"{division.name}, round 1, table {table.number}, game 1: {outsider.name} "
+        f"({outsider.external_id}) is not at this table."
+    )
