@@ -142,8 +142,10 @@ def javascript_catalog(request, language):
     with translation.override(language):
         view = JavaScriptCatalog.as_view(packages=["tournaments", "scoring"])
         response = view(request)
-    # The same words until the next deployment: an hour spares a request per page.
-    response["Cache-Control"] = "public, max-age=3600"
+    # The same words until the next deployment: an hour spares a request per page (not
+    # while developing, where a translation just written must show at the next reload).
+    if not settings.DEBUG:
+        response["Cache-Control"] = "public, max-age=3600"
     return response
 
 

@@ -142,3 +142,22 @@ def test_dates_and_times_follow_the_language():
     with translation.override("es"):
         assert clock_time(moment) == "14:45"
     assert event.date.year == 2026
+
+
+def test_the_scripts_words_come_from_a_catalog_in_the_pages_language(settings):
+    settings.DEBUG = False
+    client = Client(headers={"accept-language": "es"})
+    french = client.get("/jsi18n/fr/")
+    assert french.status_code == 200
+    assert french["Content-Type"].startswith("text/javascript")
+    body = french.content.decode()
+    assert "Horloge en pause" in body and "Pausa" not in body  # the address decides
+    assert "function gettext" in body or "django.gettext" in body
+    assert french["Cache-Control"] == "public, max-age=3600"
+    assert "Reloj en pausa" in client.get("/jsi18n/es/").content.decode()
+    assert client.get("/jsi18n/de/").status_code == 404
+    # Every page loads it as a script file, in its own language.
+    page = Client(headers={"accept-language": "fr"}).get("/login/").content.decode()
+    assert '<script src="/jsi18n/fr/" defer></script>' in page
+    settings.DEBUG = True
+    assert "Cache-Control" not in client.get("/jsi18n/fr/")
