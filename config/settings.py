@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -116,6 +117,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The Content-Security-Policy header (django-csp) on every answer of the application,
+    # error pages included; after whitenoise, so static files (served without running
+    # any page) do not carry it (docs/decisions.md).
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the switch's cookie, else the browser's Accept-Language
     # (after sessions, before common, as Django asks).
@@ -131,6 +136,26 @@ MIDDLEWARE = [
     # Last: turns a refused login into the page that says when to try again.
     "axes.middleware.AxesMiddleware",
 ]
+
+# Only files from the site itself: nothing inline (no <script> or <style> blocks, no
+# style="" or onclick=""), no eval, no other site's files, never inside another site's
+# frame. The Django admin works under the same policy (docs/decisions.md).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        # The table pages' service worker (/sw.js, static/js/sw.js).
+        "worker-src": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    }
+}
 
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
