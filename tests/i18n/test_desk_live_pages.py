@@ -213,3 +213,23 @@ def test_the_command_line_stays_english_whatever_the_language(world):
     with translation.override("es"), pytest.raises(CommandError) as refused:
         run("start_clock", world.event.slug, "--division", "Open", "--pause")
     assert "The clock of round 1 of Open has not started: nothing to pause." in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", ["Échanger deux joueurs avant le début du jeu", "Échanger les places avec"]),
+        ("es", ["Cambiar a dos jugadores de sitio antes de empezar", "Cambiar el sitio con"]),
+        ("en", ["Swap two players before play starts", "Swap seats with"]),
+    ],
+)
+def test_before_play_the_swap_form_speaks_the_language(language, words):
+    world = build_world()  # round 1 seated, nothing played: seats can be swapped
+    answer = desk_client(None if language == "en" else language).get(
+        f"/e/{world.event.slug}/desk/divisions/{world.division.pk}/"
+    )
+    text = visible_text(answer.content.decode())
+    for word in words:
+        assert word in text, word
+    if language != "en":
+        assert "Swap seats with" not in text and "Player" not in text

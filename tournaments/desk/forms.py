@@ -223,8 +223,8 @@ class CombineForm(forms.Form):
 
 
 class SwapForm(forms.Form):
-    first = forms.ChoiceField(label="Player")
-    second = forms.ChoiceField(label="Swap seats with")
+    first = forms.ChoiceField(label=_("Player"))
+    second = forms.ChoiceField(label=_("Swap seats with"))
 
     def __init__(self, *args, players=(), **kwargs):
         super().__init__(*args, **kwargs)
