@@ -535,14 +535,14 @@ class EntrantStatusChange(models.Model):
 
 class Round(models.Model):
     class Kind(models.TextChoices):
-        QUALIFYING = QUALIFYING, "Qualifying"
-        INTERMEDIATE = INTERMEDIATE, "Intermediate"
-        FINAL = FINAL, "Final"
+        QUALIFYING = QUALIFYING, _("Qualifying")
+        INTERMEDIATE = INTERMEDIATE, _("Intermediate")
+        FINAL = FINAL, _("Final")
 
     class Status(models.TextChoices):
-        SEATED = "seated", "Seated"
-        IN_PLAY = "in_play", "In play"
-        CLOSED = "closed", "Closed"
+        SEATED = "seated", _("Seated")
+        IN_PLAY = "in_play", _("In play")
+        CLOSED = "closed", _("Closed")
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()

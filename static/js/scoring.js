@@ -75,7 +75,7 @@
     }
     // A problem with the named winner shows beside the choice of winner (as the server does).
     function aboutWinner(message) { (fields.id_winner = fields.id_winner || []).push(message); }
-    function who(list) { return list.map(function (e) { return e.name; }).join(" and "); }
+    function who(list) { return list.map(function (e) { return e.name; }).join(" " + gettext("and") + " "); }
     var result = { reasons: reasons, fields: fields, winner: null };
     if (entries.length < 2) { add(say("too_few")); return result; }
     var total = entries.reduce(function (a, e) { return a + e.value; }, 0);

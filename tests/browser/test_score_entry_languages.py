@@ -135,3 +135,37 @@ def test_the_table_page_with_the_calculator_and_an_error_on_a_phone(browser, liv
         path=str(SCREENSHOTS / f"score-entry-{language}-phone.png")
     )
     context.close()
+
+
+PAGE_ENGLISH = [
+    "Enter scores", "Go to table number", "Standings", "games entered", "to confirm", "qualifying",
+    "Updated by itself", "Download as CSV", "Seat", "Player", "Goes on", "Printing",
+    "Make the document", "Whole event", "No documents yet", "Round (empty",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_the_score_home_standings_and_printing_pages_fit_a_phone(browser, live_server, language):
+    """The scorekeepers' list of tables, the standings and the organizer's printing page in
+    French and Spanish at 390 px: no English word of theirs left, nothing wider than the
+    screen (French and Spanish words are longer)."""
+    event, division = build_event("quebec-2026", name="Tournoi du Québec", players=PLAYERS)
+    olive = make_user("olive")
+    event.organizers.add(olive)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US")
+    page = context.new_page()
+    login(page, live_server.url, "olive")
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    for path in ("score/", f"standings/{division.pk}/", "print/"):
+        page.goto(f"{live_server.url}/e/{event.slug}/{path}")
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        text = page.evaluate(
+            """() => { const c = document.body.cloneNode(true);
+            c.querySelectorAll('form.languages, script').forEach(e => e.remove());
+            return c.innerText + ' ' + document.title; }"""
+        )
+        left = [w for w in PAGE_ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+        assert left == [], path
+        assert too_wide(page) == [], path
+        page.screenshot(path=str(SCREENSHOTS / f"i18n-{language}-{path.split('/')[0]}.png"))
+    context.close()

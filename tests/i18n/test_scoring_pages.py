@@ -18,6 +18,8 @@ pytestmark = pytest.mark.django_db
 # other languages share, such as "Total", "Division" or "Place").
 ENGLISH = [
     "Enter scores",
+    "qualifying",
+    "in play",
     "Go to table number",
     "Standings",
     "No table is playing now",
