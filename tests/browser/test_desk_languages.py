@@ -1,0 +1,62 @@
+"""The desk while the tournament runs, in French in Chromium (issue 12): the overview and a
+division's page at a 1280x720 projector and a 390 px phone. No English interface word is
+left, the page is no wider than the screen, and no button's longer French words spill out
+of it (they wrap). Screenshots for a person to look at."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import services as scoring
+from tests.i18n.test_desk_live_pages import ENGLISH
+
+from .conftest import SCREENSHOTS, build_world, login
+from .test_score_entry_languages import too_wide
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def english_left(page) -> list[str]:
+    import re
+
+    text = page.evaluate(
+        """() => {
+        const copy = document.body.cloneNode(true);
+        copy.querySelectorAll('form.languages, script, [hidden]').forEach(e => e.remove());
+        return copy.innerText + ' ' + document.title;
+    }"""
+    )
+    return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
+def test_the_desk_in_french_fits_the_projector_and_a_phone(browser, live_server, width, height):
+    world = build_world()
+    table = world.tables[0]
+    scoring.game_record(
+        table=table,
+        number=1,
+        racks=dict(zip(world.seated(table), (0, 10, 20, 30), strict=True)),
+        user=world.users["scorekeeper"],
+    )
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    login(page, live_server.url, "olive")
+    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    desk = f"{live_server.url}/e/{world.event.slug}/desk/"
+    page.goto(desk)
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.get_by_role("link", name="5 parties à saisir").first).to_be_visible()
+    assert english_left(page) == []
+    assert too_wide(page) == []
+    page.screenshot(path=str(SCREENSHOTS / f"desk-overview-fr-{width}.png"), full_page=True)
+
+    page.goto(f"{desk}divisions/{world.division.pk}/")
+    expect(page.get_by_role("heading", level=2).first).to_contain_text("Manche 1 (qualificative")
+    # The closed parts open, so their buttons are measured too.
+    for summary in page.locator("details > summary").all():
+        summary.click()
+    expect(page.get_by_role("button", name="Retirer ce joueur…")).to_be_visible()
+    assert english_left(page) == []
+    assert too_wide(page) == []
+    page.screenshot(path=str(SCREENSHOTS / f"desk-division-fr-{width}.png"), full_page=True)
+    context.close()
