@@ -67,7 +67,7 @@ def test_players_enter_and_another_player_confirms(hall):
     client = Client(REMOTE_ADDR="192.0.2.44")
     as_player(client, table, ann)
     page = client.get(f"/t/{code}/").content.decode()
-    assert f"You are <strong>{ann.name}</strong>" in page
+    assert f'You are <strong dir="auto">{ann.name}</strong>' in page
     assert "Game 1: enter each player's rack total" in page
     saved = client.post(f"/t/{code}/", game_post(table, ["0", "5", "9", "12"]))
     assert saved.status_code == 302
@@ -84,7 +84,10 @@ def test_players_enter_and_another_player_confirms(hall):
     # Bo taps his name on the same tablet and confirms.
     as_player(client, table, bo)
     page = client.get(f"/t/{code}/").content.decode()
-    assert 'class="confirm">These are right' in page and f"Entered by {ann.name}." in page
+    assert (
+        'class="confirm">These are right' in page
+        and f'Entered by <span dir="auto">{ann.name}</span>.' in page
+    )
     done = client.post(f"/t/{code}/games/1/confirm/", {"version": game.version})
     assert done.status_code == 302
     game.refresh_from_db()

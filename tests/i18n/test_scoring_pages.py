@@ -249,3 +249,27 @@ def test_a_command_says_a_services_refusal_in_english_whatever_the_language(hall
         f"{division.name}, round 1, table {table.number}, game 1: {outsider.name} "
         f"({outsider.external_id}) is not at this table."
     )
+
+
+def test_names_on_the_players_pages_are_set_apart_for_right_to_left():
+    """The players' table pages (opened with the table's code): the name chooser, 'You are
+    NAME', the sheet's rows and 'Entered by NAME' each set the name apart (dir=auto)."""
+    from tournaments.selectors import table_code_live
+
+    division = seated_division(8, score_entry="players", confirmation="second-person")
+    table = Table.objects.filter(round__division=division).order_by("number").first()
+    ann, bo = seated(table)[:2]
+    code = table_code_live(table).code
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    chooser = client.get(f"/t/{code}/").content.decode()
+    assert f'dir="auto">{ann.shown_name}</button>' in chooser
+    client.post(f"/t/{code}/me/", {"player": ann.pk})
+    page = client.get(f"/t/{code}/").content.decode()
+    assert f'Vous êtes <strong dir="auto">{ann.shown_name}</strong>' in page
+    assert f'<th scope="row"><span dir="auto">{bo.shown_name}</span></th>' in page
+    racks = {f"rack_{e.pk}": v for e, v in zip(seated(table), ["0", "5", "9", "12"], strict=True)}
+    client.post(f"/t/{code}/", {"game": 1, "version": 0, **racks})
+    client.post(f"/t/{code}/me/", {"player": bo.pk})
+    review = client.get(f"/t/{code}/?game=1").content.decode()
+    assert f'Saisi par <span dir="auto">{ann.shown_name}</span>.' in review
