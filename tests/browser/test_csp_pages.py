@@ -6,6 +6,8 @@ projector's slides and clock, find-my-table, the players' page, the printing pag
 language switch, the admin and the error pages are used. None is allowed, and the pages
 still do their work (a save stored, a slide turns, a search answers)."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -14,7 +16,7 @@ from tournaments.printing.models import GeneratedDocument
 from tournaments.selectors import table_code_live
 from tournaments.services.clock import round_clock_start
 
-from .conftest import PASSWORD, fill_game, login, network_off, network_on
+from .conftest import PASSWORD, build_desk_world, fill_game, login, network_off, network_on
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -221,4 +223,97 @@ def test_players_page_enter_a_game(browser, live_server, world):
     page.locator("section.review").get_by_role("button", name="These are right").click()
     expect(page.get_by_text("Game 1 confirmed.")).to_be_visible()
     assert Game.objects.get(table=table, number=1).confirmed
+    watch.assert_clean()
+
+
+def test_every_page_of_an_event_in_each_state(browser, live_server, monkeypatch):
+    """Every page a person opens (GET) at an event with a division in each state (in play
+    with a tie, finished before the medals, not yet seated), as its organizer, a
+    scorekeeper and the public: each carries the policy and nothing is refused."""
+    from django.urls import reverse
+
+    monkeypatch.setattr("tournaments.printing.services.document_send", lambda pk: False)
+    world = build_desk_world()
+    world.users["organizer"].is_superuser = True
+    world.users["organizer"].save()
+    event, base = world.event, live_server.url
+    slug = event.slug
+    open_, masters, newcomers = world.division, world.extra["masters"], world.extra["newcomers"]
+    entrant = world.seated(world.tables[0])[0]
+    desk = [reverse(f"desk:{name}", args=[slug]) for name in DESK_PAGES]
+    desk += [reverse("desk:entrant_edit", args=[slug, entrant.pk])]
+    for division in (open_, masters, newcomers):
+        desk += [reverse(f"desk:{name}", args=[slug, division.pk]) for name in DIVISION_PAGES]
+    scores = [
+        f"/e/{slug}/score/",
+        f"/e/{slug}/standings/",
+        f"/e/{slug}/standings/{masters.pk}/",
+        world.table_url(world.tables[0]),
+        world.table_url(world.tables[1]),
+        f"/e/{slug}/print/",
+    ]
+    public = [f"/p/{slug}/?i={i}" for i in range(6)] + [
+        f"/p/{slug}/results/",
+        f"/p/{slug}/find/?q=a",
+        "/",
+        "/t/",
+    ]
+    for username, pages in (("olive", desk + scores), ("sam", scores[:5]), (None, public)):
+        watch = Watch(browser, viewport={"width": 1280, "height": 720})
+        if username:
+            sign_in(watch, base, username)
+        for url in pages:
+            response = watch.page.goto(base + url)
+            assert response.status < 500, (url, response.status)
+            watch.page.wait_for_load_state("load")
+        # A poll of the standings (every 15 s through htmx) under the policy as well.
+        if username == "sam":
+            watch.page.clock.install()
+            watch.page.goto(f"{base}/e/{slug}/standings/{open_.pk}/")
+            with watch.page.expect_response(
+                lambda r: "/standings/" in r.url and r.request.headers.get("hx-request") == "true"
+            ):
+                watch.page.clock.run_for(16_000)
+        watch.assert_clean()
+
+
+# The desk's pages a GET opens: those of the event, and those of a division (its actions
+# answer a POST, with a confirmation page where one is asked: test_confirmation_pages).
+DESK_PAGES = [
+    "overview",
+    "settings",
+    "entrants",
+    "entrant_new",
+    "import",
+    "checkin",
+    "announcements",
+    "backup",
+    "delete",
+]
+DIVISION_PAGES = ["division", "codes"]
+
+
+def test_confirmation_pages_and_desk_actions(browser, live_server):
+    """The desk's actions under the policy: a confirmation page (the clock again),
+    the clock started, the medals confirmed."""
+    world = build_desk_world()
+    slug, base = world.event.slug, live_server.url
+    open_, masters = world.division, world.extra["masters"]
+    watch = Watch(browser, viewport={"width": 1280, "height": 720})
+    page = watch.page
+    sign_in(watch, base, "olive")
+    page.goto(f"{base}/e/{slug}/desk/divisions/{open_.pk}/")
+    page.get_by_role("button", name="Start play: start the clock").click()
+    expect(page.get_by_role("button", name="Pause the clock (a fire drill)")).to_be_visible()
+    page.get_by_role("button", name="Start the clock again…").click()
+    expect(page).to_have_url(re.compile(r"/clock/$"))
+    expect(page.get_by_text("Start the clock of round 1 of Open again?")).to_be_visible()
+    page.goto(f"{base}/e/{slug}/desk/divisions/{masters.pk}/")
+    page.get_by_role("button", name="Confirm the medals").click()
+    page.get_by_role("button", name="Yes, confirm the medals").click()
+    expect(
+        page.get_by_text("Medals of Masters confirmed: the projector shows them.")
+    ).to_be_visible()
+    masters.refresh_from_db()
+    assert masters.medals_confirmed_at is not None
     watch.assert_clean()
