@@ -233,3 +233,68 @@ def test_before_play_the_swap_form_speaks_the_language(language, words):
         assert word in text, word
     if language != "en":
         assert "Swap seats with" not in text and "Player" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "words", "english"),
+    [
+        (
+            "fr",
+            [
+                "Plan pour les 8 joueurs arrivés",
+                "Manche 1 :",
+                "Temps de jeu estimé",
+                "Les joueurs de tables différentes sont comparés",
+                "Placer la manche 1",
+            ],
+            ["Players from different tables", "Round 1:", "Estimated playing time", "play 3 games"],
+        ),
+        (
+            "es",
+            [
+                "Plan para los 8 jugadores presentes",
+                "Ronda 1:",
+                "Tiempo de juego estimado",
+                "Los jugadores de mesas distintas se comparan",
+                "Asignar mesas de la ronda 1",
+            ],
+            ["Players from different tables", "Round 1:", "Estimated playing time", "play 3 games"],
+        ),
+        (
+            "en",
+            [
+                "Plan for the 8 players checked in",
+                "Round 1: 2 tables of four play 3 games",
+                "Players from different tables are compared by score per game",
+                "Seat round 1",
+            ],
+            [],
+        ),
+    ],
+)
+def test_before_seating_the_plan_and_its_notes_speak_the_language(language, words, english):
+    """The plan in words (tournaments.plan_words) and the engine's notes on how players of
+    different tables are compared, on the division page before round 1 is seated."""
+    world = build_world()
+    services.round_reopen(division=world.division, reason="seated too early")  # round 1 back
+    answer = desk_client(None if language == "en" else language).get(
+        f"/e/{world.event.slug}/desk/divisions/{world.division.pk}/"
+    )
+    text = " ".join(visible_text(answer.content.decode()).split())
+    for word in words:
+        assert word in text, word
+    for word in english:
+        assert word not in text, word
+
+
+def test_every_plan_note_of_the_engine_has_its_words():
+    """The notes the desk translates are the engine's, word for word (a changed note would
+    stay English)."""
+    from tournaments import engine
+    from tournaments.desk.selectors import PLAN_NOTES
+
+    seen = set()
+    for players in range(2, 40):
+        plan = engine.plan_division(players, prefer_threes=False, minutes_per_game=20)
+        seen.update(plan.comparison_notes(medals_by_age_group=True))
+    assert seen == set(PLAN_NOTES)

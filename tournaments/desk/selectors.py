@@ -7,7 +7,7 @@ from functools import cached_property
 
 from django.db.models import Count, Q
 from django.utils import timezone
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from scoring.models import ScoreChange
 from scoring.selectors import (
@@ -101,8 +101,10 @@ class DivisionDesk:
 
     @property
     def plan_notes(self) -> list[str]:
-        """How players from different tables are compared (issue 9, item 24)."""
-        return self.plan.comparison_notes(medals_by_age_group=self.state.medals_by_age_group)
+        """How players from different tables are compared (issue 9, item 24), in the page's
+        language (the engine's English is the msgid; a note without an entry stays English)."""
+        notes = self.plan.comparison_notes(medals_by_age_group=self.state.medals_by_age_group)
+        return [gettext(note) for note in notes]
 
     @cached_property
     def lone_must_play(self) -> dict | None:
@@ -285,6 +287,24 @@ def division_desk(division: Division) -> DivisionDesk:
         ),
         checked_in,
     )
+
+
+# The engine's plan notes (engine.Plan.comparison_notes), word for word, for the catalogs.
+PLAN_NOTES = (
+    gettext_noop(
+        "Byes go to the best placed players going on: first their finishing position at "
+        "their table, then their score per game (total ÷ games played), because totals from "
+        "a table of three and a table of four are not alike."
+    ),
+    gettext_noop(
+        "Players from different tables are compared by score per game, never by raw totals: "
+        "placings within a round go by finishing position at the table, then score per game."
+    ),
+    gettext_noop(
+        "Medals by age group: an age group's players from different tables are placed by the "
+        "round they reached, their finishing position at the table, then score per game."
+    ),
+)
 
 
 @dataclass(frozen=True)
