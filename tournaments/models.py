@@ -12,7 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator, RegexVa
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.engine import (
@@ -177,16 +177,16 @@ class RoundQuerySet(models.QuerySet):
 
 class Event(models.Model):
     class Scoring(models.TextChoices):
-        LOW = LOW, "Low score (Golden Games)"
-        SABRA = SABRA, "Sabra (plus and minus)"
+        LOW = LOW, _("Low score (Golden Games)")
+        SABRA = SABRA, _("Sabra (plus and minus)")
 
     class MedalPolicy(models.TextChoices):
-        COMBINED = COMBINED, "The combined bracket"
-        AGE_GROUP = AGE_GROUP, "Each age group, in finishing order"
+        COMBINED = COMBINED, _("The combined bracket")
+        AGE_GROUP = AGE_GROUP, _("Each age group, in finishing order")
 
     class Confirmation(models.TextChoices):
-        NONE = "none", "Not required"
-        SECOND_PERSON = "second-person", "A second person confirms each game"
+        NONE = "none", _("Not required")
+        SECOND_PERSON = "second-person", _("A second person confirms each game")
 
     class ScoreEntry(models.TextChoices):
         SCOREKEEPERS = "scorekeepers", _("Scorekeepers only")
@@ -194,11 +194,11 @@ class Event(models.Model):
         BOTH = "both", _("Both scorekeepers and players at the table")
 
     class LoneEntrant(models.TextChoices):
-        WALKOVER = LONE_WALKOVER, "Gold without play (a walkover)"
-        PLAY = LONE_PLAY, "Must play: combine the division with a neighbouring one"
+        WALKOVER = LONE_WALKOVER, _("Gold without play (a walkover)")
+        PLAY = LONE_PLAY, _("Must play: combine the division with a neighbouring one")
 
     class Paper(models.TextChoices):
-        LETTER = "letter", "US Letter"
+        LETTER = "letter", _("US Letter")
         A4 = "a4", "A4"
 
     # Each language named in its own words (settings.LANGUAGES says the same).
@@ -428,11 +428,11 @@ class DivisionResults(models.Model):
 
 class Entrant(models.Model):
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        CHECKED_IN = "checked_in", "Checked in"
-        ABSENT = "absent", "Absent"
-        WITHDRAWN = "withdrawn", "Withdrawn"
-        DISQUALIFIED = "disqualified", "Disqualified"
+        REGISTERED = "registered", pgettext_lazy("an entrant", "Registered")
+        CHECKED_IN = "checked_in", pgettext_lazy("an entrant", "Checked in")
+        ABSENT = "absent", pgettext_lazy("an entrant", "Absent")
+        WITHDRAWN = "withdrawn", pgettext_lazy("an entrant", "Withdrawn")
+        DISQUALIFIED = "disqualified", pgettext_lazy("an entrant", "Disqualified")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entrants")
     division = models.ForeignKey(Division, on_delete=models.PROTECT, related_name="entrants")

@@ -41,6 +41,8 @@ MARKED = [
     "scoring/players_code.html",
     "scoring/players_table.html",
     "printing/documents.html",
+    "desk/checkin.html",
+    "desk/_checkin_results.html",
 ]
 
 

@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments import engine
 from tournaments.models import EVENT_SETTINGS, Entrant, Event
 
-GENDERS = [("", "—"), ("F", "Female"), ("M", "Male"), ("X", "Other")]
+GENDERS = [("", "—"), ("F", _("Female")), ("M", _("Male")), ("X", _("Other"))]
 
 
 # The tie-break steps after the round's total, in words (RULES.md: the event may reorder
@@ -15,25 +15,25 @@ TIE_STEP_WORDS = dict(
     zip(
         engine.TIE_RULES,
         (
-            "Most games won",
-            "The better worst game",
-            "Better score per game in the round before",
+            _("Most games won"),
+            _("The better worst game"),
+            _("Better score per game in the round before"),
         ),
         strict=True,
     )
 )
-TIE_CHOICES = [("", "— no further step —")] + list(TIE_STEP_WORDS.items())
-TIE_LABELS = ("First tie-break", "Then", "Then")
+TIE_CHOICES = [("", _("— no further step —"))] + list(TIE_STEP_WORDS.items())
+TIE_LABELS = (_("First tie-break"), _("Then"), _("Then"))
 # A date picker shows the date the way the browser's language writes it; the label names
 # no format, so the two never disagree.
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
 class EventCreateForm(forms.Form):
-    name = forms.CharField(label="Event name", max_length=200)
-    date = forms.DateField(label="Date of the event", widget=DATE)
-    venue = forms.CharField(label="Venue", max_length=200, required=False)
-    scoring = forms.ChoiceField(label="Scoring", choices=Event.Scoring.choices)
+    name = forms.CharField(label=_("Event name"), max_length=200)
+    date = forms.DateField(label=_("Date of the event"), widget=DATE)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=Event.Scoring.choices)
 
 
 class EventSettingsForm(forms.ModelForm):
@@ -41,27 +41,31 @@ class EventSettingsForm(forms.ModelForm):
         model = Event
         fields = [name for name in EVENT_SETTINGS if name != "tie_order"]
         labels = {
-            "date": "Date of the event",
-            "prefer_threes": "Seat tables of three first (instead of four)",
-            "minutes_per_game": "Minutes per game (for the plan's duration)",
-            "initial_meld": "Initial meld (printed on the score sheets)",
-            "age_bands": "Age bands: the ages that start a band, e.g. 50,55,60",
-            "by_gender": "Separate divisions for women and men",
-            "cutoff_date": "Age is taken on this date (empty: 31 December of the event's year)",
-            "medal_policy": "Medals in a combined division go to",
-            "confirmation": "Confirmation of scores",
+            "name": _("Event name"),
+            "date": _("Date of the event"),
+            "venue": _("Venue"),
+            "scoring": _("Scoring"),
+            "prefer_threes": _("Seat tables of three first (instead of four)"),
+            "minutes_per_game": _("Minutes per game (for the plan's duration)"),
+            "initial_meld": _("Initial meld (printed on the score sheets)"),
+            "age_bands": _("Age bands: the ages that start a band, e.g. 50,55,60"),
+            "by_gender": _("Separate divisions for women and men"),
+            "cutoff_date": _("Age is taken on this date (empty: 31 December of the event's year)"),
+            "medal_policy": _("Medals in a combined division go to"),
+            "confirmation": _("Confirmation of scores"),
             "score_entry": _("Who enters scores"),
-            "paper": "Paper size",
-            "language": "Language of the projector and the printed sheets",
-            "combine_below": "Suggest combining divisions with fewer players than",
-            "ribbons_to": "Ribbons for places 4 to (0: no ribbons)",
-            "lone_entrant": "A division with only one player",
-            "qualify": "Places that qualify for the next level, per age group and gender",
-            "home_state": "Home state (qualifiers skip players from other states; "
-            "empty: everyone counts)",
-            "hall_tables": "Tables in the hall, numbered from 1 (empty: no limit)",
-            "unusable_tables": "Table numbers never to use, as 12,19",
-            "accessible_tables": "Accessible tables (for players who need one), as 1,2,3",
+            "paper": _("Paper size"),
+            "language": _("Language of the projector and the printed sheets"),
+            "combine_below": _("Suggest combining divisions with fewer players than"),
+            "ribbons_to": _("Ribbons for places 4 to (0: no ribbons)"),
+            "lone_entrant": _("A division with only one player"),
+            "qualify": _("Places that qualify for the next level, per age group and gender"),
+            "home_state": _(
+                "Home state (qualifiers skip players from other states; empty: everyone counts)"
+            ),
+            "hall_tables": _("Tables in the hall, numbered from 1 (empty: no limit)"),
+            "unusable_tables": _("Table numbers never to use, as 12,19"),
+            "accessible_tables": _("Accessible tables (for players who need one), as 1,2,3"),
         }
         widgets = {"date": DATE, "cutoff_date": DATE}
         # The labels say it all: the models' help texts would repeat them.
@@ -85,19 +89,21 @@ class EventSettingsForm(forms.ModelForm):
                 "With players, each table gets a short code on its score sheet: the players "
                 "open their table's page with it, without an account."
             ),
-            "hall_tables": "Seating that needs more free tables than the hall has is refused, "
-            "naming the divisions that hold them.",
+            "hall_tables": _(
+                "Seating that needs more free tables than the hall has is refused, "
+                "naming the divisions that hold them."
+            ),
         }
 
     minutes_per_game = forms.IntegerField(
-        label="Minutes per game (for the plan's duration)",
+        label=_("Minutes per game (for the plan's duration)"),
         min_value=1,
         max_value=600,
         error_messages={
-            "min_value": "A game takes at least 1 minute.",
-            "max_value": "A game takes at most 600 minutes (10 hours).",
-            "invalid": "Type a number of minutes, such as 20.",
-            "required": "Type a number of minutes, such as 20.",
+            "min_value": _("A game takes at least 1 minute."),
+            "max_value": _("A game takes at most 600 minutes (10 hours)."),
+            "invalid": _("Type a number of minutes, such as 20."),
+            "required": _("Type a number of minutes, such as 20."),
         },
     )
 
@@ -114,7 +120,7 @@ class EventSettingsForm(forms.ModelForm):
                 required=False,
                 initial=steps[number - 1] if number <= len(steps) else "",
             )
-        fields["tie_1"].help_text = (
+        fields["tie_1"].help_text = _(
             "Players level on the round's total are separated by these steps, in this order; "
             "still level after them, you record a playoff or tile draw."
         )
@@ -158,16 +164,19 @@ class EventSettingsForm(forms.ModelForm):
         if twice:
             for n, step in enumerate(steps, start=1):
                 if step in twice and steps.index(step) != n - 1:
-                    self.add_error(f"tie_{n}", f"“{TIE_STEP_WORDS[step]}” is already a step above.")
+                    self.add_error(
+                        f"tie_{n}",
+                        _("“%(step)s” is already a step above.") % {"step": TIE_STEP_WORDS[step]},
+                    )
         cleaned["tie_order"] = ",".join(chosen)
         return cleaned
 
 
 class EntrantForm(forms.ModelForm):
     division_name = forms.CharField(
-        label="Division (empty: from the age bands)", required=False, max_length=100
+        label=_("Division (empty: from the age bands)"), required=False, max_length=100
     )
-    gender = forms.ChoiceField(choices=GENDERS, required=False)
+    gender = forms.ChoiceField(label=_("Gender"), choices=GENDERS, required=False)
 
     class Meta:
         model = Entrant
@@ -184,31 +193,35 @@ class EntrantForm(forms.ModelForm):
             "phone",
         ]
         labels = {
-            "birth_date": "Birth date",
-            "club": "Club",
-            "family": "Family (household or couple: seated apart, before club mates)",
-            "state": "Home state (private: only on the organizer's qualifiers list)",
-            "accessible": "Needs an accessible table (seated at one in every round)",
-            "email": "E-mail (private)",
-            "phone": "Phone (private)",
+            "first_name": _("First name"),
+            "last_name": _("Last name"),
+            "birth_date": _("Birth date"),
+            "club": _("Club"),
+            "family": _("Family (household or couple: seated apart, before club mates)"),
+            "state": _("Home state (private: only on the organizer's qualifiers list)"),
+            "accessible": _("Needs an accessible table (seated at one in every round)"),
+            "email": _("E-mail (private)"),
+            "phone": _("Phone (private)"),
         }
         widgets = {"birth_date": DATE}
         help_texts = {"accessible": ""}
 
 
 class UploadForm(forms.Form):
-    file = forms.FileField(label="Entrants file (CSV)")
-    day_first = forms.BooleanField(label="Dates are written day first (31/12/1950)", required=False)
+    file = forms.FileField(label=_("Entrants file (CSV)"))
+    day_first = forms.BooleanField(
+        label=_("Dates are written day first (31/12/1950)"), required=False
+    )
 
 
 class ScorekeeperForm(forms.Form):
-    username = forms.CharField(label="User name of the scorekeeper", max_length=150)
+    username = forms.CharField(label=_("User name of the scorekeeper"), max_length=150)
 
 
 class CombineForm(forms.Form):
-    into = forms.CharField(label="Name of the combined division", max_length=100)
+    into = forms.CharField(label=_("Name of the combined division"), max_length=100)
     divisions = forms.MultipleChoiceField(
-        label="Divisions to combine", widget=forms.CheckboxSelectMultiple
+        label=_("Divisions to combine"), widget=forms.CheckboxSelectMultiple
     )
 
     def __init__(self, *args, choices=(), **kwargs):
@@ -218,7 +231,7 @@ class CombineForm(forms.Form):
     def clean_divisions(self):
         chosen = self.cleaned_data["divisions"]
         if len(chosen) < 2:
-            raise forms.ValidationError("Choose two or more divisions to combine.")
+            raise forms.ValidationError(_("Choose two or more divisions to combine."))
         return chosen
 
 
@@ -237,9 +250,13 @@ class EventDeleteForm(forms.Form):
 
     def __init__(self, *args, name: str, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["typed_name"].label = f"To delete it, type its name: {name}"
+        self.fields["typed_name"].label = _("To delete it, type its name: %(name)s") % {
+            "name": name
+        }
 
 
 class RestoreForm(forms.Form):
-    file = forms.FileField(label="Backup file (.json)")
-    slug = forms.SlugField(label="Restore as (short name; empty: as in the file)", required=False)
+    file = forms.FileField(label=_("Backup file (.json)"))
+    slug = forms.SlugField(
+        label=_("Restore as (short name; empty: as in the file)"), required=False
+    )

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
@@ -59,7 +60,11 @@ def entrant_edit(request, event, entrant_id=None):
         except RuleError as error:
             form.add_error(None, said(error))
         else:
-            messages.success(request, f"{saved.name} saved ({saved.division.name}).")
+            messages.success(
+                request,
+                _("%(name)s saved (%(division)s).")
+                % {"name": saved.name, "division": saved.division.name},
+            )
             return redirect("desk:entrants", event.slug)
     return render(
         request, "desk/entrant_form.html", {"event": event, "form": form, "entrant": entrant}
@@ -72,7 +77,9 @@ def import_upload(request, event):
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
-            form.add_error("file", "The file is larger than 5 MB: is it really an entrants list?")
+            form.add_error(
+                "file", _("The file is larger than 5 MB: is it really an entrants list?")
+            )
         else:
             # Kept for this organizer and this event only, until imported, refused or
             # abandoned (tournaments/uploads.py).
@@ -88,10 +95,11 @@ def _registered(report) -> str:
     text = ngettext("Registered %(n)d entrant", "Registered %(n)d entrants", report.created)
     text %= {"n": report.created}
     if report.updated:
-        text += f"; updated {report.updated}"
+        text += _("; updated %(n)d") % {"n": report.updated}
     if skipped:
-        rows = ngettext("row", "rows", skipped)
-        text += f"; skipped {skipped} {rows} of other events"
+        text += ngettext(
+            "; skipped %(n)d row of other events", "; skipped %(n)d rows of other events", skipped
+        ) % {"n": skipped}
     return text + "."
 
 
@@ -100,7 +108,7 @@ def import_preview(request, event):
     text = request.GET.get("token") or request.POST.get("token", "")
     token, path = uploads.find(UPLOADS, text, user=request.user, event=event)
     if path is None:
-        messages.error(request, "That upload is gone: upload the file again.")
+        messages.error(request, _("That upload is gone: upload the file again."))
         return redirect("desk:import", event.slug)
     day_first = (request.GET.get("day_first") or request.POST.get("day_first")) == "1"
     context = {"event": event, "token": token, "day_first": "1" if day_first else "0"}
@@ -134,7 +142,9 @@ CHECKIN_PAGE = 100
 def _names(entrants, limit: int = 40) -> str:
     names = [e.name for e in entrants]
     shown = ", ".join(names[:limit])
-    return shown + (f" and {len(names) - limit} more" if len(names) > limit else "")
+    if len(names) <= limit:
+        return shown
+    return _("%(names)s and %(n)d more") % {"names": shown, "n": len(names) - limit}
 
 
 @event_role("organizer")
@@ -142,7 +152,11 @@ def checkin(request, event):
     query = search_text(request.GET.get("q", ""))
     lines = selectors.event_overview(event)
     choices = [
-        (str(line.division.pk), f"{line.division.name} ({line.checked_in} checked in)")
+        (
+            str(line.division.pk),
+            ngettext("%(name)s (%(n)d checked in)", "%(name)s (%(n)d checked in)", line.checked_in)
+            % {"name": line.division.name, "n": line.checked_in},
+        )
         for line in lines
         if line.current is None and not line.division.walkover
     ]
@@ -174,32 +188,51 @@ def checkin_everyone(request, event):
     here = [i for i in listed if i not in absent]
     back = reverse("desk:checkin", args=[event.slug])
     if not listed:
-        messages.info(request, "Nobody is still to come: everyone is checked in or absent.")
+        messages.info(request, _("Nobody is still to come: everyone is checked in or absent."))
         return redirect(back)
     if not confirmed(request):
         found = {
             e.external_id: e for e in Entrant.objects.filter(event=event, external_id__in=listed)
         }
+        names = _names(found[i] for i in here if i in found) or _("nobody")
         lines = [
-            f"{len(here)} player{'s' if len(here) != 1 else ''} checked in: "
-            f"{_names(found[i] for i in here if i in found) or 'nobody'}."
+            ngettext(
+                "%(n)d player checked in: %(names)s.",
+                "%(n)d players checked in: %(names)s.",
+                len(here),
+            )
+            % {"n": len(here), "names": names}
         ]
         if absent:
             lines.append(
-                f"{len(absent)} marked absent (not seated, no place): "
-                f"{_names(found[i] for i in absent if i in found)}."
+                _("%(n)d marked absent (not seated, no place): %(names)s.")
+                % {"n": len(absent), "names": _names(found[i] for i in absent if i in found)}
             )
         lines.append(
-            "A player marked absent who turns up before their division is seated is "
-            "checked in on this page as usual."
+            _(
+                "A player marked absent who turns up before their division is seated is "
+                "checked in on this page as usual."
+            )
         )
+        title = ngettext("Check in %(n)d player", "Check in %(n)d players", len(here)) % {
+            "n": len(here)
+        }
+        if absent:
+            title = ngettext(
+                "%(check_in)s and mark %(n)d absent?",
+                "%(check_in)s and mark %(n)d absent?",
+                len(absent),
+            ) % {"check_in": title, "n": len(absent)}
+            yes = _("Yes, check them in and mark the others absent")
+        else:
+            title = _("%(check_in)s?") % {"check_in": title}
+            yes = _("Yes, check them in")
         return ask(
             request,
             event,
-            title=f"Check in {len(here)} player{'s' if len(here) != 1 else ''}"
-            + (f" and mark {len(absent)} absent?" if absent else "?"),
+            title=title,
             lines=lines,
-            yes="Yes, check them in" + (" and mark the others absent" if absent else ""),
+            yes=yes,
             back=back,
         )
 
@@ -207,14 +240,13 @@ def checkin_everyone(request, event):
         count = len(report.checked_in)
         text = ngettext("Checked in %(n)d player", "Checked in %(n)d players", count) % {"n": count}
         if report.absent:
-            text += f"; {len(report.absent)} marked absent"
+            text += _("; %(n)d marked absent") % {"n": len(report.absent)}
         if report.too_late:
-            text += f"; {len(report.too_late)} too late (their division is seated)"
+            text += _("; %(n)d too late (their division is seated)") % {"n": len(report.too_late)}
         if report.arrived_meanwhile:
-            text += (
-                f"; {len(report.arrived_meanwhile)} ticked absent had been checked in "
-                "meanwhile and stay checked in"
-            )
+            text += _("; %(n)d ticked absent had been checked in meanwhile and stay checked in") % {
+                "n": len(report.arrived_meanwhile)
+            }
         return text + "."
 
     return act(
@@ -238,22 +270,27 @@ def checkin_set(request, event, entrant_id):
         and not confirmed(request)
     ):
         bracket = entrant.division.bracket.name
+        said_names = {"name": entrant.shown_name, "first": entrant.first_name, "division": bracket}
         return ask(
             request,
             event,
-            title=f"Mark {entrant.shown_name} absent?",
+            title=_("Mark %(name)s absent?") % said_names,
             lines=[
-                f"{entrant.shown_name} is not seated in {bracket} and gets no place.",
-                f"If {entrant.first_name} arrives before {bracket} is seated, check them in "
-                "on this page as usual.",
+                _("%(name)s is not seated in %(division)s and gets no place.") % said_names,
+                _(
+                    "If %(first)s arrives before %(division)s is seated, check them in "
+                    "on this page as usual."
+                )
+                % said_names,
             ],
-            yes=f"Yes, mark {entrant.shown_name} absent",
+            yes=_("Yes, mark %(name)s absent") % said_names,
             back=back,
         )
     return act(
         request,
         lambda: services.entrant_set_status(entrant=entrant, status=status),
-        done=lambda saved: f"{entrant.shown_name}: {saved.get_status_display().lower()}.",
+        done=lambda saved: _("%(name)s: %(status)s.")
+        % {"name": entrant.shown_name, "status": saved.get_status_display().lower()},
         to=back,
     )
 
@@ -279,31 +316,40 @@ def combine(request, event):
     by_age_group = request.POST.get("medals") == "age-group"
     if not confirmed(request):
         if by_age_group and medal_policy_fixed(event):
-            medals = (
+            medals = _(
                 "Medals go to the combined division as a whole: this event's medal policy "
                 "can no longer change, since a round is already seated."
             )
         elif by_age_group and event.medal_policy == event.MedalPolicy.COMBINED:
-            medals = (
+            medals = _(
                 "Medals will go to each age group, in finishing order: the event's medal "
                 "policy changes to “each age group” (for every combined division)."
             )
         elif event.medal_policy == event.MedalPolicy.COMBINED:
-            medals = "Medals go to the combined division as a whole."
+            medals = _("Medals go to the combined division as a whole.")
         else:
-            medals = "Medals still go to each age group, in finishing order."
+            medals = _("Medals still go to each age group, in finishing order.")
+        players = sum(line.checked_in for line in chosen)
+        divisions = ", ".join(
+            ngettext("%(name)s (%(n)d checked in)", "%(name)s (%(n)d checked in)", line.checked_in)
+            % {"name": line.division.name, "n": line.checked_in}
+            for line in chosen
+        )
         return ask(
             request,
             event,
-            title=f"Combine {', '.join(names)} into {into}?",
+            title=_("Combine %(names)s into %(into)s?") % {"names": ", ".join(names), "into": into},
             lines=[
-                ", ".join(f"{line.division.name} ({line.checked_in} checked in)" for line in chosen)
-                + f" play as one division, {into}, with "
-                + f"{sum(line.checked_in for line in chosen)} players.",
+                ngettext(
+                    "%(divisions)s play as one division, %(into)s, with %(n)d player.",
+                    "%(divisions)s play as one division, %(into)s, with %(n)d players.",
+                    players,
+                )
+                % {"divisions": divisions, "into": into, "n": players},
                 medals,
-                f"You can split {into} again until its first round is seated.",
+                _("You can split %(into)s again until its first round is seated.") % {"into": into},
             ],
-            yes=f"Yes, combine them into {into}",
+            yes=_("Yes, combine them into %(into)s") % {"into": into},
             back=reverse("desk:checkin", args=[event.slug]) + "#combine",
         )
     return act(
@@ -314,7 +360,8 @@ def combine(request, event):
             names=names,
             medals_by_age_group=by_age_group,
         ),
-        done=lambda target: f"{', '.join(names)} play as {target.name}.",
+        done=lambda target: _("%(names)s play as %(into)s.")
+        % {"names": ", ".join(names), "into": target.name},
         to=_after_combining(event, into, by_age_group),
     )
 
@@ -342,10 +389,10 @@ def checkin_accessible(request, event, entrant_id):
             event=event, ids=[entrant.external_id], accessible=needs
         ),
         done=(
-            f"{entrant.shown_name} needs an accessible table: seated at one from the next "
-            "seating on."
+            _("%(name)s needs an accessible table: seated at one from the next seating on.")
+            % {"name": entrant.shown_name}
             if needs
-            else f"{entrant.shown_name}: no accessible table needed."
+            else _("%(name)s: no accessible table needed.") % {"name": entrant.shown_name}
         ),
         to=back,
     )

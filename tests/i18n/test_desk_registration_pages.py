@@ -1,0 +1,162 @@
+"""The desk before and around play speaks French and Spanish (issue 12): check-in (the
+tally, the search, the "are you sure?" pages of checking everyone in, marking a player
+absent and combining divisions), asked for with the language cookie. Each page shows some
+of its words in the chosen language and none of the English interface words of these
+pages; in English (no cookie) the same pages keep their English words."""
+
+import html
+import re
+
+import pytest
+from django.test import Client
+
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+from tournaments.models import Entrant
+
+pytestmark = pytest.mark.django_db
+
+# English interface words of the desk's registration pages that must not be left in fr or es.
+ENGLISH = [
+    "Check-in desk",
+    "checked in",
+    "still to come",
+    "Marked absent",
+    "is not here",
+    "Check in",
+    "Find a player",
+    "Find",
+    "Everyone",
+    "Combine small divisions",
+    "Combining is your decision",
+    "Combine",
+    "Name of the combined division",
+    "Divisions to combine",
+    "Showing",
+    "by last name",
+    "needs an accessible table",
+    "Mark",
+    "Registered",
+    "What will happen",
+    "Yes",
+    "No, go back",
+    "play as one division",
+    "Medals",
+    "gets no place",
+]
+
+
+def visible_text(page: str) -> str:
+    """The words a person reads: no tags, scripts or the language switch."""
+    page = re.sub(r"<(script|style)\b.*?</\1>", " ", page, flags=re.S)
+    page = re.sub(r'<form class="languages".*?</form>', " ", page, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+@pytest.fixture
+def meet():
+    event = EventFactory(slug="meet", name="Meet", combine_below=3)
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    sixty = DivisionFactory(event=event, name="60-64")
+    seventy = DivisionFactory(event=event, name="70-74")
+    EntrantFactory(division=sixty, first_name="Ann", last_name="Lee", accessible=True)
+    EntrantFactory(
+        division=sixty, first_name="Bo", last_name="Kim", status=Entrant.Status.REGISTERED
+    )
+    EntrantFactory(
+        division=seventy, first_name="שרה", last_name="כהן", status=Entrant.Status.REGISTERED
+    )
+    EntrantFactory(division=seventy, first_name="Cy", last_name="Young", status="absent")
+    return event
+
+
+def pages(event) -> dict[str, tuple[str, str, dict]]:
+    """Page name: (method, path, data)."""
+    desk = f"/e/{event.slug}/desk"
+    bo = event.entrants.get(first_name="Bo")
+    sarah = event.entrants.get(last_name="כהן")
+    divisions = [str(pk) for pk in event.divisions.order_by("name").values_list("pk", flat=True)]
+    return {
+        "checkin": ("get", f"{desk}/checkin/", {}),
+        "checkin search": ("get", f"{desk}/checkin/", {"q": "Lee"}),
+        "checkin everyone confirm": (
+            "post",
+            f"{desk}/checkin/everyone/",
+            {"listed": [bo.external_id, sarah.external_id], "absent": [sarah.external_id]},
+        ),
+        "absent confirm": ("post", f"{desk}/checkin/{bo.pk}/", {"status": "absent"}),
+        "combine confirm": (
+            "post",
+            f"{desk}/combine/",
+            {"into": "60-74", "divisions": divisions},
+        ),
+    }
+
+
+WORDS = {
+    "checkin": {
+        "en": ["Check-in desk: Meet", "1 of 3 checked in", "2 still to come", "Marked absent"],
+        "fr": ["Accueil : Meet", "1 arrivé sur 3", "encore 2 à venir", "Marqués absents"],
+        "es": ["Registro de llegada: Meet", "1 presente de 3", "faltan 2 por llegar"],
+    },
+    "checkin search": {
+        "en": ["Everyone matching “Lee”", "needs an accessible table", "Mark Ann absent"],
+        "fr": ["Tous pour « Lee »", "a besoin d'une table accessible", "Marquer Ann absent(e)"],
+        "es": ["Todos los que coinciden con «Lee»", "necesita una mesa accesible", "Presente"],
+    },
+    "checkin everyone confirm": {
+        "en": ["Check in 1 player and mark 1 absent?", "1 player checked in: Bo Kim."],
+        "fr": ["Accueillir 1 joueur et marquer 1 absent ?", "1 joueur arrivé : Bo Kim."],
+        "es": ["¿Registrar la llegada de 1 jugador y marcar 1 ausente?", "Sí, registrar su"],
+    },
+    "absent confirm": {
+        "en": ["Mark Bo Kim absent?", "Bo Kim is not seated in 60-64 and gets no place."],
+        "fr": ["Marquer Bo Kim absent(e) ?", "n'a pas de place au classement"],
+        "es": ["¿Marcar a Bo Kim ausente?", "Bo Kim no tendrá mesa en 60-64 ni puesto."],
+    },
+    "combine confirm": {
+        "en": ["Combine 60-64, 70-74 into 60-74?", "play as one division, 60-74, with 1 player."],
+        "fr": ["Regrouper 60-64, 70-74 en 60-74 ?", "jouent en une seule division"],
+        "es": ["¿Juntar 60-64, 70-74 en 60-74?", "juegan como una sola división"],
+    },
+}
+
+
+def desk_client(language: str | None) -> Client:
+    client = Client()
+    client.login(username="olive", password="tiles-and-racks-42")
+    if language:
+        client.cookies["django_language"] = language
+    return client
+
+
+def answer(event, name: str, language: str | None):
+    method, path, data = pages(event)[name]
+    response = getattr(desk_client(language), method)(path, data)
+    assert response.status_code == 200, response.status_code
+    return response
+
+
+@pytest.mark.parametrize("name", list(WORDS))
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_the_page_speaks_the_chosen_language(meet, name, language):
+    response = answer(meet, name, language)
+    assert response["Content-Language"] == language
+    text = visible_text(response.content.decode())
+    for words in WORDS[name][language]:
+        assert words in text, words
+    left = [word for word in ENGLISH if re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)]
+    assert left == [], left
+
+
+@pytest.mark.parametrize("name", list(WORDS))
+def test_in_english_the_page_keeps_its_words(meet, name):
+    text = visible_text(answer(meet, name, None).content.decode())
+    for words in WORDS[name]["en"]:
+        assert words in text, words
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_a_name_on_the_checkin_page_reads_in_its_own_direction(meet, language):
+    page = answer(meet, "checkin", language).content.decode()
+    assert '<span dir="auto">שרה כהן</span>' in page or 'dir="auto">כהן' in page
