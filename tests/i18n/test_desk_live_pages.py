@@ -298,3 +298,68 @@ def test_every_plan_note_of_the_engine_has_its_words():
         plan = engine.plan_division(players, prefer_threes=False, minutes_per_game=20)
         seen.update(plan.comparison_notes(medals_by_age_group=True))
     assert seen == set(PLAN_NOTES)
+
+
+BEFORE_PLAY = {
+    # Seat round 1 again: the confirm page.
+    "reseat confirm": (
+        "reseat/",
+        {"reason": "sisters together"},
+        {
+            "en": ["Seat round 1 of Open again?", "8 players at 2 tables", "Reason: sisters"],
+            "fr": [
+                "Placer de nouveau la manche 1 de Open ?",
+                "8 joueurs à 2 tables",
+                "Raison : sisters",
+                "Oui, placer de nouveau la manche 1",
+            ],
+            "es": [
+                "¿Asignar otra vez las mesas de la ronda 1 de Open?",
+                "8 jugadores en 2 mesas",
+                "Motivo: sisters",
+            ],
+        },
+    ),
+    # Take round 1 back, confirmed: the answer on the division page.
+    "taken back": (
+        "take-back/",
+        {"reason": "wrong list", "confirmed": "yes", "follow": True},
+        {
+            "en": ["Round 1 of Open taken back: its players are checked in"],
+            "fr": ["Manche 1 de Open annulée : ses joueurs restent arrivés"],
+            "es": ["Ronda 1 de Open anulada: sus jugadores siguen presentes"],
+        },
+    ),
+    # Minutes typed wrong: the refusal in words.
+    "minutes refused": (
+        "minutes/",
+        {"minutes": "five", "follow": True},
+        {
+            "en": ["type a whole number, such as 5"],
+            "fr": ["tapez un nombre entier, comme 5"],
+            "es": ["escriba un número entero, como 5"],
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(BEFORE_PLAY))
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_before_play_the_desk_answers_in_the_language(name, language):
+    world = build_world()  # round 1 seated, nothing played
+    tail, data, words = BEFORE_PLAY[name]
+    data = {"round": world.division.rounds.current().pk, **data}
+    if name == "minutes refused":
+        data["table"] = world.tables[0].pk
+    follow = data.pop("follow", False)
+    answer = desk_client(None if language == "en" else language).post(
+        f"/e/{world.event.slug}/desk/divisions/{world.division.pk}/{tail}", data, follow=follow
+    )
+    text = " ".join(visible_text(answer.content.decode()).split())
+    for word in words[language]:
+        assert word in text, word
+    if language != "en":
+        for word in words["en"]:
+            assert word not in text, word
+        left = [w for w in ENGLISH if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
+        assert left == [], left
