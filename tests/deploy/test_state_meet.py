@@ -197,6 +197,12 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
     stylesheet = parse(login_page.text).stylesheets[0]
     css = organizer.get(stylesheet)
     assert css.status == 200 and css.headers["Cache-Control"] == "max-age=2592000", css.headers
+    # The application's Content-Security-Policy passes nginx once, unchanged (a second one
+    # added by nginx would be enforced as well); nginx's static files need none.
+    policies = login_page.headers.get_all("Content-Security-Policy") or []
+    assert len(policies) == 1, policies
+    assert "default-src 'self'" in policies[0] and "unsafe" not in policies[0], policies
+    assert not css.headers.get_all("Content-Security-Policy"), css.headers
 
     # Sign in through nginx; the application sees each client's own address, even when a
     # client tries to claim another one.
