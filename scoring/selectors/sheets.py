@@ -142,11 +142,14 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
             Q(table_number=table.number)
             | Q(table_number__isnull=True, entrant__in=[s.entrant.pk for s in seats])
         )
-        .select_related("entrant", "actor", "decision")
+        .select_related("entrant", "decision")
         .order_by("-at", "-id")
     )
     names = {s.entrant.external_id: s.entrant.shown_name for s in seats}  # in seat order
+    at_table = {s.entrant.pk: s.entrant for s in seats}
     for change in audit:
+        if change.entrant_id in at_table:  # named as the sheet names them (namesakes)
+            change.entrant = at_table[change.entrant_id]
         change.before_text = describe_change(change.before, names)
         change.after_text = describe_change(change.after, names)
     return audit
@@ -173,9 +176,16 @@ def table_sheet(table: Table) -> TableSheet:
     games = {
         g.number: g
         for g in Game.objects.filter(table=table)
-        .select_related("winner", "entered_by", "confirmed_by")
+        .select_related("entered_by", "confirmed_by")  # the winner: a seat's entrant
         .order_by()
     }
+    # A game's winner and the players who entered or confirmed it sit at this table: they
+    # are the seats' entrants (no query per game), shown by the same name as their seat.
+    at_table = {s.entrant.pk: s.entrant for s in seats}
+    for game in games.values():
+        for role in ("winner", "entered_by_player", "confirmed_by_player"):
+            if getattr(game, f"{role}_id") in at_table:
+                setattr(game, role, at_table[getattr(game, f"{role}_id")])
     racks: dict[int, dict[int, int]] = defaultdict(dict)
     for game_id, entrant_id, total in (
         RackScore.objects.filter(game__table=table)
@@ -183,11 +193,13 @@ def table_sheet(table: Table) -> TableSheet:
         .values_list("game_id", "entrant_id", "rack_total")
     ):
         racks[game_id][entrant_id] = total
+    # Each penalty's player is the seat's entrant (named as the sheet names them, a
+    # namesake with their club or number), not a second copy joined in.
     penalties = list(
-        Penalty.objects.filter(round=round_, entrant__in=[s.entrant for s in seats])
-        .select_related("entrant", "given_by")
-        .order_by("given_at", "id")
+        Penalty.objects.filter(round=round_, entrant__in=list(at_table)).order_by("given_at", "id")
     )
+    for penalty in penalties:
+        penalty.entrant = at_table[penalty.entrant_id]
     penalty_points: dict[str, int] = defaultdict(int)
     for penalty in penalties:
         penalty_points[penalty.entrant.external_id] += penalty.points
@@ -217,18 +229,7 @@ def table_sheet(table: Table) -> TableSheet:
                 played.position if played else None,
             )
         )
-    audit = _audit(table, seats)
-    # A game's winner and the players who entered or confirmed it sit at this table: they
-    # are the seats' entrants (no query per game), shown by the same name as their seat;
-    # so are a penalty's and a change's player, loaded with their rows.
-    at_table = {s.entrant.pk: s.entrant for s in seats}
-    for game in games.values():
-        for role in ("winner", "entered_by_player", "confirmed_by_player"):
-            if getattr(game, f"{role}_id") in at_table:
-                setattr(game, role, at_table[getattr(game, f"{role}_id")])
-    for other in [p.entrant for p in penalties] + [c.entrant for c in audit]:
-        if other is not None and other.pk in at_table and at_table[other.pk].has_namesake:
-            other.namesake_name = at_table[other.pk].shown_name
+    audit = _audit(table, seats)  # its players at the table: the seats' entrants too
     return TableSheet(
         round_.division.event,
         round_.division,

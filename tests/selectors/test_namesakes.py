@@ -457,3 +457,30 @@ def test_a_save_that_goes_through_reads_no_namesakes_a_refusal_names_them(
         assert page.count(shown) >= 2, shown  # its field's label and the sheet
     missing = next(s.entrant for s in seats if s.number == 4)
     assert f"Enter {SHOWN.get(missing.external_id, missing.name)}&#x27;s rack total" in page
+
+
+@pytest.mark.django_db
+def test_the_table_page_names_a_namesake_s_penalty_and_its_audit_line(
+    client, django_assert_max_num_queries
+):
+    """The penalties listed on a table's page and the audit trail's line for a penalty name
+    the player as the sheet does (Mary Smith with her club), from the seats' entrants: no
+    second copy of the entrant joined in, and nothing read one by one."""
+    from scoring import services as scoring
+
+    event, division = _two_marys()
+    round_ = division.rounds.get()
+    table = round_.tables.get(seats__entrant__external_id="57")
+    mary = table.seats.get(entrant__external_id="57").entrant
+    scoring.penalty_add(round_=round_, entrant=mary, points=5, reason="Slow play")
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    url = f"/e/{event.slug}/tables/{table.pk}/"
+    client.get(url)
+    with django_assert_max_num_queries(15) as queries:
+        html = client.get(url).content.decode()
+    assert re.search(rf'<li><span dir="auto">{re.escape(SHOWN["57"])}</span>: 5 points', html)
+    assert f', <span dir="auto">{SHOWN["57"]}</span>' in html  # the audit trail's line
+    one_by_one = 'FROM "tournaments_entrant" WHERE "tournaments_entrant"."id" ='
+    assert not [q for q in queries.captured_queries if one_by_one in q["sql"]]

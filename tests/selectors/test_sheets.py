@@ -76,6 +76,13 @@ def test_a_sheet_reads_its_table_s_rows_without_joining_up_to_the_event(setup):
         if '"tournaments_event"' in q["sql"] or ('"tournaments_round"' in q["sql"])
     ]
     assert not joined, joined
+    # A penalty's and a change's player is the seat's entrant, and nobody shows who gave a
+    # penalty or the account behind a change (its label is on the row): no joins for them.
+    penalty = next(q["sql"] for q in captured.captured_queries if '"scoring_penalty"' in q["sql"])
+    audit = next(q["sql"] for q in captured.captured_queries if '"scoring_scorechange"' in q["sql"])
+    assert "JOIN" not in penalty, penalty
+    assert '"auth_user"' not in audit, audit
+    assert sheet.penalties[0].entrant is next(s.entrant for s in sheet.seats if s.entrant == second)
     # What the page shows is unchanged: penalties in the order given, every game's racks.
     assert [(p.entrant, p.points) for p in sheet.penalties] == [(second, 5), (first, 2)]
     assert [sorted(g.racks.values()) for g in sheet.games[:2]] == [[0, 10, 20, 30], [0, 5, 20, 30]]
