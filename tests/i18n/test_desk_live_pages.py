@@ -363,3 +363,60 @@ def test_before_play_the_desk_answers_in_the_language(name, language):
             assert word not in text, word
         left = [w for w in ENGLISH if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
         assert left == [], left
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        (
+            "en",
+            ["A correction waits for your decision", "rack total 14 → 200", "Undo this correction"],
+        ),
+        (
+            "fr",
+            [
+                "Une correction attend votre décision",
+                "total du chevalet : 14 → 200",
+                "Annuler cette correction",
+                "Accepter : utiliser les résultats",
+            ],
+        ),
+        (
+            "es",
+            [
+                "Una corrección espera su decisión",
+                "total del atril: 14 → 200",
+                "Deshacer esta corrección",
+                "Aceptar: usar los resultados",
+            ],
+        ),
+    ],
+)
+def test_a_correction_waiting_for_the_organizer_speaks_the_language(client, language, words):
+    """The division page's block for a flagged correction (the next round already seated)."""
+    from scoring import services as scoring_services
+    from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+    from tests.factories import enter, seated
+
+    event = EventFactory()
+    division = DivisionFactory(event=event)
+    for n in range(8):
+        EntrantFactory(division=division, external_id=f"{n + 50}")
+    services.division_seat_first_round(division=division, seed=3)
+    for table in division.rounds.get().tables.all():
+        for number, values in enumerate([(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)], 1):
+            enter(table, number, values)
+    scoring_services.division_advance(division=division)
+    table = division.rounds.get(number=1).tables.get(number=1)
+    scoring_services.score_correct(
+        game=table.games.get(number=3), entrant=seated(table)[1], rack_total=200, reason="misread"
+    )
+    organizer = UserFactory(username="olive")
+    event.organizers.add(organizer)
+    client.force_login(organizer)
+    if language != "en":
+        client.cookies["django_language"] = language
+    page = client.get(f"/e/{event.slug}/desk/divisions/{division.pk}/").content.decode()
+    text = " ".join(visible_text(page).split())
+    for word in words:
+        assert word in text, word
