@@ -395,8 +395,14 @@ def test_before_play_the_desk_answers_in_the_language(name, language):
 def test_a_correction_waiting_for_the_organizer_speaks_the_language(client, language, words):
     """The division page's block for a flagged correction (the next round already seated)."""
     from scoring import services as scoring_services
-    from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
-    from tests.factories import enter, seated
+    from tests.factories import (
+        DivisionFactory,
+        EntrantFactory,
+        EventFactory,
+        UserFactory,
+        enter,
+        seated,
+    )
 
     event = EventFactory()
     division = DivisionFactory(event=event)
