@@ -43,6 +43,15 @@ MARKED = [
     "printing/documents.html",
     "desk/checkin.html",
     "desk/_checkin_results.html",
+    "desk/overview.html",
+    "desk/_nav.html",
+    "desk/_division_now.html",
+    "desk/_waits.html",
+    "desk/division.html",
+    "desk/_pending_correction.html",
+    "desk/confirm.html",
+    "desk/announcements.html",
+    "desk/table_codes.html",
 ]
 
 
