@@ -61,7 +61,22 @@ def hall_tables_in_play(event: Event) -> list[tuple[str, list[int]]]:
     )
     for division, round_number, number in rows:
         holders.setdefault((division, round_number), []).append(number)
-    return [(f"{d}, round {r}", numbers) for (d, r), numbers in holders.items()]
+    return [(round_label(d, r), numbers) for (d, r), numbers in holders.items()]
+
+
+def round_label(division_name: str, number: int) -> str:
+    """A round as the hall's messages name it: "60-64, round 2" (in the active language)."""
+    return translation.gettext("%(division)s, round %(number)s") % {
+        "division": division_name,
+        "number": number,
+    }
+
+
+def notes_language(event: Event):
+    """What a round's stored seating notes are written in: the event's language, whoever
+    seats it and whatever their browser's language (``with notes_language(event): ...``),
+    like the printed sheets."""
+    return translation.override(getattr(event, "language", None) or settings.LANGUAGE_CODE)
 
 
 def free_slug(slug: str) -> str:

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .words import gettext, ngettext
 
 MAX_EXTRA_MINUTES = 240
 MAX_ADDED_AT_ONCE = 120
@@ -94,16 +95,28 @@ def check_added_minutes(minutes: int, extra_now: int) -> int:
     """The table's extra minutes after adding ``minutes`` (negative takes back a mistake);
     a RuleError in words when it is out of range."""
     if minutes == 0:
-        raise RuleError("Add at least one minute (or take back minutes with a minus sign).")
+        raise RuleError(
+            gettext("Add at least one minute (or take back minutes with a minus sign).")
+        )
     if abs(minutes) > MAX_ADDED_AT_ONCE:
-        verb = "Add" if minutes > 0 else "Take back"
-        raise RuleError(f"{verb} at most {MAX_ADDED_AT_ONCE} minutes at once.")
+        if minutes > 0:
+            message = gettext("Add at most %(most)s minutes at once.")
+        else:
+            message = gettext("Take back at most %(most)s minutes at once.")
+        raise RuleError(message % {"most": MAX_ADDED_AT_ONCE})
     total = extra_now + minutes
     if total < 0:
         raise RuleError(
-            f"The table has {extra_now} extra minute{'s' if extra_now != 1 else ''}: "
-            f"{-minutes} cannot be taken back."
+            ngettext(
+                "The table has %(extra)s extra minute: %(minutes)s cannot be taken back.",
+                "The table has %(extra)s extra minutes: %(minutes)s cannot be taken back.",
+                extra_now,
+            )
+            % {"extra": extra_now, "minutes": -minutes}
         )
     if total > MAX_EXTRA_MINUTES:
-        raise RuleError(f"A table can have at most {MAX_EXTRA_MINUTES} extra minutes.")
+        raise RuleError(
+            gettext("A table can have at most %(most)s extra minutes.")
+            % {"most": MAX_EXTRA_MINUTES}
+        )
     return total

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from .errors import RuleError
+from .words import gettext, ngettext
 
 # The largest table number a hall may have (and the largest number ever given).
 MAX_HALL_TABLES = 5000
@@ -68,8 +69,15 @@ def parse_table_numbers(text: str | Iterable[int] | None, what: str = "table num
             or not 1 <= int(word) <= MAX_HALL_TABLES
         ):
             raise RuleError(
-                f"{what[:1].upper()}{what[1:]}: '{word[:20]}' is not a table number (a whole "
-                f"number from 1 to {MAX_HALL_TABLES}, as 12,19)."
+                gettext(
+                    "%(what)s: '%(word)s' is not a table number (a whole number from 1 to "
+                    "%(most)s, as 12,19)."
+                )
+                % {
+                    "what": f"{what[:1].upper()}{what[1:]}",
+                    "word": word[:20],
+                    "most": MAX_HALL_TABLES,
+                }
             )
         numbers.add(int(word))
     return tuple(sorted(numbers))
@@ -89,8 +97,11 @@ def hall_problems(
         problems.append(
             (
                 "tables",
-                f"The hall's number of tables must be a whole number from 1 to "
-                f"{MAX_HALL_TABLES}, not '{str(tables)[:20]}'.",
+                gettext(
+                    "The hall's number of tables must be a whole number from 1 to %(most)s, "
+                    "not '%(tables)s'."
+                )
+                % {"most": MAX_HALL_TABLES, "tables": str(tables)[:20]},
             )
         )
         return problems
@@ -101,36 +112,51 @@ def hall_problems(
             if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= MAX_HALL_TABLES
         ]
         if wrong:
-            problems.append(
-                (what, f"The {what} tables must be table numbers from 1 to {MAX_HALL_TABLES}.")
-            )
+            if what == "unusable":
+                message = gettext("The unusable tables must be table numbers from 1 to %(most)s.")
+            else:
+                message = gettext("The accessible tables must be table numbers from 1 to %(most)s.")
+            problems.append((what, message % {"most": MAX_HALL_TABLES}))
             continue
         if tables is not None:
             beyond = sorted(n for n in numbers if n > tables)
             if beyond:
-                many = len(beyond) > 1
-                problems.append(
-                    (
-                        what,
-                        f"{what.capitalize()} table{'s' if many else ''} "
-                        f"{', '.join(map(str, beyond))} {'are' if many else 'is'} not in the "
-                        f"hall: its {tables} tables are numbered 1 to {tables}.",
+                if what == "unusable":
+                    message = ngettext(
+                        "Unusable table %(numbers)s is not in the hall: its %(tables)s tables "
+                        "are numbered 1 to %(tables)s.",
+                        "Unusable tables %(numbers)s are not in the hall: its %(tables)s tables "
+                        "are numbered 1 to %(tables)s.",
+                        len(beyond),
                     )
-                )
+                else:
+                    message = ngettext(
+                        "Accessible table %(numbers)s is not in the hall: its %(tables)s tables "
+                        "are numbered 1 to %(tables)s.",
+                        "Accessible tables %(numbers)s are not in the hall: its %(tables)s "
+                        "tables are numbered 1 to %(tables)s.",
+                        len(beyond),
+                    )
+                numbers_shown = ", ".join(map(str, beyond))
+                problems.append((what, message % {"numbers": numbers_shown, "tables": tables}))
     if problems:
         return problems
     both = sorted(set(unusable) & set(accessible))
     if both:
-        many = len(both) > 1
+        message = ngettext(
+            "Table %(numbers)s cannot be both unusable and accessible.",
+            "Tables %(numbers)s cannot be both unusable and accessible.",
+            len(both),
+        )
+        problems.append(("accessible", message % {"numbers": ", ".join(map(str, both))}))
+    if tables is not None and len(set(unusable)) >= tables:
         problems.append(
             (
-                "accessible",
-                f"Table{'s' if many else ''} {', '.join(map(str, both))} cannot be both "
-                "unusable and accessible.",
+                "unusable",
+                gettext("Every one of the hall's %(tables)s tables would be unusable.")
+                % {"tables": tables},
             )
         )
-    if tables is not None and len(set(unusable)) >= tables:
-        problems.append(("unusable", f"Every one of the hall's {tables} tables would be unusable."))
     return problems
 
 
@@ -145,15 +171,23 @@ class HallFull(RuleError):
         for_whom = "; ".join(f"{who}: {n}" for who, n in self.needed.items())
         usable = hall.usable_count
         lines = [
-            f"Not enough free tables in the hall: {total} needed ({for_whom}), {free} free of "
-            f"the hall's {usable} usable table{'s' if usable != 1 else ''}."
+            ngettext(
+                "Not enough free tables in the hall: %(total)s needed (%(for_whom)s), "
+                "%(free)s free of the hall's %(usable)s usable table.",
+                "Not enough free tables in the hall: %(total)s needed (%(for_whom)s), "
+                "%(free)s free of the hall's %(usable)s usable tables.",
+                usable,
+            )
+            % {"total": total, "for_whom": for_whom, "free": free, "usable": usable}
         ]
         if self.holders:
-            lines.append("Tables in play now:")
+            lines.append(gettext("Tables in play now:"))
             lines += [f"  {who}: {numbers_text(numbers)}" for who, numbers in self.holders]
         lines.append(
-            "Nothing was seated: close a round that is over, or give the hall more tables "
-            "(configure_event --hall-tables)."
+            gettext(
+                "Nothing was seated: close a round that is over, or give the hall more tables "
+                "(configure_event --hall-tables)."
+            )
         )
         super().__init__("\n".join(lines))
 
@@ -168,8 +202,12 @@ def numbers_text(numbers: Sequence[int]) -> str:
         else:
             runs.append([n])
     parts = [f"{r[0]}-{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs]
-    word = "table" if len(numbers) == 1 else "tables"
-    return f"{len(numbers)} {word} ({', '.join(parts)})"
+    return ngettext(
+        "%(count)s table (%(numbers)s)", "%(count)s tables (%(numbers)s)", len(numbers)
+    ) % {
+        "count": len(numbers),
+        "numbers": ", ".join(parts),
+    }
 
 
 def free_numbers(hall: Hall, in_use: Collection[int]) -> Iterable[int]:
@@ -252,7 +290,10 @@ def assign_numbers(
     """
     free = sorted(set(free))
     if len(free) < len(tables):
-        raise RuleError(f"{len(tables)} tables cannot take {len(free)} free numbers.")
+        raise RuleError(
+            gettext("%(tables)s tables cannot take %(free)s free numbers.")
+            % {"tables": len(tables), "free": len(free)}
+        )
     label = (names or {}).get
     needs = set(needs)
     accessible = set(accessible)
@@ -276,8 +317,12 @@ def assign_numbers(
     for i in left_out:
         who = ", ".join(label(p) or p for p in tables[i] if p in needs)
         warnings.append(
-            f"Table {numbers[i]}: {who} need{'s' if count[i] == 1 else ''} an accessible "
-            f"table; {why}"
+            ngettext(
+                "Table %(number)s: %(who)s needs an accessible table; %(why)s",
+                "Table %(number)s: %(who)s need an accessible table; %(why)s",
+                count[i],
+            )
+            % {"number": numbers[i], "who": who, "why": why}
         )
     return TableNumbers(tuple(numbers), tuple(warnings))
 
@@ -289,7 +334,7 @@ def _why_no_accessible_table(
 ) -> str:
     """Why a player in need got no accessible table, and what the organizer can do."""
     if not accessible:
-        return "the hall has no accessible tables (configure_event --accessible)."
+        return gettext("the hall has no accessible tables (configure_event --accessible).")
     needed = set(held_with_needs)
     without = [
         (who, [n for n in numbers if n in accessible and n not in needed])
@@ -297,24 +342,31 @@ def _why_no_accessible_table(
     ]
     without = [(who, numbers) for who, numbers in without if numbers]
     if without:
-        held = "; ".join(f"{who} holds {numbers_text(numbers)}" for who, numbers in without)
-        rounds = "that round" if len(without) == 1 else "one of those rounds"
-        return (
-            f"no accessible table was free. Accessible tables are held by players who do not "
-            f"need them: {held}. To free one, seat {rounds} again while none of its scores is "
-            "in (“Fix the seating” on its division page): it then leaves the accessible "
-            "tables free; then seat this round again the same way."
+        held = "; ".join(
+            gettext("%(who)s holds %(tables)s") % {"who": who, "tables": numbers_text(numbers)}
+            for who, numbers in without
         )
+        return ngettext(
+            "no accessible table was free. Accessible tables are held by players who do not "
+            "need them: %(held)s. To free one, seat that round again while none of its scores "
+            "is in (“Fix the seating” on its division page): it then leaves the accessible "
+            "tables free; then seat this round again the same way.",
+            "no accessible table was free. Accessible tables are held by players who do not "
+            "need them: %(held)s. To free one, seat one of those rounds again while none of its "
+            "scores is in (“Fix the seating” on its division page): it then leaves the "
+            "accessible tables free; then seat this round again the same way.",
+            len(without),
+        ) % {"held": held}
     with_needs = [(who, [n for n in numbers if n in accessible]) for who, numbers in holders]
     with_needs = [(who, numbers) for who, numbers in with_needs if numbers]
     if with_needs:
         held = "; ".join(f"{who}: {numbers_text(numbers)}" for who, numbers in with_needs)
-        return (
-            f"no accessible table was free: players who need them hold every one ({held}). "
+        return gettext(
+            "no accessible table was free: players who need them hold every one (%(held)s). "
             "Mark more of the hall's tables accessible in the event's settings, then seat "
             "this round again while none of its scores is in (“Fix the seating”)."
-        )
-    return (
+        ) % {"held": held}
+    return gettext(
         "no accessible table was free: this round's other players in need hold them. Mark "
         "more of the hall's tables accessible in the event's settings, then seat this round "
         "again while none of its scores is in (“Fix the seating”)."

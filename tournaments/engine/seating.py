@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .errors import RuleError
+from .words import gettext
 
 MAX_SWAP_PASSES = 6
 
@@ -64,30 +65,44 @@ class Seating:
         lines = []
         for clash in self.family_clashes:
             lines.append(
-                f"Table {number(clash.table)}: {_and(label(p) for p in clash.players)} of family "
-                f"{clash.club} share a table ({_why(clash)})."
+                gettext("Table %(table)s: %(who)s of family %(family)s share a table (%(why)s).")
+                % {
+                    "table": number(clash.table),
+                    "who": _and(label(p) for p in clash.players),
+                    "family": clash.club,
+                    "why": _why(clash),
+                }
             )
         for clash in self.clashes:
-            who = ", ".join(label(p) for p in clash.players)
             lines.append(
-                f"Table {number(clash.table)}: {who} of {clash.club} share a table "
-                f"({_why(clash)})."
+                gettext("Table %(table)s: %(who)s of %(club)s share a table (%(why)s).")
+                % {
+                    "table": number(clash.table),
+                    "who": ", ".join(label(p) for p in clash.players),
+                    "club": clash.club,
+                    "why": _why(clash),
+                }
             )
         for repeat in self.repeats:
             a, b = (label(p) for p in repeat.players)
-            lines.append(f"Table {number(repeat.table)}: {a} and {b} met in an earlier round.")
+            lines.append(
+                gettext("Table %(table)s: %(first)s and %(second)s met in an earlier round.")
+                % {"table": number(repeat.table), "first": a, "second": b}
+            )
         return lines
 
 
 def _and(words) -> str:
     words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def _why(clash: ClubClash) -> str:
     if not clash.avoidable:
-        return "more members than tables"
-    return "the numbers did not allow"
+        return gettext("more members than tables")
+    return gettext("the numbers did not allow")
 
 
 def _deal(groups: list[list[str]], sizes: Sequence[int]) -> list[list[str]]:
@@ -123,9 +138,12 @@ def seat_players(
     never made worse for it), so they fit the hall's accessible tables.
     """
     if sum(sizes) != len(players):
-        raise RuleError(f"{len(players)} players cannot fill tables for {sum(sizes)}.")
+        raise RuleError(
+            gettext("%(players)s players cannot fill tables for %(seats)s.")
+            % {"players": len(players), "seats": sum(sizes)}
+        )
     if len({p.player for p in players}) != len(players):
-        raise RuleError("A player is listed twice for one round.")
+        raise RuleError(gettext("A player is listed twice for one round."))
     sizes = sorted(sizes, reverse=True)
     rng = random.Random(seed)
     clubs = _groups(players, "club")

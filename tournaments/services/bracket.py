@@ -2,10 +2,11 @@
 
 import secrets
 from collections.abc import Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 
 from django.db import IntegrityError, models, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext
 
 from tournaments import engine
@@ -28,6 +29,8 @@ from tournaments.selectors import (
     event_hall,
     hall_tables_in_play,
     medal_policy_fixed,
+    notes_language,
+    round_label,
 )
 
 from .table_codes import WITH_SEATING, table_codes_issue
@@ -60,16 +63,22 @@ def hall_table_numbers(
     tables: Sequence[Sequence[str]],
     needs: Iterable[str] = (),
     names: dict[str, str] | None = None,
+    notes_in_event_language: bool = False,
 ) -> engine.TableNumbers:
     """The hall numbers of a new round's tables (in the seating's order): the lowest free
     usable ones, accessible ones for the tables of players who need one (while someone
     in the event needs one, the other tables leave them free while others are), and
     warnings for those who could not get one, naming who holds the accessible tables.
-    ``HallFull`` when the hall has too few free tables. The caller holds ``event_lock``."""
+    ``HallFull`` when the hall has too few free tables (in the reader's language). The
+    warnings are in the event's language with ``notes_in_event_language`` (they are stored
+    as the round's seating notes). The caller holds ``event_lock``."""
     hall = event_hall(event)
     holders = hall_tables_in_play(event)
     in_use = [n for _who, numbers in holders for n in numbers]
     engine.take_numbers(hall, in_use, {who: len(tables)}, holders)
+    if notes_in_event_language and event.language != translation.get_language():
+        with notes_language(event):
+            holders = hall_tables_in_play(event)
     held_with_needs = (
         set(
             Seat.objects.filter(
@@ -95,16 +104,17 @@ def hall_table_numbers(
         )
         .exists()
     )
-    return engine.assign_numbers(
-        tables,
-        engine.number_candidates(hall, in_use, len(tables)),
-        accessible=hall.accessible,
-        needs=needs,
-        keep_accessible=keep,
-        names=names,
-        holders=holders,
-        held_with_needs=held_with_needs,
-    )
+    with notes_language(event) if notes_in_event_language else nullcontext():
+        return engine.assign_numbers(
+            tables,
+            engine.number_candidates(hall, in_use, len(tables)),
+            accessible=hall.accessible,
+            needs=needs,
+            keep_accessible=keep,
+            names=names,
+            holders=holders,
+            held_with_needs=held_with_needs,
+        )
 
 
 def round_create(
@@ -136,19 +146,22 @@ def round_create(
             event = event_lock(division.event_id)
             given = hall_table_numbers(
                 event=event,
-                who=f"{division.name}, round {shape.number}",
+                who=round_label(division.name, shape.number),
                 tables=seating.tables,
                 needs=needs,
                 names=names,
+                notes_in_event_language=True,
             )
             numbers = given.numbers
+            with notes_language(event):
+                notes = seating.warnings(names, numbers)
             round_ = Round.objects.create(
                 division=division,
                 number=shape.number,
                 kind=shape.kind,
                 games=shape.games,
                 seed=seed,
-                warnings=list(given.warnings) + seating.warnings(names, numbers),
+                warnings=list(given.warnings) + notes,
             )
             tables = Table.objects.bulk_create([Table(round=round_, number=n) for n in numbers])
             Seat.objects.bulk_create(
@@ -214,9 +227,11 @@ def round_seat_again(
         seated = round_create(
             division=division, shape=shape, players=players, byes=byes, seed=seed, met=met
         )
-        note = note or (
-            f"Seated again after a correction changed who goes on from round {round_.number - 1}."
-        )
+        if not note:
+            with notes_language(division.event):
+                note = gettext(
+                    "Seated again after a correction changed who goes on from round %(number)s."
+                ) % {"number": round_.number - 1}
         seated.warnings = list(seated.warnings) + [note]
         seated.save(update_fields=["warnings"])
         return seated
@@ -376,9 +391,12 @@ def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
         Seat.objects.filter(pk=a.pk).delete()
         Seat.objects.filter(pk=b.pk).update(table_id=a_table, number=a_number)
         Seat.objects.create(round=round_, table_id=b.table_id, entrant=first, number=b.number)
-        round_.warnings = list(round_.warnings) + [
-            f"Organizer swapped {first.name} and {second.name}."
-        ]
+        with notes_language(round_.division.event):
+            note = gettext("Organizer swapped %(first)s and %(second)s.") % {
+                "first": first.name,
+                "second": second.name,
+            }
+        round_.warnings = list(round_.warnings) + [note]
         round_.save(update_fields=["warnings"])
 
 

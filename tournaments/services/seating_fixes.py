@@ -6,13 +6,13 @@ import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
-from tournaments.selectors import hall_tables_in_play
+from tournaments.selectors import hall_tables_in_play, notes_language, round_label
 
 from .bracket import hall_table_numbers, new_seed, round_seat_again
 
@@ -195,8 +195,11 @@ def round_reseat(
             byes=len(byes),
             players=len(players) + len(byes),
         )
-        note = "Seated again by the organizer" + (f": {reason}." if reason else ".")
-        notes = [note]
+        # The round's seating note in the event's language; the record's notes in English.
+        with notes_language(division.event):
+            note = _reseat_note(reason)
+        with translation.override("en"):
+            notes = [_reseat_note(reason)]
         if current.clock_started_at is not None:
             notes.append(CLOCK_AGAIN)
         seated = round_seat_again(
@@ -221,7 +224,15 @@ def round_reseat(
         return seated
 
 
-_TABLE_NOTE = re.compile(r"^Table (\d+):")
+def _reseat_note(reason: str) -> str:
+    if reason:
+        return gettext("Seated again by the organizer: %(reason)s.") % {"reason": reason}
+    return gettext("Seated again by the organizer.")
+
+
+# A seating note about one table starts "Table 5:" (English), "Table 5 :" (French) or
+# "Mesa 5:" (Spanish).
+_TABLE_NOTE = re.compile(r"^(Table|Mesa) (\d+)( ?):")
 
 
 def round_renumber_clashing(
@@ -234,7 +245,7 @@ def round_renumber_clashing(
     ``event_lock`` or works in a transaction nobody else sees. Returns ({old: new}, the
     notes in words)."""
     holders = [(who, numbers) for who, numbers in hall_tables_in_play(event)]
-    mine = f"{round_.division.name}, round {round_.number}"
+    mine = round_label(round_.division.name, round_.number)
     holder_of = {n: who for who, numbers in holders if who != mine for n in numbers}
     tables = list(round_.tables.order_by("number").prefetch_related("seats__entrant"))
     clashing = [t for t in tables if t.number in holder_of]
@@ -248,6 +259,7 @@ def round_renumber_clashing(
             tables=[[e.external_id for e in people] for people in seats],
             needs={e.external_id for people in seats for e in people if e.accessible},
             names={e.external_id: e.name for people in seats for e in people},
+            notes_in_event_language=True,
         )
     except engine.HallFull as full:
         many = len(clashing) > 1
@@ -269,7 +281,9 @@ def round_renumber_clashing(
     notes += list(given.warnings)
     # The seating notes name the tables by their new numbers ("Table 5: …" → "Table 14: …").
     old_notes = [
-        _TABLE_NOTE.sub(lambda m: f"Table {moved.get(m.group(1), m.group(1))}:", w)
+        _TABLE_NOTE.sub(
+            lambda m: f"{m.group(1)} {moved.get(m.group(2), m.group(2))}{m.group(3)}:", w
+        )
         for w in round_.warnings
     ]
     round_.warnings = (

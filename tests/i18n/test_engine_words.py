@@ -1,0 +1,124 @@
+"""The engine's and the bracket services' words in the reader's language (issue 12): a
+refusal on a page in the visitor's language, the same refusal on the command line in
+English, and a round's stored seating notes in the event's language whoever seated it."""
+
+from pathlib import Path
+
+import pytest
+from django.core.management.base import CommandError
+from django.test import Client
+from django.utils import translation
+
+from tests.factories import UserFactory
+from tests.helpers import entrants_file, run
+from tournaments import services
+from tournaments.models import Division, Event, Round
+
+SLUG = "words"
+
+
+def divisions(tmp_path: Path, sizes: dict[str, int], club: str = "") -> dict[str, Division]:
+    players = [
+        (f"{name[:1]}{n:02d}", f"P{n}", f"{name}x", "1950-01-01", "F", club, name)
+        for name, size in sizes.items()
+        for n in range(1, size + 1)
+    ]
+    path = entrants_file(tmp_path / "p.csv", players)
+    run("import_entrants", SLUG, path, "--create-event", "--date", "2026-05-16")
+    run("checkin", SLUG)
+    return {d.name: d for d in Division.objects.filter(event__slug=SLUG)}
+
+
+def organizer(event: Event, language: str | None) -> Client:
+    user = UserFactory()
+    event.organizers.add(user)
+    client = Client()
+    client.force_login(user)
+    if language:
+        client.cookies["django_language"] = language
+    return client
+
+
+REFUSAL = {
+    "en": "Not enough free tables in the hall: 3 needed (Beta, round 1: 3), 1 free of the "
+    "hall's 4 usable tables.",
+    "fr": "Pas assez de tables libres dans la salle : il en faut 3 (Beta, manche 1: 3), 1 "
+    "libres sur les 4 tables utilisables de la salle.",
+    "es": "No hay bastantes mesas libres en la sala: hacen falta 3 (Beta, ronda 1: 3), hay 1 "
+    "libres de las 4 mesas que se pueden usar.",
+}
+HOLDERS = {"en": "Alpha, round 1: 3 tables (1-3)", "fr": "Alpha, manche 1: 3 tables (1-3)"}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_the_hall_s_refusal_on_the_desk_in_the_visitor_s_language(tmp_path, language):
+    found = divisions(tmp_path, {"Alpha": 9, "Beta": 9})
+    event = Event.objects.get(slug=SLUG)
+    event.hall_tables = 4
+    event.save()
+    services.division_seat_first_round(division=found["Alpha"], seed=1)
+    client = organizer(event, None if language == "en" else language)
+    answer = client.post(f"/e/{SLUG}/desk/divisions/{found['Beta'].pk}/seat/", follow=True)
+    page = answer.content.decode().replace("&#x27;", "'")
+    assert REFUSAL[language] in page
+    if language in HOLDERS:
+        assert HOLDERS[language] in page
+    if language != "en":
+        assert "Not enough free tables" not in page and "Nothing was seated" not in page
+    assert not Round.objects.filter(division=found["Beta"]).exists()
+    # The same refusal on the command line: English, whatever the page spoke.
+    with pytest.raises(CommandError) as refused:
+        run("seat", SLUG, "--division", "Beta")
+    assert str(refused.value).startswith(REFUSAL["en"])
+    assert "Nothing was seated: close a round that is over" in str(refused.value)
+
+
+def notes_of(division: Division) -> list[str]:
+    return Round.objects.get(division=division, number=1).warnings
+
+
+NOTE = {
+    "en": "of Sunrise share a table (more members than tables).",
+    "fr": "de Sunrise, sont à la même table (plus de membres que de tables).",
+    "es": "de Sunrise, están en la misma mesa (más miembros que mesas).",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("event_language", ["en", "fr", "es"])
+@pytest.mark.parametrize("seated_by", ["desk in en", "desk in fr", "desk in es", "command"])
+def test_stored_seating_notes_are_in_the_event_s_language_whoever_seated(
+    tmp_path, event_language, seated_by
+):
+    found = divisions(tmp_path, {"Alpha": 8}, club="Sunrise")
+    event = Event.objects.get(slug=SLUG)
+    event.language = event_language
+    event.save()
+    if seated_by == "command":
+        out = run("seat", SLUG, "--division", "Alpha", "--seed", "1")
+        assert out.startswith("Alpha")
+    else:
+        client = organizer(event, seated_by[-2:])
+        answer = client.post(f"/e/{SLUG}/desk/divisions/{found['Alpha'].pk}/seat/")
+        assert answer.status_code == 302
+    notes = notes_of(found["Alpha"])
+    assert len(notes) == 2
+    for note in notes:
+        assert note.startswith({"en": "Table ", "fr": "Table ", "es": "Mesa "}[event_language])
+        assert note.endswith(NOTE[event_language])
+    # The organizer swaps two players (from a page in another language): the round's
+    # note says so in the event's language too.
+    round_ = Round.objects.get(division=found["Alpha"], number=1)
+    first, second = (table.seats.first().entrant for table in round_.tables.order_by("number"))
+    with translation.override("fr" if event_language != "fr" else "es"):
+        services.seats_swap(round_=round_, first=first, second=second)
+    swapped = Round.objects.get(pk=round_.pk).warnings[-1]
+    assert (
+        swapped
+        == {
+            "en": f"Organizer swapped {first.name} and {second.name}.",
+            "fr": f"L'organisateur a échangé {first.name} et {second.name}.",
+            "es": f"El organizador intercambió a {first.name} y {second.name}.",
+        }[event_language]
+    )
