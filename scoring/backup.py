@@ -175,6 +175,7 @@ def _division_json(d: Division) -> dict:
         "combined_into": d.combined_into.name if d.combined_into else None,
         "status": d.status,
         "walkover": d.walkover,
+        "medals_by_age_group": d.medals_by_age_group,
         "results": d.results,
         "medals_confirmed_at": _plain(d.medals_confirmed_at),
     }
@@ -409,6 +410,8 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
     divisions = {}
     for d in rows:
         where = f"division {d['name'][:40]}"
+        if not isinstance(d.get("medals_by_age_group", False), bool):
+            raise BackupRefused(where, "medals by age group should be true or false.")
         divisions[d["name"]] = _valid(
             Division(
                 event=event,
@@ -418,6 +421,7 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
                 gender=d.get("gender", ""),
                 status=d.get("status"),
                 walkover=d.get("walkover", False),
+                medals_by_age_group=d.get("medals_by_age_group", False),
                 medals_confirmed_at=_when(d.get("medals_confirmed_at"), where),
             ),
             where,

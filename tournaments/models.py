@@ -378,6 +378,12 @@ class Division(models.Model):
     medals_confirmed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the organizer confirmed the medals."
     )
+    # A combined bracket made for a lone player who must play: its medals go to each
+    # age group, in finishing order, whatever the event's medal policy.
+    medals_by_age_group = models.BooleanField(
+        default=False,
+        help_text="Medals of this combined bracket go to each age group (a lone player's).",
+    )
 
     objects = DivisionQuerySet.as_manager()
 

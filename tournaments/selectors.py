@@ -4,6 +4,7 @@ Selectors change nothing and import no services; ``scoring`` builds on them and
 they never import ``scoring``.
 """
 
+import dataclasses
 import datetime
 from dataclasses import dataclass, field
 
@@ -38,6 +39,15 @@ def event_rules(event: Event) -> engine.Rules:
         prefer_threes=event.prefer_threes,
         medal_policy=event.medal_policy,
     )
+
+
+def division_rules(division: Division) -> engine.Rules:
+    """The engine's view of the settings a bracket plays by: the event's, except that a
+    combined bracket made for a lone player who must play gives medals by age group."""
+    rules = event_rules(division.event)
+    if division.medals_by_age_group:
+        return dataclasses.replace(rules, medal_policy=engine.AGE_GROUP)
+    return rules
 
 
 def event_hall(event: Event) -> engine.Hall:
@@ -91,13 +101,6 @@ def free_slug(slug: str) -> str:
 def event_started(event: Event) -> bool:
     """A round of one of its divisions is seated: the bracket settings are fixed."""
     return Round.objects.filter(division__event=event).exists()
-
-
-def medal_policy_fixed(event: Event) -> bool:
-    """Medals go to the combined bracket, and that can no longer change (a round of the
-    event is seated): a combination then cannot give medals by age group."""
-    event = Event.objects.get(pk=event.pk)
-    return event.medal_policy != Event.MedalPolicy.AGE_GROUP and event_started(event)
 
 
 def brackets(event: Event) -> QuerySet[Division]:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext, ngettext
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 from tournaments.selectors import (
-    event_rules,
+    division_rules,
     mark_namesakes,
     namesakes,
 )
@@ -126,7 +126,7 @@ def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points
         engine.RoundRecord(
             round_.number, round_.kind, round_.games, (record,), (), dict(penalty_points)
         ),
-        event_rules(round_.division.event),
+        division_rules(round_.division),
         decisions=decisions,
         withdrawn={s.entrant.external_id for s in seats if s.entrant.out_of_play},
         earlier=earlier,

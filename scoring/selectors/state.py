@@ -13,7 +13,7 @@ from tournaments.selectors import (
     bracket_division_ids,
     bracket_entrants,
     bracket_name,
-    event_rules,
+    division_rules,
     words_list,
 )
 from tournaments.selectors import namesakes as event_namesakes
@@ -105,7 +105,8 @@ class DivisionState:
 
     @cached_property
     def medals_by_age_group(self) -> bool:
-        """Medals go within each age group of a combined bracket (the event's policy)."""
+        """Medals go within each age group of a combined bracket (the event's policy, or
+        the bracket's own for a lone player who must play)."""
         return self.rules.medal_policy == engine.AGE_GROUP and self.combined
 
     def award(self, placing: engine.Placing) -> tuple[str, int | None]:
@@ -391,7 +392,7 @@ def division_state(division: Division, namesakes: dict[str, str] | None = None) 
     return DivisionState(
         division,
         event,
-        event_rules(event),
+        division_rules(division),
         rounds,
         records,
         decisions,
@@ -417,7 +418,7 @@ def recorded_state(division: Division, entrants=None, namesakes=None) -> Divisio
     return DivisionState(
         division,
         division.event,
-        event_rules(division.event),
+        division_rules(division),
         [],
         [],
         [],

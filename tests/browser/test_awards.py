@@ -167,7 +167,7 @@ def test_the_lone_entrant_refusal_offers_the_combine(page, live_server, size):
     page.get_by_role("button", name="Yes, combine them into 70-74").click()
     expect(page.get_by_text("play as 70-74.")).to_be_visible()
     assert Division.objects.get(pk=lone.pk).combined_into_id == young.pk
-    assert Event.objects.get(pk=event.pk).medal_policy == "age-group"
+    assert Division.objects.get(pk=young.pk).medals_by_age_group
     page.get_by_role("button", name="Seat round 1").click()
     expect(page.get_by_text("70-74: round 1 seated.")).to_be_visible()
     expect(page.locator("#tables")).to_contain_text("Lonely Lou")

@@ -94,8 +94,15 @@ def test_must_play_seat_all_seats_the_others_and_names_the_lone_one_with_a_non_z
     )
     assert seated == {"80-84"}
     assert not Division.objects.get(event__slug=LONE, name="75-79").walkover
+    # The advice is a command that still works after --all seated 80-84 (cold test 11,
+    # finding 1: it used to advise a medal policy change that was refused by then).
+    assert "combine_divisions lone --into 70-74 75-79 --medals-by-age-group" in text
+    assert "configure_event" not in text
+    out = run("combine_divisions", LONE, "--into", "70-74", "75-79", "--medals-by-age-group")
+    assert "70-74: medals go to each age group, in finishing order." in out
+    assert Division.objects.get(event__slug=LONE, name="70-74").medals_by_age_group
+    assert Event.objects.get(slug=LONE).medal_policy == "combined"
     # once combined, seat --all seats the rest
-    run("combine_divisions", LONE, "--into", "70-74", "75-79")
     run("seat", LONE, "--all")
     seated = set(
         Round.objects.filter(division__event__slug=LONE).values_list("division__name", flat=True)

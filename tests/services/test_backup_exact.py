@@ -196,7 +196,7 @@ COVERED = {
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
-        "medals_confirmed_at",
+        "medals_confirmed_at", "medals_by_age_group",
     },
     # The division's "results" in the file.
     DivisionResults: {"division", "placings"},

@@ -27,7 +27,6 @@ from tournaments.selectors import (
     combine_candidates,
     combine_neighbour,
     division_slot,
-    medal_policy_fixed,
     played_brackets,
     running_clock,
 )
@@ -109,8 +108,8 @@ class DivisionDesk:
     @cached_property
     def lone_must_play(self) -> dict | None:
         """One player checked in where the event gives no medal without play: the division
-        must be combined before seating. The neighbour to offer (or None), and whether the
-        medals can still go by age group."""
+        must be combined before seating (the combined bracket then gives medals by age group,
+        whatever is seated elsewhere). The neighbour to offer (or None)."""
         event = self.division.event
         if (
             self.current is not None
@@ -128,7 +127,6 @@ class DivisionDesk:
             # No neighbour to offer: the organizer chooses among these.
             "candidates": [] if neighbour else combine_candidates(self.division),
             "age_known": slot.min_age is not None or slot.max_age is not None,
-            "policy_fixed": medal_policy_fixed(event),
         }
 
     @cached_property

@@ -28,7 +28,6 @@ from tournaments.selectors import (
     division_slot,
     event_hall,
     hall_tables_in_play,
-    medal_policy_fixed,
     notes_language,
     round_label,
 )
@@ -259,12 +258,8 @@ class LoneEntrantMustPlay(RuleError):
         if neighbour is not None:
             text += (
                 f" Combine it with {neighbour.name}, the nearest age group, before seating: "
-                + (
-                    "medals then go to the combined division as a whole (the medal policy is "
-                    "fixed once a round is seated)."
-                    if medal_policy_fixed(division.event)
-                    else "medals then go by age group."
-                )
+                + f"its medals then go by age group, so {player.name} plays for a medal of "
+                + f"{division.name}."
             )
         elif self.candidates:
             why = (

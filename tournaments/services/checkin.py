@@ -7,7 +7,7 @@ from django.db import transaction
 
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Entrant, EntrantStatusChange, Event, Round, Seat
-from tournaments.selectors import bracket_started, medal_policy_fixed, seated_bracket_ids
+from tournaments.selectors import bracket_started, seated_bracket_ids
 
 from ._common import entrants_by_ids
 
@@ -19,9 +19,11 @@ def divisions_combine(
 ) -> Division:
     """Play several divisions as one bracket, named ``into``, before any is seated.
 
-    ``medals_by_age_group`` (a lone player who must play, combined with a neighbour): the
-    event's medal policy becomes "each age group" too, while no round of the event is
-    seated; after that the policy is fixed (``medal_policy_fixed`` says so)."""
+    ``medals_by_age_group`` (a lone player who must play, combined with a neighbour): this
+    combined bracket gives its medals to each age group, in finishing order, whatever the
+    event's medal policy and whatever other divisions are seated (the lone player plays
+    for a medal of their own age group); the event's policy and other combinations stay
+    as they are."""
     if not names:
         raise RuleError("Name the divisions to combine.")
     if not into.strip():
@@ -57,8 +59,9 @@ def divisions_combine(
             Division.objects.filter(combined_into=division).update(combined_into=target)
             division.combined_into = target
             division.save(update_fields=["combined_into"])
-        if medals_by_age_group and not medal_policy_fixed(event):
-            Event.objects.filter(pk=event.pk).update(medal_policy=Event.MedalPolicy.AGE_GROUP)
+        if medals_by_age_group and not target.medals_by_age_group:
+            target.medals_by_age_group = True
+            target.save(update_fields=["medals_by_age_group"])
         return target
 
 
@@ -78,6 +81,9 @@ def division_split(*, division: Division) -> list[Division]:
         Division.objects.filter(pk__in=[m.pk for m in members]).update(combined_into=None)
         if not division.entrants.exists():
             division.delete()
+        elif division.medals_by_age_group:
+            division.medals_by_age_group = False
+            division.save(update_fields=["medals_by_age_group"])
         return members
 
 

@@ -19,7 +19,6 @@ from tournaments.registration import RegistrationError, preview, read_registrati
 from tournaments.selectors import (
     checkin_search,
     checkin_summary,
-    medal_policy_fixed,
     with_shown_name,
 )
 from tournaments.web import act, form_errors_to_messages, said
@@ -315,16 +314,12 @@ def combine(request, event):
     # division page posts medals=age-group).
     by_age_group = request.POST.get("medals") == "age-group"
     if not confirmed(request):
-        if by_age_group and medal_policy_fixed(event):
+        if by_age_group:
             medals = _(
-                "Medals go to the combined division as a whole: this event's medal policy "
-                "can no longer change, since a round is already seated."
-            )
-        elif by_age_group and event.medal_policy == event.MedalPolicy.COMBINED:
-            medals = _(
-                "Medals will go to each age group, in finishing order: the event's medal "
-                "policy changes to “each age group” (for every combined division)."
-            )
+                "Medals will go to each age group, in finishing order, in %(into)s: the lone "
+                "player plays for a medal of their own age group (the event's medal policy "
+                "stays as it is for any other combined division)."
+            ) % {"into": into}
         elif event.medal_policy == event.MedalPolicy.COMBINED:
             medals = _("Medals go to the combined division as a whole.")
         else:

@@ -34,8 +34,8 @@ class Command(EventCommand):
                     f"{event.minutes_per_game} min = {hours} h {minutes:02d} min"
                 )
             medals_by_age_group = (
-                event.medal_policy == "age-group" and division.combined_from.exists()
-            )
+                event.medal_policy == "age-group" or division.medals_by_age_group
+            ) and (division.combined_from.exists())
             for note in plan.comparison_notes(medals_by_age_group=medals_by_age_group):
                 self.say(f"  how tables are compared: {note}")
             if plan.table_of_two:

@@ -82,13 +82,14 @@ class Command(EventCommand):
                 if lone.neighbour is not None:
                     message += (
                         f"\n  To combine them: combine_divisions {event.slug} --into "
-                        f"{shlex.quote(lone.neighbour.name)} {shlex.quote(division.name)}"
-                        " (with configure_event --medals age-group while nothing is seated)"
+                        f"{shlex.quote(lone.neighbour.name)} {shlex.quote(division.name)} "
+                        "--medals-by-age-group"
                     )
                 elif lone.candidates:
                     message += (
                         f"\n  To combine them: combine_divisions {event.slug} --into NAME "
-                        f"{shlex.quote(division.name)} (NAME: one of the divisions above)"
+                        f"{shlex.quote(division.name)} --medals-by-age-group "
+                        "(NAME: one of the divisions above)"
                     )
                 if not o["all"]:
                     raise CommandError(message) from None
