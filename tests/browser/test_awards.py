@@ -12,7 +12,7 @@ from scoring.selectors import division_state
 from scoring.simulation import SimulationReport, finish_division
 from tests.printing import pdfcheck
 from tournaments import services
-from tournaments.models import Division, Entrant, Event
+from tournaments.models import Division, Entrant
 from tournaments.printing import services as printing
 
 from .conftest import SCREENSHOTS, axe_violations, build_event, login, make_user

@@ -11,11 +11,10 @@ from django.test import Client
 
 from scoring.selectors import division_state
 from scoring.simulation import SimulationReport, finish_division
-
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tests.helpers import run
-from tournaments.desk.selectors import division_waits
 from tournaments import services
+from tournaments.desk.selectors import division_waits
 from tournaments.models import Division, Event
 from tournaments.printing.selectors import certificates_data
 
