@@ -1,6 +1,7 @@
 """The desk before and around play speaks French and Spanish (issue 12): check-in (the
 tally, the search, the "are you sure?" pages of checking everyone in, marking a player
-absent and combining divisions), asked for with the language cookie. Each page shows some
+absent and combining divisions), the entrants list and form, the upload and its preview
+(the reader's refusals of a file's rows too), asked for with the language cookie. Each page shows some
 of its words in the chosen language and none of the English interface words of these
 pages; in English (no cookie) the same pages keep their English words."""
 
@@ -8,9 +9,13 @@ import html
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management.base import CommandError
 from django.test import Client
+from django.utils import translation
 
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+from tests.helpers import run
 from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
@@ -42,7 +47,51 @@ ENGLISH = [
     "play as one division",
     "Medals",
     "gets no place",
+    "Upload an entrants list",
+    "Add an entrant",
+    "shown to organizers only",
+    "Birth date",
+    "Family",
+    "Status",
+    "New entrant",
+    "First name",
+    "Last name",
+    "Gender",
+    "Needs an accessible table",
+    "This field is required",
+    "Save",
+    "Entrants file",
+    "Dates are written day first",
+    "Show the preview",
+    "Preview",
+    "nothing is saved yet",
+    "cannot be imported",
+    "Line",
+    "birth date",
+    "column",
+    "is not a real date",
+    "is in the future",
+    "Upload a corrected file",
+    "How the columns were understood",
+    "entrants read",
+    "file encoding",
+    "Register these",
+    "Update entrants already registered",
+    "from age",
 ]
+
+BAD_FILE = (
+    "entrant_id,first_name,last_name,birth_date,gender,club\n"
+    "A1,Ann,Able,1950-02-30,F,\n"
+    "A2,Bo,Bell,2090-01-01,M,\n"
+)
+GOOD_FILE = "entrant_id,first_name,last_name,birth_date,gender\nA1,Ann,Able,1950-02-03,F\n"
+
+
+def uploaded(client: Client, event, text: str):
+    """The preview after an upload (the upload page redirects to it)."""
+    file = SimpleUploadedFile("entrants.csv", text.encode(), content_type="text/csv")
+    return client.post(f"/e/{event.slug}/desk/import/", {"file": file}, follow=True)
 
 
 def visible_text(page: str) -> str:
@@ -90,6 +139,11 @@ def pages(event) -> dict[str, tuple[str, str, dict]]:
             f"{desk}/combine/",
             {"into": "60-74", "divisions": divisions},
         ),
+        "entrants": ("get", f"{desk}/entrants/", {}),
+        "entrant refused": ("post", f"{desk}/entrants/new/", {"first_name": "Di"}),
+        "upload": ("get", f"{desk}/import/", {}),
+        "preview refused": ("upload", BAD_FILE, {}),
+        "preview": ("upload", GOOD_FILE, {}),
     }
 
 
@@ -119,6 +173,43 @@ WORDS = {
         "fr": ["Regrouper 60-64, 70-74 en 60-74 ?", "jouent en une seule division"],
         "es": ["¿Juntar 60-64, 70-74 en 60-74?", "juegan como una sola división"],
     },
+    "entrants": {
+        "en": ["Entrants: Meet", "Upload an entrants list", "Birth date", "Checked in"],
+        "fr": ["Joueurs : Meet", "Envoyer une liste de joueurs", "Date de naissance", "Arrivé"],
+        "es": ["Jugadores: Meet", "Subir una lista de jugadores", "Fecha de nacimiento"],
+    },
+    "entrant refused": {
+        "en": ["New entrant", "Last name", "This field is required."],
+        "fr": ["Nouveau joueur", "Nom", "Ce champ est obligatoire.", "Enregistrer"],
+        "es": ["Jugador nuevo", "Apellido", "Este campo es obligatorio.", "Guardar"],
+    },
+    "upload": {
+        "en": ["Upload an entrants list", "Dates are written day first", "Show the preview"],
+        "fr": ["Envoyer une liste de joueurs", "Les dates commencent par le jour"],
+        "es": ["Subir una lista de jugadores", "Las fechas empiezan por el día"],
+    },
+    "preview refused": {
+        "en": [
+            "Line 2: birth date '1950-02-30' (column 'birth_date') is not a real date",
+            "Line 3: birth date '2090-01-01' (column 'birth_date') is in the future",
+        ],
+        "fr": [
+            "Ligne 2 : date de naissance '1950-02-30' (colonne 'birth_date') : ce n'est pas "
+            "une vraie date (MM/JJ/AAAA ou AAAA-MM-JJ)",
+            "Ligne 3 : la date de naissance '2090-01-01' (colonne 'birth_date') est dans le futur",
+            "Envoyer un fichier corrigé",
+        ],
+        "es": [
+            "Línea 2: fecha de nacimiento '1950-02-30' (columna 'birth_date'): no es una fecha "
+            "real (MM/DD/AAAA o AAAA-MM-DD)",
+            "Línea 3: la fecha de nacimiento '2090-01-01' (columna 'birth_date') está en el futuro",
+        ],
+    },
+    "preview": {
+        "en": ["1 entrant read (file encoding: UTF-8)", "Register this entrant", "from age"],
+        "fr": ["1 joueur lu (encodage du fichier : UTF-8)", "Inscrire ce joueur", "selon l'âge"],
+        "es": ["1 jugador leído (codificación del archivo: UTF-8)", "Inscribir a este jugador"],
+    },
 }
 
 
@@ -132,7 +223,11 @@ def desk_client(language: str | None) -> Client:
 
 def answer(event, name: str, language: str | None):
     method, path, data = pages(event)[name]
-    response = getattr(desk_client(language), method)(path, data)
+    client = desk_client(language)
+    if method == "upload":
+        response = uploaded(client, event, path)
+    else:
+        response = getattr(client, method)(path, data)
     assert response.status_code == 200, response.status_code
     return response
 
@@ -160,3 +255,16 @@ def test_in_english_the_page_keeps_its_words(meet, name):
 def test_a_name_on_the_checkin_page_reads_in_its_own_direction(meet, language):
     page = answer(meet, "checkin", language).content.decode()
     assert '<span dir="auto">שרה כהן</span>' in page or 'dir="auto">כהן' in page
+
+
+def test_the_import_command_refuses_a_file_in_english_whatever_the_language(meet, tmp_path):
+    """The reader's refusals are marked for the preview page; the command line keeps
+    English (management commands run in English, tournaments/management/base.py)."""
+    path = tmp_path / "bad.csv"
+    path.write_text(BAD_FILE)
+    with translation.override("fr"), pytest.raises(CommandError) as refused:
+        run("import_entrants", meet.slug, path)
+    said = str(refused.value)
+    assert "line 2: birth date '1950-02-30' (column 'birth_date') is not a real date" in said
+    assert "line 3: birth date '2090-01-01' (column 'birth_date') is in the future" in said
+    assert "date de naissance" not in said

@@ -52,6 +52,10 @@ MARKED = [
     "desk/confirm.html",
     "desk/announcements.html",
     "desk/table_codes.html",
+    "desk/entrants.html",
+    "desk/entrant_form.html",
+    "desk/import_upload.html",
+    "desk/import_preview.html",
 ]
 
 

@@ -6,7 +6,8 @@ export as it comes (e.g. "Registration ID","First Name","Date of Birth",...),
 with generous header aliases. Returns clean rows, or raises
 :class:`RegistrationError` listing every problem found (line + reason).
 
-Pure standard library: nothing here imports Django and nothing is saved.
+Plain Python besides Django's gettext: the problems are said in the page's language on the
+upload's preview (the command line runs in English); nothing here touches the database.
 """
 
 from .preview import preview

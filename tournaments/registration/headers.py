@@ -3,6 +3,9 @@
 import re
 import unicodedata
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 
 def header_key(header: str) -> str:
     """Normalize a header: drop "(...)"/"[...]" notes, case, spaces and punctuation."""
@@ -131,21 +134,21 @@ ALIAS_TO_FIELD: dict[str, str] = {
 PREFIX_TO_FIELD = (("ageasof", "age"), ("ageon", "age"), ("ageat", "age"))
 
 FIELD_LABEL = {
-    "entrant_id": "entrant id",
-    "first_name": "first name",
-    "last_name": "last name",
-    "full_name": "full name",
-    "birth_date": "birth date",
-    "age": "age",
-    "gender": "gender",
-    "club": "club",
-    "family": "family",
-    "state": "state",
-    "accessible": "accessible",
-    "division": "division",
-    "event": "event",
-    "email": "email",
-    "phone": "phone",
+    "entrant_id": gettext_lazy("entrant id"),
+    "first_name": gettext_lazy("first name"),
+    "last_name": gettext_lazy("last name"),
+    "full_name": gettext_lazy("full name"),
+    "birth_date": gettext_lazy("birth date"),
+    "age": gettext_lazy("age"),
+    "gender": gettext_lazy("gender"),
+    "club": gettext_lazy("club"),
+    "family": gettext_lazy("family"),
+    "state": gettext_lazy("state"),
+    "accessible": gettext_lazy("accessible"),
+    "division": gettext_lazy("division"),
+    "event": gettext_lazy("event"),
+    "email": gettext_lazy("email"),
+    "phone": gettext_lazy("phone"),
 }
 
 
@@ -177,12 +180,15 @@ def map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tupl
         # Exports often carry two phone or e-mail columns (home and mobile): the first
         # is kept, the other ignored. Two columns for a name or a date are ambiguous.
         if len(indexes) > 1 and name not in SECOND_COLUMN_IGNORED:
-            quoted = " and ".join(f"'{header[i]}'" for i in indexes)
+            quoted = _(" and ").join(f"'{header[i]}'" for i in indexes)
             problems.append(
                 (
                     0,
-                    f"columns {quoted} both look like the "
-                    f"{FIELD_LABEL[name]} column; rename or delete one of them",
+                    _(
+                        "columns %(columns)s both look like the %(field)s column; rename or "
+                        "delete one of them"
+                    )
+                    % {"columns": quoted, "field": FIELD_LABEL[name]},
                 )
             )
 
@@ -194,11 +200,12 @@ def map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tupl
             [
                 (
                     0,
-                    (
+                    _(
                         "the first line should hold the column names (first_name, last_name, "
                         "birth_date, gender, club, family, division, ...) but it reads: "
-                        f"{shown or '(nothing)'}"
-                    ),
+                        "%(shown)s"
+                    )
+                    % {"shown": shown or _("(nothing)")},
                 )
             ],
         )
@@ -211,17 +218,18 @@ def map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tupl
         mapping.pop("first_name", None)
         mapping.pop("last_name", None)
     else:
-        missing = " and ".join(
-            label
-            for present, label in ((has_first, "first name"), (has_last, "last name"))
-            if not present
-        )
+        if not has_first and not has_last:
+            missing = _("no first name and last name column found (columns are: %(shown)s)")
+        elif not has_first:
+            missing = _("no first name column found (columns are: %(shown)s)")
+        else:
+            missing = _("no last name column found (columns are: %(shown)s)")
         shown = ", ".join(f"'{h}'" for h in header if h)
         problems.append(
             (
                 0,
-                f"no {missing} column found (columns are: {shown}); "
-                "expected e.g. 'first_name' and 'last_name', or one 'Name' column",
+                (missing % {"shown": shown})
+                + _("; expected e.g. 'first_name' and 'last_name', or one 'Name' column"),
             )
         )
 

@@ -6,6 +6,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from tournaments.csvfiles import UndecodableFile, decode_csv
 from tournaments.text import fold
 
@@ -57,18 +59,25 @@ def _sniff_delimiter(text: str) -> str:
     return ","
 
 
+def _too_long(label, value: str, column: str, limit: int) -> str:
+    return _(
+        "%(field)s '%(start)s...' (column '%(column)s') is %(length)d characters long; at "
+        "most %(most)d are allowed"
+    ) % {"field": label, "start": value[:30], "column": column, "length": len(value), "most": limit}
+
+
 def _not_text_message(data: bytes) -> str:
     if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
-        return (
+        return _(
             "the file is a spreadsheet (Excel), not a CSV file; in the spreadsheet "
             'program use "Save as" and choose "CSV UTF-8"'
         )
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return (
+        return _(
             'the file is saved as UTF-16 ("Unicode text"), which is not supported; '
             'save it again as "CSV UTF-8"'
         )
-    return (
+    return _(
         "the file is not a text (CSV) file: it contains binary data (NUL bytes); "
         'save it again as "CSV UTF-8"'
     )
@@ -84,7 +93,7 @@ def _read_text(data: bytes | str) -> tuple[str, str]:
     except UndecodableFile as error:
         raise RegistrationError([(0, str(error))]) from None
     if not text.strip():
-        raise RegistrationError([(0, "the file is empty")])
+        raise RegistrationError([(0, _("the file is empty"))])
     return text, encoding
 
 
@@ -126,29 +135,36 @@ class _Rows:
             first, last = split_full_name(full)
             col = self.columns["full_name"]
             if not full:
-                problems.append(f"the name is empty (column '{col}')")
+                problems.append(_("the name is empty (column '%(column)s')") % {"column": col})
             elif not first or not last:
                 problems.append(
-                    f"name '{full}' (column '{col}') needs both a first and a last name "
-                    '("First Last" or "Last, First")'
+                    _(
+                        "name '%(name)s' (column '%(column)s') needs both a first and a last "
+                        'name ("First Last" or "Last, First")'
+                    )
+                    % {"name": full, "column": col}
                 )
-            names = (("first name", col, first), ("last name", col, last)) if first and last else ()
+            names = (
+                ((FIELD_LABEL["first_name"], col, first), (FIELD_LABEL["last_name"], col, last))
+                if first and last
+                else ()
+            )
         else:
             first = collapse(self.get(cells, "first_name"))
             last = collapse(self.get(cells, "last_name"))
             names = (
-                ("first name", self.columns["first_name"], first),
-                ("last name", self.columns["last_name"], last),
+                (FIELD_LABEL["first_name"], self.columns["first_name"], first),
+                (FIELD_LABEL["last_name"], self.columns["last_name"], last),
             )
             for label, col, value in names:
                 if not value:
-                    problems.append(f"{label} is empty (column '{col}')")
+                    problems.append(
+                        _("%(field)s is empty (column '%(column)s')")
+                        % {"field": label, "column": col}
+                    )
         for label, col, value in names:
             if len(value) > MAX_NAME_LENGTH:
-                problems.append(
-                    f"{label} '{value[:30]}...' (column '{col}') is {len(value)} characters "
-                    f"long; at most {MAX_NAME_LENGTH} are allowed"
-                )
+                problems.append(_too_long(label, value, col, MAX_NAME_LENGTH))
         return first, last
 
     def birth_date(self, raw: str, problems: list[str]) -> datetime.date | None:
@@ -158,15 +174,24 @@ class _Rows:
         try:
             birth_date, layout = parse_date(raw, self.day_first)
         except BadValue as exc:
-            problems.append(f"birth date '{raw}' (column '{col}') {exc}")
+            problems.append(
+                _("birth date '%(value)s' (column '%(column)s') %(reason)s")
+                % {"value": raw, "column": col, "reason": exc}
+            )
             return None
         if birth_date > self.today:
-            problems.append(f"birth date '{raw}' (column '{col}') is in the future")
+            problems.append(
+                _("birth date '%(value)s' (column '%(column)s') is in the future")
+                % {"value": raw, "column": col}
+            )
             return None
         if birth_date < self.oldest:
             problems.append(
-                f"birth date '{raw}' (column '{col}') is more than {MAX_AGE} years ago; "
-                "check the year"
+                _(
+                    "birth date '%(value)s' (column '%(column)s') is more than %(years)d years "
+                    "ago; check the year"
+                )
+                % {"value": raw, "column": col, "years": MAX_AGE}
             )
             return None
         if layout not in self.date_formats:
@@ -177,8 +202,8 @@ class _Rows:
         if WHOLE_NUMBER.fullmatch(raw) and int(float(raw)) <= MAX_AGE:
             return int(float(raw))
         problems.append(
-            f"age '{raw}' (column '{self.columns['age']}') is not a whole number "
-            f"from 0 to {MAX_AGE}"
+            _("age '%(value)s' (column '%(column)s') is not a whole number from 0 to %(most)d")
+            % {"value": raw, "column": self.columns["age"], "most": MAX_AGE}
         )
         return None
 
@@ -187,8 +212,11 @@ class _Rows:
         value = YES_NO.get(raw.casefold())
         if value is None:
             problems.append(
-                f"accessible '{raw[:30]}' (column '{self.columns['accessible']}') is not yes or "
-                "no (y/n, true/false and 1/0 are read too; blank is no)"
+                _(
+                    "accessible '%(value)s' (column '%(column)s') is not yes or no (y/n, "
+                    "true/false and 1/0 are read too; blank is no)"
+                )
+                % {"value": raw[:30], "column": self.columns["accessible"]}
             )
         return value
 
@@ -196,9 +224,17 @@ class _Rows:
         entrant_id = self.get(cells, "entrant_id")
         if entrant_id in self.id_lines:
             problems.append(
-                f"{FIELD_LABEL['entrant_id']} '{entrant_id}' (column "
-                f"'{self.columns['entrant_id']}') is used twice: on line "
-                f"{self.id_lines[entrant_id]} and on line {line}"
+                _(
+                    "%(field)s '%(value)s' (column '%(column)s') is used twice: on line "
+                    "%(first)d and on line %(line)d"
+                )
+                % {
+                    "field": FIELD_LABEL["entrant_id"],
+                    "value": entrant_id,
+                    "column": self.columns["entrant_id"],
+                    "first": self.id_lines[entrant_id],
+                    "line": line,
+                }
             )
         elif entrant_id:
             self.id_lines[entrant_id] = line
@@ -212,9 +248,7 @@ class _Rows:
                 value = collapse(value)
             if name in self.columns and len(value) > limit:
                 problems.append(
-                    f"{FIELD_LABEL.get(name, name)} '{value[:30]}...' (column "
-                    f"'{self.columns[name]}') is {len(value)} characters long; at most "
-                    f"{limit} are allowed"
+                    _too_long(FIELD_LABEL.get(name, name), value, self.columns[name], limit)
                 )
 
     def add(self, line: int, cells: list[str]) -> None:
@@ -223,8 +257,11 @@ class _Rows:
             self.problems.append(
                 (
                     line,
-                    f"this row has {len(cells)} values but the header has {len(self.header)} "
-                    "columns; a value probably contains a comma without quotes around it",
+                    _(
+                        "this row has %(values)d values but the header has %(columns)d "
+                        "columns; a value probably contains a comma without quotes around it"
+                    )
+                    % {"values": len(cells), "columns": len(self.header)},
                 )
             )
             return
@@ -276,9 +313,9 @@ def _header(reader) -> tuple[list[str], int]:
                 return cells, previous_line
     except csv.Error as exc:
         raise RegistrationError(
-            [(previous_line + 1, f"the line cannot be read as CSV ({exc})")]
+            [(previous_line + 1, _("the line cannot be read as CSV (%(why)s)") % {"why": exc})]
         ) from None
-    raise RegistrationError([(0, "the file has no header line (it holds only empty lines)")])
+    raise RegistrationError([(0, _("the file has no header line (it holds only empty lines)"))])
 
 
 def read_registrations(
@@ -311,7 +348,9 @@ def read_registrations(
         except StopIteration:
             break
         except csv.Error as exc:
-            rows.problems.append((previous_line + 1, f"the line cannot be read as CSV ({exc})"))
+            rows.problems.append(
+                (previous_line + 1, _("the line cannot be read as CSV (%(why)s)") % {"why": exc})
+            )
             break
         line, previous_line = previous_line + 1, reader.line_num
         cells = [cell.strip() for cell in raw]

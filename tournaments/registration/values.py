@@ -3,6 +3,8 @@
 import datetime
 import re
 
+from django.utils.translation import gettext as _
+
 GENDERS = {
     "f": "F",
     "female": "F",
@@ -39,7 +41,7 @@ class BadValue(Exception):
 
 def parse_date(value: str, day_first: bool) -> tuple[datetime.date, str]:
     """Return (date, layout) or raise BadValue with the reason."""
-    expected = "DD/MM/YYYY or YYYY-MM-DD" if day_first else "MM/DD/YYYY or YYYY-MM-DD"
+    expected = _("DD/MM/YYYY or YYYY-MM-DD") if day_first else _("MM/DD/YYYY or YYYY-MM-DD")
     m = YEAR_FIRST.fullmatch(value)
     if m:
         year, sep, month, day = int(m[1]), m[2], int(m[3]), int(m[4])
@@ -49,10 +51,13 @@ def parse_date(value: str, day_first: bool) -> tuple[datetime.date, str]:
         if m is None:
             if SHORT_YEAR.fullmatch(value):
                 raise BadValue(
-                    "has a two-digit year; write the full year "
-                    f"(e.g. 1950, not 50) as {expected}"
+                    _(
+                        "has a two-digit year; write the full year (e.g. 1950, not 50) as "
+                        "%(expected)s"
+                    )
+                    % {"expected": expected}
                 )
-            raise BadValue(f"is not a date ({expected})")
+            raise BadValue(_("is not a date (%(expected)s)") % {"expected": expected})
         first, sep, second, year = int(m[1]), m[2], int(m[3]), int(m[4])
         if day_first:
             day, month = first, second
@@ -62,14 +67,17 @@ def parse_date(value: str, day_first: bool) -> tuple[datetime.date, str]:
             layout = "MM/DD/YYYY" if sep == "/" else "MM-DD-YYYY"
             if month > 12 and 1 <= day <= 12:
                 raise BadValue(
-                    f"is not a date ({expected}): {first} is not a month. "
-                    "It looks like day/month/year; if the whole file writes the "
-                    "day first, import it again with the day-first option"
+                    _(
+                        "is not a date (%(expected)s): %(first)s is not a month. "
+                        "It looks like day/month/year; if the whole file writes the "
+                        "day first, import it again with the day-first option"
+                    )
+                    % {"expected": expected, "first": first}
                 )
     try:
         return datetime.date(year, month, day), layout
     except ValueError:
-        raise BadValue(f"is not a real date ({expected})") from None
+        raise BadValue(_("is not a real date (%(expected)s)") % {"expected": expected}) from None
 
 
 def split_full_name(value: str) -> tuple[str, str]:
