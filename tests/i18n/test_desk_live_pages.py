@@ -426,3 +426,48 @@ def test_a_correction_waiting_for_the_organizer_speaks_the_language(client, lang
     text = " ".join(visible_text(page).split())
     for word in words:
         assert word in text, word
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Only one player is checked in ( Lonely Lou )", "Combine 75-79 with 70-74…"]),
+        (
+            "fr",
+            [
+                "Un seul joueur est arrivé ( Lonely Lou )",
+                "Regrouper 75-79 avec 70-74…",
+                "le groupe d'âge le plus proche est 70-74",
+            ],
+        ),
+        (
+            "es",
+            [
+                "Solo un jugador está presente ( Lonely Lou )",
+                "Juntar 75-79 con 70-74…",
+                "el grupo de edad más cercano es 70-74",
+            ],
+        ),
+    ],
+)
+def test_a_lone_player_who_must_play_is_explained_in_the_language(client, language, words):
+    """The division page's block for a lone player (the name in its own dir=auto element,
+    hence the spaces visible_text leaves around it)."""
+    from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+
+    event = EventFactory(lone_entrant="play")
+    young = DivisionFactory(event=event, name="70-74", min_age=70, max_age=74)
+    lone = DivisionFactory(event=event, name="75-79", min_age=75, max_age=79)
+    EntrantFactory.create_batch(4, division=young)
+    EntrantFactory(division=lone, first_name="Lonely", last_name="Lou")
+    user = UserFactory()
+    event.organizers.add(user)
+    client.force_login(user)
+    if language != "en":
+        client.cookies["django_language"] = language
+    page = client.get(f"/e/{event.slug}/desk/divisions/{lone.pk}/").content.decode()
+    text = " ".join(visible_text(page).split())
+    for word in words:
+        assert word in text, word
+    if language != "en":
+        assert "checked in" not in text and "Combine" not in text
