@@ -1,9 +1,9 @@
 """The desk before and around play speaks French and Spanish (issue 12): check-in (the
 tally, the search, the "are you sure?" pages of checking everyone in, marking a player
 absent and combining divisions), the entrants list and form, the upload and its preview
-(the reader's refusals of a file's rows too), asked for with the language cookie. Each page shows some
-of its words in the chosen language and none of the English interface words of these
-pages; in English (no cookie) the same pages keep their English words."""
+(the reader's refusals of a file's rows too), asked for with the language cookie. Each
+page shows some of its words in the chosen language and none of the English interface words
+of these pages; in English (no cookie) the same pages keep their English words."""
 
 import html
 import re
