@@ -122,3 +122,39 @@ def test_stored_seating_notes_are_in_the_event_s_language_whoever_seated(
             "es": f"El organizador intercambió a {first.name} y {second.name}.",
         }[event_language]
     )
+
+
+LONE = {
+    "fr": [
+        "75-79 n'a qu'un joueur arrivé (Lonely Lou)",
+        "Regroupez-la avec 70-74, le groupe d'âge le plus proche",
+    ],
+    "es": [
+        "75-79 solo tiene un jugador presente (Lonely Lou)",
+        "Júntela con 70-74, el grupo de edad más cercano",
+    ],
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_a_lone_division_refused_on_the_desk_in_the_visitor_s_language(language):
+    from tests.selectors.test_lone_entrant_desk import hall
+
+    event, lone, _young, client = hall()
+    client.cookies["django_language"] = language
+    answer = client.post(f"/e/{event.slug}/desk/divisions/{lone.pk}/seat/", follow=True)
+    page = answer.content.decode().replace("&#x27;", "'")
+    for words in LONE[language]:
+        assert words in page
+    assert "has only one player checked in" not in page
+    assert "the nearest age group" not in page
+    # The command says the same refusal in English.
+    with pytest.raises(CommandError) as refused:
+        run("seat", event.slug, "--division", "75-79")
+    assert str(refused.value).startswith(
+        "75-79 has only one player checked in (Lonely Lou), and this event gives no medal "
+        "without play: the division cannot be finished alone. Combine it with 70-74, the "
+        "nearest age group, before seating: its medals then go by age group, so Lonely Lou "
+        "plays for a medal of 75-79."
+    )

@@ -251,38 +251,40 @@ class LoneEntrantMustPlay(RuleError):
     ):
         self.division, self.player, self.neighbour = division, player, neighbour
         self.candidates, self.age_known = list(candidates), age_known
-        text = (
-            f"{division.name} has only one player checked in ({player.name}), and this event "
-            "gives no medal without play: the division cannot be finished alone."
-        )
+        text = gettext(
+            "%(division)s has only one player checked in (%(player)s), and this event gives "
+            "no medal without play: the division cannot be finished alone."
+        ) % {"division": division.name, "player": player.name}
         if neighbour is not None:
-            text += (
-                f" Combine it with {neighbour.name}, the nearest age group, before seating: "
-                + f"its medals then go by age group, so {player.name} plays for a medal of "
-                + f"{division.name}."
-            )
+            text += " " + gettext(
+                "Combine it with %(neighbour)s, the nearest age group, before seating: its "
+                "medals then go by age group, so %(player)s plays for a medal of %(division)s."
+            ) % {"neighbour": neighbour.name, "player": player.name, "division": division.name}
         elif self.candidates:
-            why = (
-                f"{division.name} has no age range (its name was typed, and {player.name}'s "
-                "age is not known)"
-                if not age_known
-                else "no division of the same gender with an age range is still open"
-            )
-            text += (
-                f" No neighbouring division can be chosen for it: {why}. You choose which "
-                f"division to combine it with: {_or_list([d.name for d in self.candidates])}; "
-                "or change the setting to a walkover."
-            )
+            if not age_known:
+                why = gettext(
+                    "%(division)s has no age range (its name was typed, and %(player)s's age "
+                    "is not known)"
+                ) % {"division": division.name, "player": player.name}
+            else:
+                why = gettext("no division of the same gender with an age range is still open")
+            text += " " + gettext(
+                "No neighbouring division can be chosen for it: %(why)s. You choose which "
+                "division to combine it with: %(divisions)s; or change the setting to a "
+                "walkover."
+            ) % {"why": why, "divisions": _or_list([d.name for d in self.candidates])}
         else:
-            text += (
-                " No other division is still open to combine it with (every other one is "
+            text += " " + gettext(
+                "No other division is still open to combine it with (every other one is "
                 "seated or finished): change the setting to a walkover."
             )
         super().__init__(text)
 
 
 def _or_list(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return gettext("%(first)s or %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
 
 
 @dataclass

@@ -4,6 +4,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Entrant, EntrantStatusChange, Event, Round, Seat
@@ -25,33 +26,41 @@ def divisions_combine(
     for a medal of their own age group); the event's policy and other combinations stay
     as they are."""
     if not names:
-        raise RuleError("Name the divisions to combine.")
+        raise RuleError(gettext("Name the divisions to combine."))
     if not into.strip():
-        raise RuleError("Give the combined division a name.")
+        raise RuleError(gettext("Give the combined division a name."))
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         divisions = []
         for name in names:
             division = Division.objects.filter(event=event, name__iexact=name).first()
             if division is None:
-                raise RuleError(f"There is no division '{name}' in {event.name}.")
+                raise RuleError(
+                    gettext("There is no division '%(name)s' in %(event)s.")
+                    % {"name": name, "event": event.name}
+                )
             divisions.append(division)
         target = Division.objects.filter(event=event, name__iexact=into).first()
         if target is None:
             target = Division.objects.create(event=event, name=into)
         if target.combined_into_id:
-            raise RuleError(f"'{target.name}' is itself combined into '{target.combined_into}'.")
+            raise RuleError(
+                gettext("'%(division)s' is itself combined into '%(into)s'.")
+                % {"division": target.name, "into": target.combined_into}
+            )
         if (
             len({d.pk for d in divisions} | ({target.pk} if target.entrants.exists() else set()))
             < 2
         ):
             raise RuleError(
-                "Combining needs two or more divisions: choose at least two (or one and "
-                "the name of another existing division)."
+                gettext(
+                    "Combining needs two or more divisions: choose at least two (or one and "
+                    "the name of another existing division)."
+                )
             )
         involved = [target] + divisions
         if any(bracket_started(d) for d in involved):
-            raise RuleError("Divisions cannot be combined once one of them is seated.")
+            raise RuleError(gettext("Divisions cannot be combined once one of them is seated."))
         for division in divisions:
             if division.pk == target.pk:
                 continue
@@ -73,10 +82,14 @@ def division_split(*, division: Division) -> list[Division]:
         division = Division.objects.get(pk=division.pk)
         members = list(Division.objects.filter(combined_into=division).in_age_order())
         if not members:
-            raise RuleError(f"{division.name} is not a combination of divisions.")
+            raise RuleError(
+                gettext("%(division)s is not a combination of divisions.")
+                % {"division": division.name}
+            )
         if bracket_started(division):
             raise RuleError(
-                f"{division.name} is already seated: its divisions can no longer be split."
+                gettext("%(division)s is already seated: its divisions can no longer be split.")
+                % {"division": division.name}
             )
         Division.objects.filter(pk__in=[m.pk for m in members]).update(combined_into=None)
         if not division.entrants.exists():
@@ -131,8 +144,10 @@ def entrants_check_in(
                 and entrant.status == Entrant.Status.CHECKED_IN
             ):
                 raise RuleError(
-                    f"{entrant.name} ({entrant.external_id}) is already seated: withdraw "
-                    "them instead (--withdraw)."
+                    gettext(
+                        "%(name)s (%(id)s) is already seated: withdraw them instead (--withdraw)."
+                    )
+                    % {"name": entrant.name, "id": entrant.external_id}
                 )
         absent_ids = {e.pk for e in absent_entrants}
         Entrant.objects.filter(pk__in=absent_ids).exclude(status__in=OUT_OF_PLAY).update(
@@ -183,18 +198,24 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
     """The check-in desk: check in, mark absent, or back to registered, before seating."""
     allowed = {Entrant.Status.CHECKED_IN, Entrant.Status.ABSENT, Entrant.Status.REGISTERED}
     if status not in allowed:
-        raise RuleError("At the desk a player is checked in, absent, or registered.")
+        raise RuleError(gettext("At the desk a player is checked in, absent, or registered."))
     with transaction.atomic():
         entrant = Entrant.objects.select_for_update().select_related("division").get(pk=entrant.pk)
         if entrant.status == status:
             return entrant
         if bracket_started(entrant.division):
             raise RuleError(
-                f"{entrant.division.bracket.name} is already seated: {entrant.name} can no "
-                "longer be checked in or out (withdraw a seated player instead)."
+                gettext(
+                    "%(division)s is already seated: %(name)s can no longer be checked in or "
+                    "out (withdraw a seated player instead)."
+                )
+                % {"division": entrant.division.bracket.name, "name": entrant.name}
             )
         if entrant.out_of_play:
-            raise RuleError(f"{entrant.name} is {entrant.get_status_display().lower()}.")
+            raise RuleError(
+                gettext("%(name)s is %(status)s.")
+                % {"name": entrant.name, "status": entrant.get_status_display().lower()}
+            )
         entrant.status = status
         entrant.save(update_fields=["status"])
         return entrant
@@ -203,22 +224,22 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
 def _withdrawal_refusal(entrant: Entrant) -> str:
     who = f"{entrant.name} ({entrant.external_id})"
     if entrant.status == Entrant.Status.ABSENT:
-        return f"{who} was absent, not playing."
+        return gettext("%(who)s was absent, not playing.") % {"who": who}
     bracket = entrant.division.bracket
     if bracket.status == Division.Status.COMPLETE:
-        return (
-            f"{bracket.name} is finished: {who} keeps their place (a late change "
-            "of results is a correction)."
-        )
+        return gettext(
+            "%(division)s is finished: %(who)s keeps their place (a late change of results "
+            "is a correction)."
+        ) % {"division": bracket.name, "who": who}
     latest = Round.objects.filter(division=bracket).current()
     if latest is not None and not (
         Seat.objects.filter(round=latest, entrant=entrant).exists()
         or Bye.objects.filter(round=latest, entrant=entrant).exists()
     ):
-        return (
-            f"{who} is no longer in play in {bracket.name} (out after an earlier "
-            "round): there is nothing to withdraw from, and their place stays."
-        )
+        return gettext(
+            "%(who)s is no longer in play in %(division)s (out after an earlier round): there "
+            "is nothing to withdraw from, and their place stays."
+        ) % {"who": who, "division": bracket.name}
     return ""
 
 
@@ -246,8 +267,12 @@ def _out_of_play(
                 continue
             if entrant.out_of_play:
                 raise RuleError(
-                    f"{entrant.name} ({entrant.external_id}) is already "
-                    f"{entrant.get_status_display().lower()}."
+                    gettext("%(name)s (%(id)s) is already %(status)s.")
+                    % {
+                        "name": entrant.name,
+                        "id": entrant.external_id,
+                        "status": entrant.get_status_display().lower(),
+                    }
                 )
             refusal = _withdrawal_refusal(entrant)
             if refusal:
@@ -275,7 +300,7 @@ def entrants_disqualify(
     as disqualified."""
     reason = (reason or "").strip()
     if not reason:
-        raise RuleError("A disqualification needs a reason.")
+        raise RuleError(gettext("A disqualification needs a reason."))
     return _out_of_play(event, ids, Entrant.Status.DISQUALIFIED, reason=reason, user=user)
 
 
