@@ -317,3 +317,33 @@ def test_confirmation_pages_and_desk_actions(browser, live_server):
     masters.refresh_from_db()
     assert masters.medals_confirmed_at is not None
     watch.assert_clean()
+
+
+def test_new_event_upload_preview_sign_out_and_a_refused_sign_in(browser, live_server, world):
+    """The organizer's forms with files and the sign-in's refusals under the policy: a new
+    event's page, an entrants file's preview, signing out, a wrong password."""
+    from pathlib import Path
+
+    from tournaments.models import Event
+
+    base = live_server.url
+    empty = Event.objects.create(name="Upload Games", slug="upload-games", date=world.event.date)
+    empty.organizers.add(world.users["organizer"])
+    sample = Path(__file__).resolve().parents[2] / "fixtures" / "registrations-demo.csv"
+    watch = Watch(browser, viewport={"width": 390, "height": 844})
+    page = watch.page
+    sign_in(watch, base, "olive")
+    page.goto(f"{base}/events/new/")
+    expect(page.locator("form")).not_to_have_count(0)
+    page.goto(f"{base}/e/{empty.slug}/desk/import/")
+    page.get_by_label("Entrants file (CSV)").set_input_files(str(sample))
+    page.get_by_role("button", name="Show the preview").click()
+    expect(page.get_by_role("heading", name="Preview: nothing is saved yet")).to_be_visible()
+    page.get_by_role("button", name="Sign out").click()
+    expect(page.get_by_role("link", name="Sign in", exact=True)).to_be_visible()
+    page.goto(f"{base}/login/")
+    page.fill("#id_username", "olive")
+    page.fill("#id_password", "not-the-password")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator("main")).to_contain_text("do not go together")
+    watch.assert_clean()
