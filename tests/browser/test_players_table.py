@@ -242,7 +242,8 @@ def test_a_game_saved_while_the_wifi_is_down_arrives_once_from_the_players_page(
     assert not Game.objects.exists()
     # Back online: the page sends it by itself (the browser's "online" event).
     context.set_offline(False)
-    expect(outbox.locator("[data-outbox-last]")).to_contain_text("Table 1, game 1 sent.")
+    # The table's label is said once ("Table Table 1" before).
+    expect(outbox.locator("[data-outbox-last]")).to_have_text("Table 1, game 1 sent.")
     game = Game.objects.get()
     assert game.entered_by_player == b and game.number == 1
     line = ScoreChange.objects.get()
