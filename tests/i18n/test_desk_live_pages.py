@@ -471,3 +471,27 @@ def test_a_lone_player_who_must_play_is_explained_in_the_language(client, langua
         assert word in text, word
     if language != "en":
         assert "checked in" not in text and "Combine" not in text
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "75-79 has only one player checked in (Lonely Lou), and this event gives no medal"),
+        ("fr", "75-79 n'a qu'un joueur arrivé (Lonely Lou), et ce tournoi ne donne pas"),
+        ("es", "75-79 solo tiene un jugador presente (Lonely Lou), y este torneo no da medallas"),
+    ],
+)
+def test_seating_a_lone_player_who_must_play_is_refused_in_the_language(client, language, words):
+    from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+
+    event = EventFactory(lone_entrant="play")
+    DivisionFactory(event=event, name="70-74", min_age=70, max_age=74)
+    lone = DivisionFactory(event=event, name="75-79", min_age=75, max_age=79)
+    EntrantFactory(division=lone, first_name="Lonely", last_name="Lou")
+    user = UserFactory()
+    event.organizers.add(user)
+    client.force_login(user)
+    if language != "en":
+        client.cookies["django_language"] = language
+    page = client.post(f"/e/{event.slug}/desk/divisions/{lone.pk}/seat/", follow=True)
+    assert words in " ".join(visible_text(page.content.decode()).split())
