@@ -713,7 +713,26 @@ class RoundChange(models.Model):
 
 # A table code: 6 characters from an alphabet without the look-alikes 0/O, 1/I/L, so that
 # a player reads it off the score sheet and types it without a mistake (docs/decisions.md).
+# TABLE_CODE_ALPHABET is what a stored code may hold (codes given before B, S and Z were
+# dropped stay valid); new codes come from TABLE_CODE_NEW_ALPHABET, which keeps only the
+# digit of each look-alike pair B/8, S/5, Z/2. A typed code is also read with each of
+# those characters swapped for its pair (TABLE_CODE_LOOK_ALIKES), so "2EZ3X6" opens
+# "ZEZ3X6" and "ZE53X6" opens "2E53X6".
 TABLE_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+TABLE_CODE_LOOK_ALIKES = {"B": "8", "8": "B", "S": "5", "5": "S", "Z": "2", "2": "Z"}
+TABLE_CODE_NEW_ALPHABET = "".join(c for c in TABLE_CODE_ALPHABET if c not in "BSZ")
+
+
+def table_code_readings(code: str) -> set[str]:
+    """Every way ``code`` may have been meant, each look-alike (B/8, S/5, Z/2) read either
+    way: ``code`` itself and at most 63 others."""
+    readings = {""}
+    for ch in code:
+        options = {ch, TABLE_CODE_LOOK_ALIKES[ch]} if ch in TABLE_CODE_LOOK_ALIKES else {ch}
+        readings = {r + o for r in readings for o in options}
+    return readings
+
+
 TABLE_CODE_LENGTH = 6
 TABLE_CODE_VALIDATOR = RegexValidator(
     rf"\A[{TABLE_CODE_ALPHABET}]{{{TABLE_CODE_LENGTH}}}\Z",

@@ -27,6 +27,7 @@ from tournaments.models import (
     Table,
     TableCode,
     TableCodeAttempt,
+    table_code_readings,
 )
 from tournaments.text import fold, matches, namesake_names
 
@@ -695,13 +696,21 @@ def table_code_find(text: str) -> CodeLookup:
     mistyped), revoked (the organizer gave the table a new code), closed (the round is
     over), off (the event's scores are entered by scorekeepers only now)."""
     code = table_code_typed(text)
-    row = (
-        TableCode.objects.filter(code=code).select_related("table__round__division__event").first()
+    rows = (
+        list(
+            TableCode.objects.filter(code__in=table_code_readings(code)).select_related(
+                "table__round__division__event"
+            )
+        )
         if code
-        else None
+        else []
     )
+    # As typed, else the one code it reads as with look-alikes swapped (two older codes
+    # that read alike: neither, rather than the wrong table).
+    row = next((r for r in rows if r.code == code), rows[0] if len(rows) == 1 else None)
     if row is None:
         return CodeLookup(code, None, CODE_UNKNOWN)
+    code = row.code
     table = row.table
     if row.revoked_at is not None:
         return CodeLookup(code, table, CODE_REVOKED)

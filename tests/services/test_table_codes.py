@@ -53,6 +53,51 @@ def test_a_code_is_six_characters_without_look_alikes():
     assert all(re.fullmatch(f"[{TABLE_CODE_ALPHABET}]{{6}}", c) for c in codes)
 
 
+def test_new_codes_hold_one_of_each_look_alike_pair():
+    """Cold test 14, finding 9: B/8, S/5 and Z/2 both occurred in codes."""
+    codes = {table_code_new() for _ in range(500)}
+    assert not any(ch in code for code in codes for ch in "BSZ")
+    assert any(ch in code for code in codes for ch in "852")
+
+
+def test_a_code_typed_with_look_alikes_swapped_opens_its_table():
+    division = seated_division(8, score_entry="players")
+    first, second = Table.objects.filter(round__division=division).order_by("number")
+    # A code given before B, S, Z were dropped stays valid, and opens typed either way.
+    TableCode.objects.filter(table=first).update(code="ZEZ3X6")
+    TableCode.objects.filter(table=second).update(code="8S52XK")
+    for typed in ("ZEZ3X6", "2EZ3X6", "2e23x6", "ZE2 3X6"):
+        found = table_code_find(typed)
+        assert (found.refusal, found.table, found.code) == ("", first, "ZEZ3X6"), typed
+    for typed in ("8S52XK", "B55ZXK", "BSSZXK"):
+        found = table_code_find(typed)
+        assert (found.refusal, found.table, found.code) == ("", second, "8S52XK"), typed
+    assert table_code_find("ZEZ3X7").refusal == CODE_UNKNOWN
+    # The player typing it either way lands on the page of the code as given.
+    response = Client().get("/t/", {"code": "2EZ3X6"})
+    assert response.status_code == 302 and response["Location"] == "/t/ZEZ3X6/"
+
+
+def test_two_older_codes_that_read_alike_open_only_as_typed():
+    division = seated_division(8, score_entry="players")
+    first, second = Table.objects.filter(round__division=division).order_by("number")
+    TableCode.objects.filter(table=first).update(code="ZEZ3X6")
+    TableCode.objects.filter(table=second).update(code="2EZ3X6")
+    assert table_code_find("ZEZ3X6").table == first
+    assert table_code_find("2EZ3X6").table == second
+    assert table_code_find("2E23X6").refusal == CODE_UNKNOWN  # which one? neither
+
+
+def test_a_new_code_never_reads_like_an_older_one(monkeypatch):
+    division = seated_division(8, score_entry="players")
+    first = Table.objects.filter(round__division=division).order_by("number").first()
+    TableCode.objects.filter(table=first).update(code="ZEZ3X6")
+    offered = iter(["2E23X6", "2E23X7"])
+    monkeypatch.setattr("tournaments.services.table_codes.table_code_new", lambda: next(offered))
+    new = services.table_code_reissue(table=first)
+    assert new.code == "2E23X7"
+
+
 def test_scorekeepers_only_by_default_gives_no_codes():
     division = seated_division(8)
     assert division.event.score_entry == "scorekeepers"

@@ -13,24 +13,26 @@ from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.models import (
-    TABLE_CODE_ALPHABET,
     TABLE_CODE_LENGTH,
+    TABLE_CODE_NEW_ALPHABET,
     Event,
     Round,
     Table,
     TableCode,
     TableCodeAttempt,
+    table_code_readings,
 )
 
 log = logging.getLogger("tournaments.table_codes")
 
-# A clash among 887 million codes is rare; a few tries make it vanishingly so.
+# A clash among 28^6 ≈ 482 million codes is rare; a few tries make it vanishingly so.
 _TRIES = 20
 
 
 def table_code_new() -> str:
-    """A random code from the table-code alphabet (``secrets``: not guessable)."""
-    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+    """A random code from the new codes' alphabet, without B, S, Z (``secrets``: not
+    guessable)."""
+    return "".join(secrets.choice(TABLE_CODE_NEW_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
 
 
 def _by(user) -> str:
@@ -40,15 +42,22 @@ def _by(user) -> str:
 
 
 def _free_codes(count: int) -> list[str]:
-    """``count`` new codes, different from each other and from every code ever given."""
+    """``count`` new codes, different from each other and from every code ever given, also
+    when read with look-alikes swapped (a new "2E23X6" is not made while an older
+    "ZEZ3X6" exists: a typed code opens one table only)."""
     codes: set[str] = set()
     for _ in range(_TRIES):
         wanted = count - len(codes)
         if wanted <= 0:
             break
         fresh = {table_code_new() for _ in range(wanted)} - codes
-        taken = set(TableCode.objects.filter(code__in=fresh).values_list("code", flat=True))
-        codes |= fresh - taken
+        readings = {c: table_code_readings(c) for c in fresh}
+        taken = set(
+            TableCode.objects.filter(
+                code__in=set().union(*readings.values()) if readings else set()
+            ).values_list("code", flat=True)
+        )
+        codes |= {c for c in fresh if not (readings[c] & taken)}
     if len(codes) < count:  # pragma: no cover - 887 million codes
         raise RuleError("No free table code could be made; try again.")
     return sorted(codes)
