@@ -87,10 +87,12 @@ def score_home(request, event):
 
 
 def _announced(event) -> dict:
-    """The organizer's announcements for a scorekeepers' page, and where to ask again."""
+    """The organizer's announcements for a scorekeepers' page, and where to ask again:
+    folded after the newest, so the table comes first on a phone (asked again folded)."""
     return {
         "announcements": announcements(event),
-        "announcements_url": reverse("public:announcements", args=[event.slug]),
+        "announcements_fold": True,
+        "announcements_url": reverse("public:announcements", args=[event.slug]) + "?fold=1",
     }
 
 

@@ -257,11 +257,15 @@ def clock(request, slug, round_id):
 def announcements_part(request, slug):
     """The announcements alone, for pages left open (htmx asks every 30 seconds)."""
     event = get_object_or_404(Event, slug=slug)
+    # ?fold=1: a scorekeepers' page, which folds all but the newest.
+    fold = request.GET.get("fold") == "1"
+    url = reverse("public:announcements", args=[event.slug]) + ("?fold=1" if fold else "")
     return render(
         request,
         "_announcements.html",
         {
             "announcements": announcements(event),
-            "announcements_url": reverse("public:announcements", args=[event.slug]),
+            "announcements_fold": fold,
+            "announcements_url": url,
         },
     )
