@@ -55,6 +55,8 @@ def test_typing_a_code_opens_that_table_and_asks_who_you_are(hall):
     page = client.get(f"/t/{code}/")
     text = page.content.decode()
     assert "Who are you? Tap your name." in text
+    # Cold test 14, finding 4: the title ended in a stray "</div>" (read out by screen readers).
+    assert f"<title>Table {table.number}: who are you?</title>" in text
     for entrant in seated(table):
         assert entrant.name in text
     assert client.get("/t/").status_code == 200
