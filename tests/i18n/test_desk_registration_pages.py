@@ -1,7 +1,8 @@
 """The desk before and around play speaks French and Spanish (issue 12): check-in (the
 tally, the search, the "are you sure?" pages of checking everyone in, marking a player
 absent and combining divisions), the entrants list and form, the upload and its preview
-(the reader's refusals of a file's rows too), asked for with the language cookie. Each
+(the reader's refusals of a file's rows too), the settings (a refused save too), a new event,
+backup, restoring under another short name and deleting, asked for with the language cookie. Each
 page shows some of its words in the chosen language and none of the English interface words
 of these pages; in English (no cookie) the same pages keep their English words."""
 
@@ -78,6 +79,41 @@ ENGLISH = [
     "Register these",
     "Update entrants already registered",
     "from age",
+    "Settings",
+    "Not saved",
+    "see below",
+    "A game takes at least 1 minute",
+    "Save the settings",
+    "Scorekeepers",
+    "New password for",
+    "Remove",
+    "Add the scorekeeper",
+    "Event name",
+    "Date of the event",
+    "Venue",
+    "Scoring",
+    "Low score",
+    "Medals in a combined division go to",
+    "First tie-break",
+    "Most games won",
+    "Paper size",
+    "New event",
+    "Create the event",
+    "Backup",
+    "Download the backup",
+    "Restore a backup",
+    "Archive",
+    "Delete",
+    "for good",
+    "Keep the event",
+    "To delete it, type its name",
+    "entrant",
+    "round",
+    "printed document",
+    "short name",
+    "Nothing was restored yet",
+    "Restore as a new event",
+    "Cancel",
 ]
 
 BAD_FILE = (
@@ -104,8 +140,9 @@ def visible_text(page: str) -> str:
 @pytest.fixture
 def meet():
     event = EventFactory(slug="meet", name="Meet", combine_below=3)
-    organizer = UserFactory(username="olive")
+    organizer = UserFactory(username="olive", is_staff=True)
     event.organizers.add(organizer)
+    event.scorekeepers.add(UserFactory(username="sam"))
     sixty = DivisionFactory(event=event, name="60-64")
     seventy = DivisionFactory(event=event, name="70-74")
     EntrantFactory(division=sixty, first_name="Ann", last_name="Lee", accessible=True)
@@ -144,6 +181,12 @@ def pages(event) -> dict[str, tuple[str, str, dict]]:
         "upload": ("get", f"{desk}/import/", {}),
         "preview refused": ("upload", BAD_FILE, {}),
         "preview": ("upload", GOOD_FILE, {}),
+        "settings": ("get", f"{desk}/settings/", {}),
+        "settings refused": ("post", f"{desk}/settings/", {"minutes_per_game": "0"}),
+        "new event": ("get", "/events/new/", {}),
+        "backup": ("get", f"{desk}/backup/", {}),
+        "restore name": ("restore", "", {}),
+        "delete": ("get", f"{desk}/delete/", {}),
     }
 
 
@@ -205,6 +248,36 @@ WORDS = {
             "Línea 3: la fecha de nacimiento '2090-01-01' (columna 'birth_date') está en el futuro",
         ],
     },
+    "settings": {
+        "en": ["Settings: Meet", "Event name", "Save the settings", "New password for sam"],
+        "fr": ["Réglages : Meet", "Nom du tournoi", "Premier critère de départage", "Marqueurs"],
+        "es": ["Ajustes: Meet", "Nombre del torneo", "Primer criterio de desempate", "Anotadores"],
+    },
+    "settings refused": {
+        "en": ["Not saved:", "A game takes at least 1 minute."],
+        "fr": ["Pas enregistré :", "Une partie dure au moins 1 minute."],
+        "es": ["No guardado:", "Una partida dura al menos 1 minuto."],
+    },
+    "new event": {
+        "en": ["New event", "Event name", "Create the event"],
+        "fr": ["Nouveau tournoi", "Nom du tournoi", "Créer le tournoi", "Score le plus bas"],
+        "es": ["Nuevo torneo", "Nombre del torneo", "Crear el torneo", "Puntuación más baja"],
+    },
+    "backup": {
+        "en": ["Backup: Meet", "Download the backup", "Archive this event"],
+        "fr": ["Sauvegarde : Meet", "Télécharger la sauvegarde", "Archiver ce tournoi"],
+        "es": ["Copia de seguridad: Meet", "Descargar la copia de seguridad", "Archivar"],
+    },
+    "restore name": {
+        "en": ["Restore under another short name", "uses the short name “meet”"],
+        "fr": ["Restaurer sous un autre nom court", "utilise le nom court « meet »", "Annuler"],
+        "es": ["Restaurar con otro nombre corto", "usa el nombre corto «meet»", "Cancelar"],
+    },
+    "delete": {
+        "en": ["Delete Meet?", "2 divisions and 4 entrants", "Delete Meet for good"],
+        "fr": ["Supprimer Meet ?", "2 divisions et 4 joueurs", "Supprimer Meet définitivement"],
+        "es": ["¿Borrar Meet?", "2 divisiones y 4 jugadores", "Borrar Meet para siempre"],
+    },
     "preview": {
         "en": ["1 entrant read (file encoding: UTF-8)", "Register this entrant", "from age"],
         "fr": ["1 joueur lu (encodage du fichier : UTF-8)", "Inscrire ce joueur", "selon l'âge"],
@@ -226,6 +299,12 @@ def answer(event, name: str, language: str | None):
     client = desk_client(language)
     if method == "upload":
         response = uploaded(client, event, path)
+    elif method == "restore":
+        backup = desk_client(None).get(f"/e/{event.slug}/desk/backup/?download=1").content
+        file = SimpleUploadedFile("meet.json", backup, content_type="application/json")
+        response = client.post("/events/restore/", {"file": file})
+        assert response.status_code == 409
+        return response
     else:
         response = getattr(client, method)(path, data)
     assert response.status_code == 200, response.status_code

@@ -56,6 +56,11 @@ MARKED = [
     "desk/entrant_form.html",
     "desk/import_upload.html",
     "desk/import_preview.html",
+    "desk/settings.html",
+    "desk/event_new.html",
+    "desk/backup.html",
+    "desk/restore_name.html",
+    "desk/delete.html",
 ]
 
 

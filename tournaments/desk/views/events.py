@@ -9,6 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
@@ -38,7 +39,7 @@ from .confirm import ask, confirmed
 @login_required
 def event_new(request):
     if not request.user.is_staff:
-        raise PermissionDenied("Only organizers create events.")
+        raise PermissionDenied(_("Only organizers create events."))
     form = EventCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -46,7 +47,9 @@ def event_new(request):
         except RuleError as error:
             form.add_error(None, said(error))
         else:
-            messages.success(request, f"{event.name} created. Next: its settings.")
+            messages.success(
+                request, _("%(name)s created. Next: its settings.") % {"name": event.name}
+            )
             return redirect("desk:settings", event.slug)
     return render(request, "desk/event_new.html", {"form": form})
 
@@ -80,11 +83,21 @@ def overview(request, event):
 def _move_lines(moves) -> list[str]:
     going = [m for m in moves if not m.blocked]
     staying = [m for m in moves if m.blocked]
-    lines = [f"{m.entrant.name}: from {m.before} to {m.after}" for m in going]
-    lines += [f"{m.entrant.name} stays in {m.before}: {m.blocked}" for m in staying]
+    lines = [
+        _("%(name)s: from %(before)s to %(after)s")
+        % {"name": m.entrant.name, "before": m.before, "after": m.after}
+        for m in going
+    ]
+    lines += [
+        _("%(name)s stays in %(before)s: %(why)s")
+        % {"name": m.entrant.name, "before": m.before, "why": m.blocked}
+        for m in staying
+    ]
     lines.append(
-        "Divisions already seated never change. Everyone else stays where they are; "
-        "divisions left empty are removed."
+        _(
+            "Divisions already seated never change. Everyone else stays where they are; "
+            "divisions left empty are removed."
+        )
     )
     return lines
 
@@ -98,7 +111,9 @@ def _problems(form) -> list[tuple[str, str]]:
         # The label's name only ("Table numbers never to use", not its example).
         name = str(field.label).split(" (")[0].split(", as")[0]
         for e in field.errors:
-            found.append((f"{name}: {e}", field.id_for_label))
+            found.append(
+                (_("%(field)s: %(error)s") % {"field": name, "error": e}, field.id_for_label)
+            )
     return found
 
 
@@ -128,9 +143,9 @@ def settings_page(request, event):
                     )
                     % {"n": count},
                     lines=_move_lines(moves),
-                    yes="Yes, save the settings and move them",
+                    yes=_("Yes, save the settings and move them"),
                     back=reverse("desk:settings", args=[event.slug]),
-                    change="No, change the settings again",
+                    change=_("No, change the settings again"),
                 )
         if form.is_valid() and not request.POST.get("change"):
             try:
@@ -138,7 +153,7 @@ def settings_page(request, event):
             except RuleError as error:
                 form.add_error(None, said(error))
             else:
-                text = "Settings saved."
+                text = _("Settings saved.")
                 if going:
                     text += ngettext(
                         " %(n)d entrant moved to another division.",
@@ -178,11 +193,14 @@ def settings_page(request, event):
 def _scorekeeper_added(event, result) -> str:
     user, password = result
     if password:
-        return (
-            f"Account {user.username} created with password "
-            f"{password} — write it down now, it is shown once."
-        )
-    return f"{user.username} now keeps scores for {event.name}."
+        return _(
+            "Account %(user)s created with password %(password)s — write it down now, it is "
+            "shown once."
+        ) % {"user": user.username, "password": password}
+    return _("%(user)s now keeps scores for %(event)s.") % {
+        "user": user.username,
+        "event": event.name,
+    }
 
 
 @require_POST
@@ -207,7 +225,8 @@ def scorekeeper_remove(request, event, user_id):
     return act(
         request,
         lambda: services.scorekeeper_remove(event=event, user=user),
-        done=f"{user.username} no longer keeps scores for {event.name}.",
+        done=_("%(user)s no longer keeps scores for %(event)s.")
+        % {"user": user.username, "event": event.name},
         to=("desk:settings", event.slug),
     )
 
@@ -220,9 +239,9 @@ def scorekeeper_unlock(request, event, user_id):
         request,
         lambda: services.scorekeeper_unlock(event=event, user=user),
         done=lambda cleared: (
-            f"{user.username} can sign in again now."
+            _("%(user)s can sign in again now.") % {"user": user.username}
             if cleared
-            else f"{user.username} was not locked out: they can sign in."
+            else _("%(user)s was not locked out: they can sign in.") % {"user": user.username}
         ),
         to=("desk:settings", event.slug),
     )
@@ -235,10 +254,11 @@ def scorekeeper_password(request, event, user_id):
     return act(
         request,
         lambda: services.scorekeeper_password_reset(event=event, user=user),
-        done=lambda password: (
-            f"{user.username}'s new password is {password} — write it down now and give it "
-            f"to {user.username}, it is shown once. The old password no longer works."
-        ),
+        done=lambda password: _(
+            "%(user)s's new password is %(password)s — write it down now and give it to "
+            "%(user)s, it is shown once. The old password no longer works."
+        )
+        % {"user": user.username, "password": password},
         to=("desk:settings", event.slug),
     )
 
@@ -269,7 +289,7 @@ def _restore_upload(request):
     if token:
         token, path = uploads.find(RESTORES, token, user=request.user)
         if path is None:
-            messages.error(request, "That file is no longer here: choose the backup again.")
+            messages.error(request, _("That file is no longer here: choose the backup again."))
             return None
         return path.read_bytes(), slugify(request.POST.get("slug", "")) or None, token
     form = RestoreForm(request.POST, request.FILES)
@@ -285,7 +305,7 @@ def _restore_question(request, data: dict, raw: bytes, slug: str, token: str):
     if not token:
         token = uploads.keep(RESTORES, raw, user=request.user)
     upload = request.FILES.get("file")
-    filename = upload.name if upload is not None else "the backup"
+    filename = upload.name if upload is not None else _("the backup")
     data = data if isinstance(data, dict) else {}
     fields = data.get("event") or {}
     name, short = fields.get("name", "?"), slug or fields.get("slug", "?")
@@ -295,18 +315,26 @@ def _restore_question(request, data: dict, raw: bytes, slug: str, token: str):
         "desk/confirm.html",
         {
             "event": None,
-            "title": f"Restore {name} as a new event?",
+            "title": _("Restore %(name)s as a new event?") % {"name": name},
             "lines": [
-                f"From {filename}: {name}, "
-                + ngettext("%(n)d entrant", "%(n)d entrants", entrants) % {"n": entrants}
-                + ", "
-                + ngettext("%(n)d division", "%(n)d divisions", divisions) % {"n": divisions}
-                + ", every round, score and correction in it.",
-                f"It becomes a new event with the short name “{short}”, and you organize it.",
-                "Nothing that is already here is changed or overwritten.",
+                _(
+                    "From %(file)s: %(name)s, %(entrants)s, %(divisions)s, every round, score "
+                    "and correction in it."
+                )
+                % {
+                    "file": filename,
+                    "name": name,
+                    "entrants": ngettext("%(n)d entrant", "%(n)d entrants", entrants)
+                    % {"n": entrants},
+                    "divisions": ngettext("%(n)d division", "%(n)d divisions", divisions)
+                    % {"n": divisions},
+                },
+                _("It becomes a new event with the short name “%(slug)s”, and you organize it.")
+                % {"slug": short},
+                _("Nothing that is already here is changed or overwritten."),
             ],
-            "yes": "Yes, restore it",
-            "no": "No, go back",
+            "yes": _("Yes, restore it"),
+            "no": _("No, go back"),
             "back": reverse("home"),
             "fields": [("token", token), ("slug", slug)],
             "action": request.path,
@@ -318,7 +346,7 @@ def _restore_question(request, data: dict, raw: bytes, slug: str, token: str):
 @login_required
 def restore(request):
     if not request.user.is_staff:
-        raise PermissionDenied("Only organizers restore events.")
+        raise PermissionDenied(_("Only organizers restore events."))
     upload = _restore_upload(request)
     if upload is None:
         return redirect("home")
@@ -327,7 +355,7 @@ def restore(request):
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
         _forget_restore(request, token)
-        messages.error(request, "That file is not a backup made by this program.")
+        messages.error(request, _("That file is not a backup made by this program."))
         return redirect("home")
     try:
         if not confirmed(request):
@@ -352,7 +380,9 @@ def restore(request):
         messages.error(request, said(error))
         return redirect("home")
     _forget_restore(request, token)
-    messages.success(request, f"{event.name} restored as {event.slug}.")
+    messages.success(
+        request, _("%(name)s restored as %(slug)s.") % {"name": event.name, "slug": event.slug}
+    )
     return redirect("desk:overview", event.slug)
 
 
@@ -367,7 +397,7 @@ def delete(request, event):
         except RuleError as error:
             form.add_error("typed_name", said(error))
         else:
-            messages.success(request, f"{name} was deleted.")
+            messages.success(request, _("%(name)s was deleted.") % {"name": name})
             return redirect("home")
     return render(
         request,
@@ -384,9 +414,10 @@ def archive(request, event):
         request,
         lambda: services.event_archive(event=event, archived=archived),
         done=(
-            f"{event.name} is archived: it no longer shows in the scorekeepers' and public lists."
+            _("%(name)s is archived: it no longer shows in the scorekeepers' and public lists.")
+            % {"name": event.name}
             if archived
-            else f"{event.name} is back in the scorekeepers' and public lists."
+            else _("%(name)s is back in the scorekeepers' and public lists.") % {"name": event.name}
         ),
         to=("desk:backup", event.slug),
     )
