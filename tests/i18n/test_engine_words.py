@@ -2,6 +2,8 @@
 refusal on a page in the visitor's language, the same refusal on the command line in
 English, and a round's stored seating notes in the event's language whoever seated it."""
 
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -9,8 +11,9 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.utils import translation
 
-from tests.factories import UserFactory
+from tests.factories import UserFactory, seated
 from tests.helpers import entrants_file, run
+from tests.i18n.test_scoring_pages import as_scorekeeper, hall  # noqa: F401 (a fixture)
 from tournaments import services
 from tournaments.models import Division, Event, Round
 
@@ -139,9 +142,9 @@ LONE = {
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["fr", "es"])
 def test_a_lone_division_refused_on_the_desk_in_the_visitor_s_language(language):
-    from tests.selectors.test_lone_entrant_desk import hall
+    from tests.selectors.test_lone_entrant_desk import hall as lone_hall
 
-    event, lone, _young, client = hall()
+    event, lone, _young, client = lone_hall()
     client.cookies["django_language"] = language
     answer = client.post(f"/e/{event.slug}/desk/divisions/{lone.pk}/seat/", follow=True)
     page = answer.content.decode().replace("&#x27;", "'")
@@ -158,3 +161,39 @@ def test_a_lone_division_refused_on_the_desk_in_the_visitor_s_language(language)
         "nearest age group, before seating: its medals then go by age group, so Lonely Lou "
         "plays for a medal of 75-79."
     )
+
+
+GAME_REFUSED = {
+    "en": ["is more than any rack can hold", "all have 0: only one player can go out"],
+    "fr": ["est plus que ce qu'un chevalet peut contenir", "ont tous 0 : un seul joueur"],
+    "es": ["es más de lo que cabe en un atril", "tienen todos 0: solo un jugador puede cerrar"],
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_the_engine_s_game_refusals_on_the_score_page_in_its_language(hall, language):  # noqa: F811
+    """The engine's reasons for refusing a game's rack totals, as the server says them on
+    the table page and as the page's script gets them (entry_rules), in the page's
+    language."""
+    event, _division, table, tess = hall
+    client = as_scorekeeper(tess, language)
+    players = seated(table)
+    url = f"/e/{event.slug}/tables/{table.pk}/"
+    too_big = {"game": 2, "version": 0, f"rack_{players[0].pk}": "0"}
+    too_big |= {f"rack_{p.pk}": "1000" for p in players[1:]}
+    zeros = {"game": 2, "version": 0}
+    zeros |= {f"rack_{p.pk}": v for p, v in zip(players, ["0", "0", "9", "12"], strict=True)}
+    pages = [
+        client.post(url, data).content.decode().replace("&#x27;", "'") for data in (too_big, zeros)
+    ]
+    for page, words in zip(pages, GAME_REFUSED[language], strict=True):
+        assert words in page
+    script = re.search(r'<script id="entry-rules"[^>]*>(.*?)</script>', pages[0], re.S)
+    assert script, "the page hands the engine's rules to its script"
+    rules = json.loads(script.group(1))
+    assert {
+        "en": "A game needs the rack totals of at least two players.",
+        "fr": "Une partie demande le total du chevalet d'au moins deux joueurs.",
+        "es": "Una partida necesita el total del atril de al menos dos jugadores.",
+    }[language] == rules["messages"]["too_few"]

@@ -11,6 +11,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .errors import GameError, RuleError
+from .words import gettext, gettext_noop
 
 JOKER_VALUE = 30
 COLOURS = ("black", "red", "blue", "orange")
@@ -29,67 +30,74 @@ SCORING_SYSTEMS = (LOW, SABRA)
 
 # Every message about a game's rack totals, once. The score entry page's script gets
 # these same texts (and the limits above), so the browser and the server say the same
-# words. Placeholders are filled with str.format; none takes a format spec.
+# words. Placeholders are filled with str.format; none takes a format spec. Kept in
+# English here (gettext_noop marks them for the catalogs); ``message`` and
+# ``entry_rules`` give them in the active language.
 MESSAGES = {
-    "not_number": "'{text}' is not a whole number of points.",
-    "negative": "{value} is negative: a rack total is 0 or more.",
-    "too_big": (
+    "not_number": gettext_noop("'{text}' is not a whole number of points."),
+    "negative": gettext_noop("{value} is negative: a rack total is 0 or more."),
+    "too_big": gettext_noop(
         "{value} is more than any rack can hold: the largest possible rack total is "
         "{max} (every tile and both jokers)."
     ),
-    "too_few": "A game needs the rack totals of at least two players.",
-    "sum_too_big": (
+    "too_few": gettext_noop("A game needs the rack totals of at least two players."),
+    "sum_too_big": gettext_noop(
         "The rack totals add up to {total}, more than all 106 tiles together ({max}): "
         "one of them is wrong."
     ),
-    "nobody_out": (
+    "nobody_out": gettext_noop(
         "Nobody has 0, so nobody went out: if the pool ran out, mark the game " "'pool exhausted'."
     ),
-    "out_without_zero": "The game ended by going out, but nobody has 0.",
-    "all_zero": "{who} all have 0: only one player can go out.",
-    "out_not_winner": "{out} went out with 0, so {winner} cannot be the winner.",
-    "zero_exhausted": (
+    "out_without_zero": gettext_noop("The game ended by going out, but nobody has 0."),
+    "all_zero": gettext_noop("{who} all have 0: only one player can go out."),
+    "out_not_winner": gettext_noop("{out} went out with 0, so {winner} cannot be the winner."),
+    "zero_exhausted": gettext_noop(
         "{who} has 0, but the pool was exhausted: a player with 0 went out. Either the "
         "game ended by going out, or the 0 is wrong."
     ),
-    "tie_exhausted": (
+    "tie_exhausted": gettext_noop(
         "{who} tie for the lowest rack ({lowest}) on an exhausted pool: enter the winner "
         "the table named (tile draw)."
     ),
-    "not_lowest": (
+    "not_lowest": gettext_noop(
         "{winner} holds {value}, more than the lowest rack ({lowest}): on an exhausted "
         "pool the lowest rack wins."
     ),
-    "balance": (
+    "balance": gettext_noop(
         "The points add up to {total}, not 0: under Sabra scoring the winner's plus must "
         "equal the losers' minus."
     ),
 }
 
 
+def message(key: str) -> str:
+    """One of ``MESSAGES`` in the active language (its placeholders left for format)."""
+    return gettext(MESSAGES[key])
+
+
 def parse_rack_total(text: object) -> int:
     """Turn what a scorekeeper typed into a rack total, or say why it cannot be one."""
     if isinstance(text, bool):
-        raise RuleError("A rack total is a whole number.")
+        raise RuleError(gettext("A rack total is a whole number."))
     if isinstance(text, int):
         value = text
     else:
         raw = str(text).strip()
         if raw == "":
-            raise RuleError("No rack total was entered.")
+            raise RuleError(gettext("No rack total was entered."))
         shown = raw if len(raw) <= 20 else f"{raw[:20]}…"
         if re.fullmatch(r"[+-]?[0-9]{1,9}", raw):
             value = int(raw)
         elif re.fullmatch(r"[+-]?[0-9]+", raw):  # int() refuses more than 4,300 digits
             if raw.startswith("-"):
-                raise RuleError(MESSAGES["negative"].format(value=shown))
-            raise RuleError(MESSAGES["too_big"].format(value=shown, max=MAX_RACK_TOTAL))
+                raise RuleError(message("negative").format(value=shown))
+            raise RuleError(message("too_big").format(value=shown, max=MAX_RACK_TOTAL))
         else:
-            raise RuleError(MESSAGES["not_number"].format(text=shown))
+            raise RuleError(message("not_number").format(text=shown))
     if value < 0:
-        raise RuleError(MESSAGES["negative"].format(value=value))
+        raise RuleError(message("negative").format(value=value))
     if value > MAX_RACK_TOTAL:
-        raise RuleError(MESSAGES["too_big"].format(value=value, max=MAX_RACK_TOTAL))
+        raise RuleError(message("too_big").format(value=value, max=MAX_RACK_TOTAL))
     return value
 
 
@@ -105,7 +113,7 @@ def entry_rules() -> dict:
         "numbers": list(NUMBERS),
         "out": OUT,
         "exhausted": EXHAUSTED,
-        "messages": dict(MESSAGES),
+        "messages": {key: message(key) for key in MESSAGES},
     }
 
 
@@ -116,16 +124,27 @@ def rack_total_from_tiles(tiles: Iterable[tuple[str, int]], jokers: int = 0) -> 
     than two jokers, an unknown colour or number.
     """
     if not 0 <= jokers <= JOKERS:
-        raise RuleError(f"A rack can hold at most {JOKERS} jokers, not {jokers}.")
+        raise RuleError(
+            gettext("A rack can hold at most %(most)s jokers, not %(jokers)s.")
+            % {"most": JOKERS, "jokers": jokers}
+        )
     counts: dict[tuple[str, int], int] = {}
     for colour, number in tiles:
         if colour not in COLOURS:
-            raise RuleError(f"'{colour}' is not a tile colour ({', '.join(COLOURS)}).")
+            raise RuleError(
+                gettext("'%(colour)s' is not a tile colour (%(colours)s).")
+                % {"colour": colour, "colours": ", ".join(COLOURS)}
+            )
         if number not in NUMBERS:
-            raise RuleError(f"{number} is not a tile number (1 to 13).")
+            raise RuleError(
+                gettext("%(number)s is not a tile number (1 to 13).") % {"number": number}
+            )
         counts[(colour, number)] = counts.get((colour, number), 0) + 1
         if counts[(colour, number)] > COPIES:
-            raise RuleError(f"There are only {COPIES} {colour} {number}s in the game.")
+            raise RuleError(
+                gettext("There are only %(copies)s %(colour)s %(number)ss in the game.")
+                % {"copies": COPIES, "colour": colour, "number": number}
+            )
     return sum(number * n for (_, number), n in counts.items()) + jokers * JOKER_VALUE
 
 
@@ -155,7 +174,11 @@ class _Problems:
         return self.names.get(player) or str(player)
 
     def who(self, players: Collection[str]) -> str:
-        return " and ".join(self.label(p) for p in players)
+        labels = [self.label(p) for p in players]
+        joined = labels[0] if labels else ""
+        for label in labels[1:]:  # "A and B and C", in the active language
+            joined = gettext("%(first)s and %(last)s") % {"first": joined, "last": label}
+        return joined
 
     def add(self, message: str, *concerned: str) -> None:
         self.reasons.append(message)
@@ -180,26 +203,41 @@ def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> Non
     for player, value in racks.items():
         label = problems.label(player)
         if isinstance(value, bool) or not isinstance(value, int):
-            problems.add(f"{label}: the rack total must be a whole number.", player)
+            problems.add(
+                gettext("%(player)s: the rack total must be a whole number.") % {"player": label},
+                player,
+            )
         elif value < 0:
-            problems.add(f"{label}: " + MESSAGES["negative"].format(value=value), player)
+            problems.add(
+                gettext("%(player)s: %(message)s")
+                % {"player": label, "message": message("negative").format(value=value)},
+                player,
+            )
         elif value > MAX_RACK_TOTAL:
             problems.add(
-                f"{label}: " + MESSAGES["too_big"].format(value=value, max=MAX_RACK_TOTAL), player
+                gettext("%(player)s: %(message)s")
+                % {
+                    "player": label,
+                    "message": message("too_big").format(value=value, max=MAX_RACK_TOTAL),
+                },
+                player,
             )
     for player in players or ():
         if player not in racks:
-            problems.add(f"{problems.label(player)}: no rack total entered.", player)
+            problems.add(
+                gettext("%(player)s: no rack total entered.") % {"player": problems.label(player)},
+                player,
+            )
 
 
 def _went_out(racks, zeros: list[str], winner: str | None, problems: _Problems) -> GameResult:
     if len(zeros) > 1:
-        problems.add(MESSAGES["all_zero"].format(who=problems.who(zeros)), *zeros)
+        problems.add(message("all_zero").format(who=problems.who(zeros)), *zeros)
     elif not zeros:
-        problems.add(MESSAGES["out_without_zero"])
+        problems.add(message("out_without_zero"))
     elif winner is not None and winner != zeros[0]:
         problems.winner_named(
-            MESSAGES["out_not_winner"].format(
+            message("out_not_winner").format(
                 out=problems.label(zeros[0]), winner=problems.label(winner)
             ),
             winner,
@@ -210,20 +248,20 @@ def _went_out(racks, zeros: list[str], winner: str | None, problems: _Problems) 
 
 def _exhausted(racks, zeros: list[str], winner: str | None, problems: _Problems) -> GameResult:
     if zeros:
-        problems.add(MESSAGES["zero_exhausted"].format(who=problems.who(zeros)), *zeros)
+        problems.add(message("zero_exhausted").format(who=problems.who(zeros)), *zeros)
     problems.raise_any()
     lowest = min(racks.values())
     tied = [p for p, value in racks.items() if value == lowest]
     if winner is None:
         if len(tied) > 1:
             problems.add(
-                MESSAGES["tie_exhausted"].format(who=problems.who(tied), lowest=lowest), *tied
+                message("tie_exhausted").format(who=problems.who(tied), lowest=lowest), *tied
             )
             raise problems.error()
         winner = tied[0]
     elif winner not in tied:
         problems.winner_named(
-            MESSAGES["not_lowest"].format(
+            message("not_lowest").format(
                 winner=problems.label(winner), value=racks[winner], lowest=lowest
             ),
             winner,
@@ -254,22 +292,27 @@ def validate_game(
     _check_values(racks, players, problems)
     problems.raise_any()
     if len(racks) < 2:
-        problems.add(MESSAGES["too_few"])
+        problems.add(message("too_few"))
         raise problems.error()
     total = sum(racks.values())
     if total > MAX_RACK_TOTAL:
-        problems.add(MESSAGES["sum_too_big"].format(total=total, max=MAX_RACK_TOTAL))
+        problems.add(message("sum_too_big").format(total=total, max=MAX_RACK_TOTAL))
     if ended is not None and ended not in ENDINGS:
-        problems.add(f"'{ended}' is not a way a game ends (out or exhausted).")
+        problems.add(
+            gettext("'%(ended)s' is not a way a game ends (out or exhausted).") % {"ended": ended}
+        )
         raise problems.error()
     zeros = [p for p, value in racks.items() if value == 0]
     if ended is None:
         if not zeros:
-            problems.add(MESSAGES["nobody_out"])
+            problems.add(message("nobody_out"))
             raise problems.error()
         ended = OUT
     if winner is not None and winner not in racks:
-        problems.add(f"The named winner {problems.label(winner)} has no rack total in this game.")
+        problems.add(
+            gettext("The named winner %(winner)s has no rack total in this game.")
+            % {"winner": problems.label(winner)}
+        )
         raise problems.error()
     if ended == OUT:
         return _went_out(racks, zeros, winner, problems)
@@ -296,4 +339,4 @@ def check_balance(points: Mapping[str, int]) -> None:
     """Sabra's free check: plus and minus in one game must cancel out."""
     total = sum(points.values())
     if total != 0:
-        raise RuleError(MESSAGES["balance"].format(total=f"{total:+d}"))
+        raise RuleError(message("balance").format(total=f"{total:+d}"))

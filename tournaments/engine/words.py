@@ -42,3 +42,9 @@ def install(gettext_function=None, ngettext_function=None) -> None:
     global _gettext, _ngettext
     _gettext = gettext_function or _english
     _ngettext = ngettext_function or _english_plural
+
+
+def gettext_noop(message: str) -> str:
+    """Mark a message for the catalogs without translating it now (a constant kept
+    in English, translated with ``gettext`` where it is used)."""
+    return message
