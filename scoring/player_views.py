@@ -126,6 +126,10 @@ def _lookup(request, typed: str):
     if found.refusal:
         if found.refusal == CODE_UNKNOWN and not known:
             tournaments.table_code_wrong(address=address, typed=typed)
+        if found.table is not None:
+            # A real sheet (revoked code, round over, setting off): said in its event's
+            # language; an unknown code names no event and keeps the visitor's.
+            speak_event_language(request, found.round.division.event)
         return None, _refused(request, found, typed=typed)
     if not known:
         opened = _opened(request)

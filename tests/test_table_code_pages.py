@@ -278,6 +278,30 @@ def test_the_players_page_speaks_the_events_language_unless_the_visitor_chose(ha
     assert "¿Quién es usted? Toque su nombre." in page
 
 
+def test_a_refused_code_of_a_known_table_speaks_the_events_language(hall):
+    """Cold test 14, finding 5: "This round is over" and "This code is no longer used" were
+    English at a French event; an unknown code names no event: the visitor's language."""
+    division, (table, other) = hall
+    division.event.language = "fr"
+    division.event.save(update_fields=["language"])
+    old = code_of(table)
+    services.table_code_reissue(table=table)
+    client = Client(headers={"accept-language": "en-US,en;q=0.9"})
+    revoked = client.get(f"/t/{old}/").content.decode()
+    assert '<html lang="fr">' in revoked and "n&#x27;est plus utilisé" in revoked
+    typed = client.get("/t/", {"code": old}).content.decode()
+    assert "n&#x27;est plus utilisé" in typed
+    unknown = client.get("/t/", {"code": "XXXXXX"}).content.decode()
+    assert '<html lang="en">' in unknown and "No table has this code" in unknown
+    other_code = code_of(other)
+    Round.objects.filter(division=division).update(status=Round.Status.CLOSED)
+    over = client.get(f"/t/{other_code}/").content.decode()
+    assert "Cette manche est terminée" in over
+    client.cookies["django_language"] = "es"  # the visitor chose: their language
+    assert "This round is over" not in client.get(f"/t/{other_code}/").content.decode()
+    assert "Ce code" not in client.get(f"/t/{old}/").content.decode()
+
+
 def test_with_players_only_a_scorekeeper_may_not_enter_but_an_organizer_may(hall):
     division, (table, _other) = hall
     event = division.event
