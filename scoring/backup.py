@@ -14,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments import engine, services
 from tournaments.engine import MAX_RACK_TOTAL, MEDALS, RuleError
@@ -306,15 +307,27 @@ class BackupRefused(RuleError):
 
     def __init__(self, where: str, reason: str):
         self.where = where
-        super().__init__(f"The backup was not restored: {where}: {reason} Nothing was changed.")
+        super().__init__(
+            _("The backup was not restored: %(where)s: %(reason)s Nothing was changed.")
+            % {"where": where, "reason": reason}
+        )
 
 
 def _need(value, kind, where: str, what: str = "") -> None:
     """``value`` is of ``kind`` (a JSON shape), else the backup is refused naming ``where``."""
-    names = {dict: "a group of fields", list: "a list", str: "text", int: "a whole number"}
+    names = {
+        dict: _("a group of fields"),
+        list: _("a list"),
+        str: _("text"),
+        int: _("a whole number"),
+    }
     ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
     if not ok:
-        raise BackupRefused(where, f"{what or 'this'} should be {names.get(kind, kind)}.")
+        raise BackupRefused(
+            where,
+            _("%(what)s should be %(kind)s.")
+            % {"what": what or _("this"), "kind": names.get(kind, kind)},
+        )
 
 
 def _when(text, where: str, kind=datetime.datetime):
@@ -326,7 +339,9 @@ def _when(text, where: str, kind=datetime.datetime):
             raise ValueError
         return kind.fromisoformat(text)
     except ValueError:
-        raise BackupRefused(where, f"'{str(text)[:40]}' is not a date and time.") from None
+        raise BackupRefused(
+            where, _("'%(value)s' is not a date and time.") % {"value": str(text)[:40]}
+        ) from None
 
 
 def _valid(obj, where: str, *, checks: bool = True):
@@ -348,7 +363,9 @@ def _valid(obj, where: str, *, checks: bool = True):
         else:
             ok = True
         if not ok:
-            problems[field.name] = [f"'{str(value)[:40]}' is the wrong kind of value."]
+            problems[field.name] = [
+                _("'%(value)s' is the wrong kind of value.") % {"value": str(value)[:40]}
+            ]
     if not problems:
         exclude = {f.name for f in obj._meta.concrete_fields if f.is_relation}
         try:
@@ -370,7 +387,9 @@ def _unique(keys: list, where: str, what: str) -> None:
     seen = set()
     for key in keys:
         if key in seen:
-            raise BackupRefused(where, f"{what} {key} appears twice.")
+            raise BackupRefused(
+                where, _("%(what)s %(key)s appears twice.") % {"what": what, "key": key}
+            )
         seen.add(key)
 
 
@@ -384,21 +403,28 @@ def _check_results(results, where: str, players: set) -> None:
         at = f"{where}, results entry {n}"
         _need(entry, dict, at)
         if set(entry) - keys or not {"player", "place", "medal", "round_reached"} <= set(entry):
-            raise BackupRefused(at, "the entry's fields are not those of a placing.")
+            raise BackupRefused(at, _("the entry's fields are not those of a placing."))
         if entry["player"] not in players:
-            raise BackupRefused(at, f"player {str(entry['player'])[:40]} is not an entrant.")
+            raise BackupRefused(
+                at,
+                _("player %(player)s is not an entrant.") % {"player": str(entry["player"])[:40]},
+            )
         for key in ("place", "round_reached", "group_place"):
             value = entry.get(key)
             if value is not None and (
                 not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100000
             ):
-                raise BackupRefused(at, f"{key.replace('_', ' ')} is not a whole number.")
+                raise BackupRefused(
+                    at, _("%(field)s is not a whole number.") % {"field": key.replace("_", " ")}
+                )
         if entry["round_reached"] is None:
-            raise BackupRefused(at, "round reached is missing.")
+            raise BackupRefused(at, _("round reached is missing."))
         if entry["medal"] not in (None, *MEDALS):
-            raise BackupRefused(at, f"medal '{str(entry['medal'])[:20]}' is not a medal.")
+            raise BackupRefused(
+                at, _("medal '%(medal)s' is not a medal.") % {"medal": str(entry["medal"])[:20]}
+            )
         if not isinstance(entry.get("withdrawn", False), bool):
-            raise BackupRefused(at, "withdrawn should be true or false.")
+            raise BackupRefused(at, _("withdrawn should be true or false."))
 
 
 def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
@@ -411,7 +437,7 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
     for d in rows:
         where = f"division {d['name'][:40]}"
         if not isinstance(d.get("medals_by_age_group", False), bool):
-            raise BackupRefused(where, "medals by age group should be true or false.")
+            raise BackupRefused(where, _("medals by age group should be true or false."))
         divisions[d["name"]] = _valid(
             Division(
                 event=event,
@@ -464,9 +490,9 @@ def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, En
         _need(e.get("external_id"), str, f"entrant {n}", "its id")
         where = f"entrant {e['external_id'][:40]}"
         if e["external_id"] in entrants:
-            raise BackupRefused(where, "this entrant's id appears twice.")
+            raise BackupRefused(where, _("this entrant's id appears twice."))
         if e.get("division") not in divisions:
-            raise BackupRefused(where, "their division is not in the backup.")
+            raise BackupRefused(where, _("their division is not in the backup."))
         values = {f: e.get(f) for f in ENTRANT_FIELDS if f != "created_at" and f in e}
         entrants[e["external_id"]] = _valid(
             Entrant(event=event, division=divisions[e["division"]], **values), where
@@ -478,7 +504,9 @@ def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, En
 
 def _entrant(entrants: dict, key, where: str) -> Entrant:
     if not isinstance(key, str) or key not in entrants:
-        raise BackupRefused(where, f"'{str(key)[:40]}' is not an entrant of the backup.")
+        raise BackupRefused(
+            where, _("'%(key)s' is not an entrant of the backup.") % {"key": str(key)[:40]}
+        )
     return entrants[key]
 
 
@@ -589,7 +617,7 @@ def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
             )
         )
     if sum(1 for c in made if c.revoked_at is None) > 1:
-        raise BackupRefused(where, "it has more than one table code in force.")
+        raise BackupRefused(where, _("it has more than one table code in force."))
     _unique([c.code for c in made], where, "the table code")
     TableCode.objects.bulk_create(made)
 
@@ -597,7 +625,7 @@ def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
 def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> None:
     _need(r, dict, "a round")
     if r.get("division") not in divisions:
-        raise BackupRefused("a round", "its division is not in the backup.")
+        raise BackupRefused(_("a round"), _("its division is not in the backup."))
     where = f"division {r['division'][:40]}, round {r.get('number')}"
     round_ = _valid(
         Round(
@@ -678,13 +706,15 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
         where = f"audit trail entry {n}"
         _need(c, dict, where)
         if c.get("division") not in divisions:
-            raise BackupRefused(where, "its division is not in the backup.")
+            raise BackupRefused(where, _("its division is not in the backup."))
         key = c.get("save_key")
         if key and isinstance(key, str):
             if (c["division"], key) in keys:
                 first = keys[(c["division"], key)]
                 raise BackupRefused(
-                    where, f"its save key is entry {first}'s too; a save's key is stored once."
+                    where,
+                    _("its save key is entry %(first)s's too; a save's key is stored once.")
+                    % {"first": first},
                 )
             keys[(c["division"], key)] = n
         made.append(
@@ -775,7 +805,7 @@ def _restore_round_changes(rows: list, divisions: dict, users: dict) -> None:
         where = f"round change {n}"
         _need(c, dict, where)
         if c.get("division") not in divisions:
-            raise BackupRefused(where, "its division is not in the backup.")
+            raise BackupRefused(where, _("its division is not in the backup."))
         for key in ("before", "after"):
             _need(c.get(key, {}), dict, where, f"its {key}")
         _need(c.get("notes", []), list, where, "its notes")
@@ -851,7 +881,7 @@ def _users(data: dict) -> dict:
     try:
         names = _named_people(data)
     except (AttributeError, TypeError):
-        raise BackupRefused("the people named", "a list of names is damaged.") from None
+        raise BackupRefused(_("the people named"), _("a list of names is damaged.")) from None
     for name in names:
         _need(name, str, "the people named", "a user name")
     users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
@@ -870,7 +900,7 @@ def _check_shape(data: dict) -> None:
     """The document's outline: the lists every part of the restore walks."""
     for key in ("event", "divisions", "entrants", "rounds", "decisions", "audit"):
         if key not in data:
-            raise BackupRefused(key, "this part of the backup is missing.")
+            raise BackupRefused(key, _("this part of the backup is missing."))
     _need(data["event"], dict, "event")
     for key in ("divisions", "entrants", "rounds", "decisions", "audit"):
         _need(data[key], list, key)
@@ -909,9 +939,9 @@ def _restore_event(data: dict, slug: str | None) -> Event:
         values[key] = _when(values.get(key), f"event, {key.replace('_', ' ')}", datetime.date)
     values["archived_at"] = _when(values.get("archived_at"), "event, archived at")
     if not values.get("slug"):
-        raise BackupRefused("event", "short name: the event has no short name.")
+        raise BackupRefused(_("event"), _("short name: the event has no short name."))
     if not isinstance(values["slug"], str):
-        raise BackupRefused("event", "short name: it should be text.")
+        raise BackupRefused(_("event"), _("short name: it should be text."))
     event = _valid(Event(**values), where)
     event.slug = values["slug"]
     try:
@@ -936,11 +966,11 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
 
     ``organizer`` (who restores it from the desk) organizes the copy too."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RuleError("This file is not an event backup made by backup_event.")
+        raise RuleError(_("This file is not an event backup made by backup_event."))
     if data.get("version") not in READABLE_VERSIONS:
         raise RuleError(
-            f"Backup version {str(data.get('version'))[:20]} is not supported "
-            f"(expected {VERSION})."
+            _("Backup version %(version)s is not supported (expected %(expected)s).")
+            % {"version": str(data.get("version"))[:20], "expected": VERSION}
         )
     _check_shape(data)
     try:
@@ -961,7 +991,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             for n, d in enumerate(data["decisions"], start=1):
                 where = f"tie-break decision {n}"
                 if d.get("division") not in divisions:
-                    raise BackupRefused(where, "its division is not in the backup.")
+                    raise BackupRefused(where, _("its division is not in the backup."))
                 _need(d.get("order"), list, where, "its order")
                 for i in d["order"]:
                     _entrant(entrants, i, where)
@@ -986,12 +1016,16 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise RuleError(
-            f"The backup is damaged or incomplete ({str(error)[:80]}); nothing was restored."
+            _("The backup is damaged or incomplete (%(why)s); nothing was restored.")
+            % {"why": str(error)[:80]}
         ) from None
     except DatabaseError as error:
         raise RuleError(
-            f"The backup holds a value this site's database refuses ({str(error)[:80]}); "
-            "nothing was restored."
+            _(
+                "The backup holds a value this site's database refuses (%(why)s); "
+                "nothing was restored."
+            )
+            % {"why": str(error)[:80]}
         ) from None
 
 

@@ -1,6 +1,7 @@
 """Removing a whole event: its scores, then (through tournaments' services) the rest."""
 
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 from tournaments import services as tournaments
 from tournaments.engine import RuleError
@@ -13,7 +14,9 @@ def event_delete(*, event: Event, typed_name: str) -> str:
     """Delete ``event`` and everything in it, for good, once the organizer has typed its
     name. Returns the name it had."""
     if " ".join(typed_name.split()).casefold() != " ".join(event.name.split()).casefold():
-        raise RuleError(f"To delete it, type the event's name as it is shown: {event.name}")
+        raise RuleError(
+            _("To delete it, type the event's name as it is shown: %(name)s") % {"name": event.name}
+        )
     name = event.name
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)

@@ -7,6 +7,7 @@ page shows some of its words in the chosen language and none of the English inte
 of these pages; in English (no cookie) the same pages keep their English words."""
 
 import html
+import json
 import re
 
 import pytest
@@ -347,3 +348,41 @@ def test_the_import_command_refuses_a_file_in_english_whatever_the_language(meet
     assert "line 2: birth date '1950-02-30' (column 'birth_date') is not a real date" in said
     assert "line 3: birth date '2090-01-01' (column 'birth_date') is in the future" in said
     assert "date de naissance" not in said
+
+
+REFUSED_RESTORE = {
+    "en": "Backup version 99 is not supported",
+    "fr": "La version 99 de la sauvegarde n'est pas prise en charge",
+    "es": "La versión 99 de la copia de seguridad no se admite",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_a_refused_restore_says_why_in_the_chosen_language(meet, language):
+    """The backup's validation (scoring/backup.py) speaks the page's language."""
+    backup = desk_client(None).get("/e/meet/desk/backup/?download=1").json()
+    backup["version"] = 99
+    file = SimpleUploadedFile("meet.json", json.dumps(backup).encode())
+    page = desk_client(language).post("/events/restore/", {"file": file}, follow=True)
+    assert REFUSED_RESTORE[language] in html.unescape(page.content.decode())
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_a_refused_delete_says_why_in_the_chosen_language(meet, language):
+    page = desk_client(language).post("/e/meet/desk/delete/", {"typed_name": "Other"})
+    said = {
+        "en": "To delete it, type the event's name as it is shown: Meet",
+        "fr": "Pour le supprimer, tapez le nom du tournoi tel qu'il est affiché : Meet",
+        "es": "Para borrarlo, escriba el nombre del torneo tal como aparece: Meet",
+    }
+    assert said[language] in html.unescape(page.content.decode())
+
+
+def test_the_restore_command_refuses_in_english_whatever_the_language(meet, tmp_path):
+    backup = desk_client(None).get("/e/meet/desk/backup/?download=1").json()
+    backup["version"] = 99
+    path = tmp_path / "meet.json"
+    path.write_text(json.dumps(backup))
+    with translation.override("fr"), pytest.raises(CommandError) as refused:
+        run("restore_event", path, "--as", "meet-2")
+    assert "Backup version 99 is not supported" in str(refused.value)
