@@ -82,3 +82,16 @@ def test_a_game_s_problems_and_the_score_page_s_messages_go_through_the_translat
     rules = entry_rules()
     assert rules["messages"]["too_few"] == "«A game needs the rack totals of at least two players.»"
     assert "{value}" in rules["messages"]["negative"]  # the script fills the placeholders
+
+
+def test_a_tie_is_described_through_the_translator_and_keeps_its_english_data(
+    fake_translator,
+):
+    from tournaments.engine.rounds import Tie
+
+    tie = Tie(2, ("A", "B"), "a bye in round 3", table=4)
+    assert tie.blocks == "a bye in round 3"
+    assert tie.describe({"A": "Ann", "B": "Bob"}) == (
+        "«round 2, table 4: Ann, Bob are tied for «a bye in round 3»; record the playoff or "
+        "tile draw.»"
+    )

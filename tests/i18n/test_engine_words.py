@@ -197,3 +197,22 @@ def test_the_engine_s_game_refusals_on_the_score_page_in_its_language(hall, lang
         "fr": "Une partie demande le total du chevalet d'au moins deux joueurs.",
         "es": "Una partida necesita el total del atril de al menos dos jugadores.",
     }[language] == rules["messages"]["too_few"]
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "round 1: Ann, Bob are tied for a medal in 70-74; record the playoff or tile draw."),
+        ("fr", "manche 1 : Ann, Bob sont à égalité pour une médaille en 70-74 ; notez la partie"),
+        ("es", "ronda 1: Ann, Bob empatan por una medalla en 70-74; anote el desempate"),
+    ],
+)
+def test_a_tie_in_the_active_language(language, said):
+    from tournaments.engine.rounds import Tie
+
+    with translation.override(language):
+        assert (
+            Tie(1, ("A", "B"), "a medal in 70-74")
+            .describe({"A": "Ann", "B": "Bob"})
+            .startswith(said)
+        )

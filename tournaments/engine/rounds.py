@@ -1,5 +1,6 @@
 """A round's standings, who advances, who has a bye next, and the ties that block."""
 
+import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -18,6 +19,7 @@ from .ranking import (
     tied_across,
 )
 from .records import WINS, WORST_GAME, RoundRecord, Rules, TableRecord, TieDecision
+from .words import gettext
 
 MEDAL_PLACES = 3
 DECISION = "decision"  # a tie put in order by a recorded playoff or tile draw
@@ -33,9 +35,45 @@ class Tie:
     table: int | None = None
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
-        who = ", ".join((names or {}).get(p, p) for p in self.players)
-        where = f"round {self.round}" + (f", table {self.table}" if self.table else "")
-        return f"{where}: {who} are tied for {self.blocks}; record the playoff or tile draw."
+        """The tie in words, in the active language (``blocks`` stays the engine's English)."""
+        values = {
+            "round": self.round,
+            "table": self.table,
+            "who": ", ".join((names or {}).get(p, p) for p in self.players),
+            "blocks": _blocks_words(self.blocks),
+        }
+        if self.table:
+            return (
+                gettext(
+                    "round %(round)s, table %(table)s: %(who)s are tied for %(blocks)s; record "
+                    "the playoff or tile draw."
+                )
+                % values
+            )
+        return (
+            gettext(
+                "round %(round)s: %(who)s are tied for %(blocks)s; record the playoff or tile draw."
+            )
+            % values
+        )
+
+
+_BYE = re.compile(r"^a bye in round (\d+)$")
+_MEDAL_IN = re.compile(r"^a medal in (.+)$")
+
+
+def _blocks_words(blocks: str) -> str:
+    """What a tie decides (the engine's English: "a medal", "a medal in 70-74", "a place in
+    the next round", "a bye in round 3") in the active language."""
+    if blocks == "a medal":
+        return gettext("a medal")
+    if blocks == "a place in the next round":
+        return gettext("a place in the next round")
+    if found := _BYE.match(blocks):
+        return gettext("a bye in round %(number)s") % {"number": found.group(1)}
+    if found := _MEDAL_IN.match(blocks):
+        return gettext("a medal in %(group)s") % {"group": found.group(1)}
+    return blocks
 
 
 @dataclass(frozen=True)
@@ -125,12 +163,18 @@ def table_scores(
     wins = dict.fromkeys(table.players, 0)
     for number in sorted(by_number):
         if not 1 <= number <= games:
-            problems.append(f"table {table.number}: there is no game {number} in this round")
+            problems.append(
+                gettext("table %(table)s: there is no game %(game)s in this round")
+                % {"table": table.number, "game": number}
+            )
     for number in range(1, games + 1):
         record = by_number.get(number)
         if record is None or not record.racks:
             if len(active) > 1:
-                problems.append(f"table {table.number}, game {number}: no scores yet")
+                problems.append(
+                    gettext("table %(table)s, game %(game)s: no scores yet")
+                    % {"table": table.number, "game": number}
+                )
             continue
         try:
             result = validate_game(
@@ -141,7 +185,10 @@ def table_scores(
                 names=names,
             )
         except GameError as error:
-            problems.append(f"table {table.number}, game {number}: {error}")
+            problems.append(
+                gettext("table %(table)s, game %(game)s: %(problem)s")
+                % {"table": table.number, "game": number, "problem": error}
+            )
             continue
         for player, value in game_points(result, rules.scoring).items():
             if player in points:
