@@ -83,3 +83,35 @@ def test_ribbon_cards_and_certificates_tell_the_namesakes_apart(tmp_path):
         assert pdfcheck.squeeze(name) in flat, name
     assert pdfcheck.squeeze("Ann Lee") in flat
     assert pdfcheck.squeeze("Ann Lee (") not in flat
+
+
+def test_find_your_table_files_namesakes_under_their_registered_last_name(tmp_path):
+    """Cold test 11, finding 2: "Mary Smith (Sunrise Club)" was filed under C (for
+    "Club)") and "Bo Kim #61" under "Other names"; a player looking for Smith found
+    nothing under S."""
+    event, _division = _event()
+    if shutil.which("pdftotext") is None:
+        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
+    path = tmp_path / "list.pdf"
+    path.write_bytes(render_table_list(selectors.table_list_data(event)))
+    out = subprocess.run(
+        ["pdftotext", "-layout", "-enc", "UTF-8", str(path), "-"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    find = out[out.index("Find your table") :]
+    assert "Other names" not in find
+    lines = [line.strip() for line in find.splitlines() if line.strip()]
+    # The single-letter headings, and the letter each name is filed under.
+    letter, filed = "", {}
+    for line in lines:
+        if len(line) == 1 and line.isupper():
+            letter = line
+            continue
+        for name in (SUNRISE, OAK, *KIMS, "Ann Lee", "Flo Rossi"):
+            if line.startswith(name):
+                filed.setdefault(name, letter)
+    assert filed == {
+        KIMS[0]: "K", KIMS[1]: "K", "Ann Lee": "L", "Flo Rossi": "R", OAK: "S", SUNRISE: "S",
+    }  # fmt: skip
+    order = [find.index(name) for name in (*KIMS, "Ann Lee", "Flo Rossi", OAK, SUNRISE)]
+    assert order == sorted(order)

@@ -28,6 +28,9 @@ class SeatLine:
     entrant_id: str
     club: str = ""
     status: str = ""  # "withdrawn" or "disqualified": marked beside the name
+    # The registered last name, for filing and sorting ("Find your table" under S for
+    # "Mary Smith (Sunrise Club)"); empty: the name's last word.
+    last_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,7 @@ class ByeLine:
     round_number: int  # the round the player does not play
     name: str
     entrant_id: str
+    last_name: str = ""  # the registered last name, for filing (SeatLine.last_name)
 
 
 @dataclass(frozen=True)

@@ -139,6 +139,7 @@ def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLin
                 if entrant.shown_name.endswith(f"({' '.join(entrant.club.split())})")
                 else entrant.club,
                 _out_of_play(entrant),
+                entrant.last_name,
             )
         )
         info[seat.table_id] = seat
@@ -187,7 +188,11 @@ def table_list_data(event, division=None, round_number=None) -> data.TableListDa
     mark_namesakes([b.entrant for b in bye_rows], shown)
     byes = [
         data.ByeLine(
-            b.round.division.name, b.round.number, b.entrant.shown_name, b.entrant.external_id
+            b.round.division.name,
+            b.round.number,
+            b.entrant.shown_name,
+            b.entrant.external_id,
+            b.entrant.last_name,
         )
         for b in bye_rows
     ]

@@ -149,25 +149,34 @@ class ByeBlock:
 
 @dataclass(frozen=True)
 class Entry:
-    name: str
+    name: str  # as shown: "Mary Smith (Sunrise Club)" for a namesake
     division: str
     round_number: int
     table: int | None  # None: a bye
+    last_name: str = ""  # the registered last name; empty: the shown name's last word
+
+    @property
+    def filing(self) -> tuple[str, str, str]:
+        """Filed and sorted by the registered last name, never by a namesake's club or
+        number ("Club)", "#H1008"): then the full name, as shown."""
+        if not self.last_name.strip():
+            return text.last_name_key(self.name)
+        return (text.fold(self.last_name), text.fold(self.name), self.name)
 
 
-def _group_letter(name: str) -> str:
-    key = text.last_name_key(name)[0]
-    first = key[:1]
+def _group_letter(key: tuple[str, str, str]) -> str:
+    first = key[0][:1]
     return first.upper() if "a" <= first <= "z" else ""
 
 
 def find_order(entries: list[Entry]) -> list[Entry]:
-    """A to Z by last word (accent- and case-folded), then the full name; names whose
-    last word does not start with a Latin letter after folding come at the end."""
+    """A to Z by registered last name (accent- and case-folded; the last word when none is
+    known), then the full name; names whose last name does not start with a Latin letter
+    after folding come at the end."""
 
     def key(e: Entry):
-        letter = _group_letter(e.name)
-        return (0 if letter else 1, text.last_name_key(e.name), e.division, e.round_number)
+        letter = _group_letter(e.filing)
+        return (0 if letter else 1, e.filing, e.division, e.round_number)
 
     return sorted(entries, key=key)
 
@@ -208,7 +217,10 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
         groups.setdefault(k, [])
         group_info.setdefault(k, f"{b.division} · {_round_words(b.round_number)}")
     for k, byes in byes_by_group.items():
-        names = sorted((b.name for b in byes), key=text.last_name_key)
+        names = [
+            b.name
+            for b in sorted(byes, key=lambda b: Entry(b.name, "", 0, None, b.last_name).filing)
+        ]
         groups[k].append(ByeBlock(k[0], k[1], names, width))
 
     current = {"label": None}
@@ -236,11 +248,11 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
 
     # --- find your table ----------------------------------------------------------------
     entries = [
-        Entry(s.name, t.division, t.round_number, t.table_number)
+        Entry(s.name, t.division, t.round_number, t.table_number, s.last_name)
         for t in data.tables
         for s in t.seats
     ]
-    entries += [Entry(b.name, b.division, b.round_number, None) for b in data.byes]
+    entries += [Entry(b.name, b.division, b.round_number, None, b.last_name) for b in data.byes]
     _find_section(doc, title, find_order(entries))
     return doc.render(progress)
 
@@ -313,7 +325,7 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
         return
     letter = None
     for e in entries:
-        this_letter = _group_letter(e.name) or gettext("Other names")
+        this_letter = _group_letter(e.filing) or gettext("Other names")
         size, lines = fonts.fit_text(e.name, name_w - 12, NAME_SIZE, NAME_MIN)
         dsize, dlines = fonts.fit_text(e.division, _COLS[1][1] - 10, 15, 12, bold=True, max_lines=3)
         row_h = max(len(lines) * size * 1.2, len(dlines) * dsize * 1.2, 20) + 9
