@@ -14,6 +14,11 @@
   var STORE = "rummikub-outbox";
   var MIN_WAIT = 2000, MAX_WAIT = 60000, TIMER = 15000;
   var sending = false, wait = MIN_WAIT, retryTimer = null, problem = "";
+  /* The page is being left (a reload, another page): it sends nothing more. Else the page
+     being left and the page that replaces it both send a waiting game — the network can
+     come back just then — and the new page, whose copy arrives second, says it "had
+     already arrived" although it was this one delivery (cold test 14, finding 3). */
+  var leaving = false, leavingTimer = null;
 
   function box() { return document.getElementById("outbox"); }
   function word(name, values) {
@@ -175,7 +180,7 @@
   /* Send every waiting game, one after another; stop at the first that cannot reach
      the server and try again later (longer each time, at most a minute). */
   function send() {
-    if (sending) return;
+    if (sending || leaving) return;
     var waiting = load().filter(function (e) { return e.state !== "attention"; });
     if (!waiting.length) { wait = MIN_WAIT; return; }
     sending = true;
@@ -263,6 +268,16 @@
       send();
     });
     send();
+  });
+  window.addEventListener("beforeunload", function () {
+    leaving = true;
+    // A navigation stopped before it went anywhere: this page sends again after a while.
+    if (leavingTimer) window.clearTimeout(leavingTimer);
+    leavingTimer = window.setTimeout(function () { leaving = false; send(); }, 10000);
+  });
+  window.addEventListener("pagehide", function () { leaving = true; });
+  window.addEventListener("pageshow", function (e) {
+    if (e.persisted) { leaving = false; send(); }  // back from the browser's page cache
   });
   window.addEventListener("online", function () { wait = MIN_WAIT; send(); });
   window.setInterval(function () { if (!retryTimer) send(); }, TIMER);

@@ -254,7 +254,8 @@ def cut_off(page):
     """The page about to be left cannot reach the network either. While the next page
     commits, Chromium lifts Playwright's offline mode and routes from the page being left,
     and its outbox sent a waiting game then (about 1 run in 8, the old page's token on the
-    request): no network that is really off does that."""
+    request): no network that is really off does that. (outbox.js now sends nothing from a
+    page being left, test_offline_copy.py; this stays for the routes' sake.)"""
     page.evaluate("() => { window.fetch = () => Promise.reject(new TypeError('offline')); }")
 
 

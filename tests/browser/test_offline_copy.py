@@ -285,3 +285,39 @@ def test_the_players_table_page_is_kept_too(browser, live_server, world):
     assert f"{a.name} at the table (code " in lines.get().actor_label
     assert errors == []
     context.close()
+
+
+def test_a_page_being_left_sends_nothing_and_the_game_is_reported_sent(browser, live_server, world):
+    """Cold test 14, finding 3: after an offline reload the one delivery of a game said it
+    "had already arrived". The page being left sent it (the network came back while the
+    next page committed), then the new page sent it again and was told "already". A page
+    being left sends nothing more; the page that replaces it sends it and says "sent"."""
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page, errors = open_table(browser, live_server, world, table)
+    outbox = page.locator("#outbox")
+    network_off(context)
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(outbox.get_by_role("heading")).to_have_text(ONE)
+
+    # The page is being left; just then the network is back and the browser says so.
+    page.evaluate("() => window.dispatchEvent(new Event('beforeunload'))")
+    network_on(context)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    page.wait_for_timeout(1500)
+    assert not Game.objects.filter(table=table).exists()  # not from the page being left
+    assert len(queued(page)) == 1
+
+    # The reload itself (the network off again while it commits, as in the hall): the new
+    # page sends the game once and says it was sent.
+    network_off(context)
+    page.reload()
+    expect(outbox.get_by_role("heading")).to_have_text(ONE)
+    network_on(context)
+    expect(outbox.get_by_role("heading")).to_have_text("")
+    expect(outbox.locator("[data-outbox-last]")).to_have_text("Table 1, game 1 sent.")
+    assert racks_of(table, 1) == [0, 11, 22, 7]
+    assert len(entered_lines(table)) == 1
+    assert errors == []
+    context.close()
