@@ -31,7 +31,15 @@ def _flag(before: DivisionState, after: DivisionState, number: int) -> str:
         finished=after.division.status == Division.Status.COMPLETE,
         results_changed=after.results_changed,
     )
-    return effect.describe(after.names) if effect else ""
+    return effect.describe(flag_names(after)) if effect else ""
+
+
+def flag_names(state: DivisionState) -> dict[str, str]:
+    """The names a correction's flag uses: the registered name, with the entrant's number
+    for one who shares it with another entrant ("Mary Smith (H1001)"), as the command's
+    first line names the player corrected."""
+    shared = state.event_namesakes
+    return {i: f"{n} ({i})" if i in shared else n for i, n in state.names.items()}
 
 
 def _store_correction(game: Game, entrant: Entrant, rack_total: int, snapshot, result, new):

@@ -19,6 +19,8 @@ from tournaments.registration import RegistrationError, preview, read_registrati
 from tournaments.selectors import (
     checkin_search,
     checkin_summary,
+    mark_namesakes,
+    namesakes,
     with_shown_name,
 )
 from tournaments.web import act, form_errors_to_messages, said
@@ -139,7 +141,9 @@ CHECKIN_PAGE = 100
 
 
 def _names(entrants, limit: int = 40) -> str:
-    names = [e.name for e in entrants]
+    """The entrants' names as pages show them (a namesake with its club or number, when
+    ``mark_namesakes`` marked them), at most ``limit`` of them."""
+    names = [e.shown_name for e in entrants]
     shown = ", ".join(names[:limit])
     if len(names) <= limit:
         return shown
@@ -193,6 +197,8 @@ def checkin_everyone(request, event):
         found = {
             e.external_id: e for e in Entrant.objects.filter(event=event, external_id__in=listed)
         }
+        # Two Dorothy Hills are told apart ("Dorothy Hill #H1049"), as everywhere else.
+        mark_namesakes(found.values(), namesakes(event, among=list(found.values())))
         names = _names(found[i] for i in here if i in found) or _("nobody")
         lines = [
             ngettext(

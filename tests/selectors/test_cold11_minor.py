@@ -1,0 +1,64 @@
+"""Cold test 11, minor findings: namesakes told apart on the check-in confirmation and in
+correct_score's ATTENTION line; a no-show of a started division is told why."""
+
+import pytest
+from django.test import Client
+
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _organizer(event) -> Client:
+    user = UserFactory()
+    event.organizers.add(user)
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_check_in_confirmation_tells_namesakes_apart():
+    event = EventFactory()
+    young = DivisionFactory(event=event, name="Women 65-69", min_age=65, max_age=69)
+    old = DivisionFactory(event=event, name="Women 70-74", min_age=70, max_age=74)
+    for eid, division, first in [("H1049", young, "Dorothy"), ("H1081", old, "Dorothy"),
+                                 ("H1050", young, "Joan")]:  # fmt: skip
+        EntrantFactory(division=division, external_id=eid, first_name=first, last_name="Hill",
+                       club="Maple Grove", status="registered")  # fmt: skip
+    client = _organizer(event)
+    page = client.post(
+        f"/e/{event.slug}/desk/checkin/everyone/",
+        {"listed": ["H1049", "H1081", "H1050"], "absent": ["H1050"]},
+    ).content.decode()
+    assert "Dorothy Hill #H1049, Dorothy Hill #H1081" in page
+    assert "Dorothy Hill, Dorothy Hill" not in page
+    assert "marked absent (not seated, no place): Joan Hill." in page
+
+
+def test_a_corrections_flag_names_namesakes_with_their_number():
+    from scoring.selectors import division_state
+    from scoring.services.corrections import flag_names
+    from tournaments import services
+    from tournaments.engine.corrections import Consequence, CorrectionEffect
+
+    event = EventFactory()
+    division = DivisionFactory(event=event, name="Women 60-64")
+    for eid, first, last, club in [
+        ("H1001", "Mary", "Smith", "Sunrise Club"),
+        ("H1002", "Mary", "Smith", "Oak Hill"),
+        ("H1003", "Thelma", "Scott", ""),
+        ("H1004", "Ann", "Lee", ""),
+    ]:
+        EntrantFactory(division=division, external_id=eid, first_name=first, last_name=last,
+                       club=club)  # fmt: skip
+    services.division_seat_first_round(division=division, seed=1)
+    state = division_state(division)
+    names = flag_names(state)
+    assert names == {
+        "H1001": "Mary Smith (H1001)", "H1002": "Mary Smith (H1002)",
+        "H1003": "Thelma Scott", "H1004": "Ann Lee",
+    }  # fmt: skip
+    effect = CorrectionEffect(Consequence.ADVANCED, 1, now=("H1003",), instead_of=("H1001",))
+    assert "by the scores now, Thelma Scott instead of Mary Smith (H1001)." in effect.describe(
+        names
+    )
