@@ -321,13 +321,15 @@ def test_the_check_in_page_toggles_the_need_for_an_accessible_table(tmp_path):
     entrant = Entrant.objects.get(external_id="A01")
     client = organizer_client(event)
     page = client.get(f"/e/{SLUG}/desk/checkin/?q=P1").content.decode()
-    assert 'Mark <span dir="auto">P1</span> as needing an accessible table</button>' in page
+    assert 'Mark <span dir="auto">P1</span> as needing an accessible table</span></button>' in page
     url = f"/e/{SLUG}/desk/checkin/{entrant.pk}/accessible/"
     answer = client.post(url, {"accessible": "yes", "q": "P1"}, follow=True)
     page = answer.content.decode()
     assert "P1 Alphax needs an accessible table: seated at one from the next seating on." in page
     assert "needs an accessible table</strong>" in page
-    assert 'Mark <span dir="auto">P1</span> as not needing an accessible table</button>' in page
+    assert (
+        'Mark <span dir="auto">P1</span> as not needing an accessible table</span></button>' in page
+    )
     assert Entrant.objects.get(pk=entrant.pk).accessible is True
     client.post(url, {"accessible": "no"})
     assert Entrant.objects.get(pk=entrant.pk).accessible is False
