@@ -62,3 +62,19 @@ def test_a_corrections_flag_names_namesakes_with_their_number():
     assert "by the scores now, Thelma Scott instead of Mary Smith (H1001)." in effect.describe(
         names
     )
+
+
+def test_a_no_show_whose_division_started_is_told_why_at_the_check_in_search():
+    from tournaments import services
+
+    event = EventFactory()
+    division = DivisionFactory(event=event, name="Mixed 75-79")
+    EntrantFactory.create_batch(4, division=division)
+    EntrantFactory(division=division, external_id="H1113", first_name="Irving",
+                   last_name="Adams", status="absent")  # fmt: skip
+    services.division_seat_first_round(division=division, seed=1)
+    page = _organizer(event).get(f"/e/{event.slug}/desk/checkin/?q=irving+adams")
+    text = page.content.decode()
+    assert "H1113 · Mixed 75-79" in text
+    assert "Mixed 75-79 is already seated: too late to check in." in text
+    assert "Check in Irving" not in text
