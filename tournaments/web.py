@@ -8,35 +8,41 @@ from collections.abc import Callable, Iterable
 
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils.translation import gettext, gettext_noop
 
 from tournaments.engine import RuleError
 
 # The services speak to commands and pages alike; a few refusals name a command's option.
-# On a page they say what to do there instead (no command-line flags on pages).
+# On a page they say what to do there instead (no command-line flags on pages). Those
+# marked with gettext_noop are also replaced as the page's language says them (a refusal
+# comes in the visitor's language, its option inside).
 FLAG_WORDS = (
     (
         "use --update to change their details",
         "tick “Update entrants already registered” to " "change their details",
     ),
-    ("withdraw them instead (--withdraw)", "withdraw them on the division page instead"),
+    (
+        gettext_noop("withdraw them instead (--withdraw)"),
+        gettext_noop("withdraw them on the division page instead"),
+    ),
     ("(use --replace to replace them)", "(open the game to change it)"),
     ("needs a reason (--reason)", "needs a reason"),
     ("needs --date YYYY-MM-DD", "needs a date"),
     ("restore under another name with --as SLUG", "restore it under another short name"),
     (
-        "give the hall more tables (configure_event --hall-tables)",
-        "give the hall more tables on the settings page",
+        gettext_noop("give the hall more tables (configure_event --hall-tables)"),
+        gettext_noop("give the hall more tables on the settings page"),
     ),
 )
 # A message that names the settings page gets a link to it (see _messages.html).
-TO_SETTINGS = "on the settings page"
+TO_SETTINGS = gettext_noop("on the settings page")
 LEFTOVER_FLAG = re.compile(r"\s*\(?(?:use )?--[a-z][a-z-]*(?: [A-Z]+)?\)?")
 
 
 def for_people(text: str) -> str:
     """A service's message as a page shows it: no command-line options."""
     for flag, words in FLAG_WORDS:
-        text = text.replace(flag, words)
+        text = text.replace(flag, words).replace(gettext(flag), gettext(words))
     return LEFTOVER_FLAG.sub("", text)
 
 
@@ -66,7 +72,8 @@ def act(
         result = action()
     except RuleError as error:
         for line in refused(error):
-            messages.error(request, line, extra_tags="to-settings" if TO_SETTINGS in line else "")
+            to_settings = TO_SETTINGS in line or gettext(TO_SETTINGS) in line
+            messages.error(request, line, extra_tags="to-settings" if to_settings else "")
     else:
         text = done(result) if callable(done) else done
         if text:

@@ -45,12 +45,17 @@ def organizer(event: Event, language: str | None) -> Client:
 REFUSAL = {
     "en": "Not enough free tables in the hall: 3 needed (Beta, round 1: 3), 1 free of the "
     "hall's 4 usable tables.",
-    "fr": "Pas assez de tables libres dans la salle : il en faut 3 (Beta, manche 1: 3), 1 "
+    "fr": "Pas assez de tables libres dans la salle : il en faut 3 (Beta, manche 1 : 3), 1 "
     "libres sur les 4 tables utilisables de la salle.",
     "es": "No hay bastantes mesas libres en la sala: hacen falta 3 (Beta, ronda 1: 3), hay 1 "
     "libres de las 4 mesas que se pueden usar.",
 }
-HOLDERS = {"en": "Alpha, round 1: 3 tables (1-3)", "fr": "Alpha, manche 1: 3 tables (1-3)"}
+SETTINGS = {
+    "en": "give the hall more tables on the settings page",
+    "fr": "donnez plus de tables à la salle sur la page des réglages",
+    "es": "dé más mesas a la sala en la página de ajustes",
+}
+HOLDERS = {"en": "Alpha, round 1: 3 tables (1-3)", "fr": "Alpha, manche 1 : 3 tables (1-3)"}
 
 
 @pytest.mark.django_db
@@ -69,6 +74,10 @@ def test_the_hall_s_refusal_on_the_desk_in_the_visitor_s_language(tmp_path, lang
         assert HOLDERS[language] in page
     if language != "en":
         assert "Not enough free tables" not in page and "Nothing was seated" not in page
+    # No command-line option on the page: the settings page instead, with a link to it.
+    assert "configure_event" not in page and "--hall-tables" not in page
+    assert SETTINGS[language] in page
+    assert f"/e/{SLUG}/desk/settings/#id_hall_tables" in page
     assert not Round.objects.filter(division=found["Beta"]).exists()
     # The same refusal on the command line: English, whatever the page spoke.
     with pytest.raises(CommandError) as refused:

@@ -168,7 +168,10 @@ class HallFull(RuleError):
         self.free = free
         self.holders = list(holders)
         total = sum(self.needed.values())
-        for_whom = "; ".join(f"{who}: {n}" for who, n in self.needed.items())
+        for_whom = "; ".join(
+            gettext("%(who)s: %(count)s") % {"who": who, "count": n}
+            for who, n in self.needed.items()
+        )
         usable = hall.usable_count
         lines = [
             ngettext(
@@ -182,7 +185,10 @@ class HallFull(RuleError):
         ]
         if self.holders:
             lines.append(gettext("Tables in play now:"))
-            lines += [f"  {who}: {numbers_text(numbers)}" for who, numbers in self.holders]
+            lines += [
+                "  " + gettext("%(who)s: %(count)s") % {"who": who, "count": numbers_text(numbers)}
+                for who, numbers in self.holders
+            ]
         lines.append(
             gettext(
                 "Nothing was seated: close a round that is over, or give the hall more tables "
