@@ -184,14 +184,14 @@
     var waiting = load().filter(function (e) { return e.state !== "attention"; });
     if (!waiting.length) { wait = MIN_WAIT; return; }
     sending = true;
-    var arrivedHere = false;
+    var arrivedHere = [], said = [];
     var form = document.querySelector("form.game-form");
     var here = form ? form.getAttribute("action") : null;
     function next(i) {
       if (i >= waiting.length) {
         sending = false; wait = MIN_WAIT; problem = "";
         render();
-        if (arrivedHere) refreshSheet();
+        if (arrivedHere.length) refreshSheet(arrivedHere);
         return;
       }
       var entry = waiting[i];
@@ -210,8 +210,10 @@
         var json = answer.json;
         if (json && (json.status === "saved" || json.status === "already")) {
           dropKey(entry.key);
-          if (entry.url === here) arrivedHere = true;
-          tell(word(json.status === "already" ? "already" : "sent", { table: entry.table, game: entry.game }));
+          if (entry.url === here) arrivedHere.push(entry);
+          // Every game this round of sending delivered is said, not only the last one.
+          said.push(word(json.status === "already" ? "already" : "sent", { table: entry.table, game: entry.game }));
+          tell(said.join(" "));
           next(i + 1);
         } else if (json && (json.status === "conflict" || json.status === "refused")) {
           var list = load();
@@ -244,11 +246,18 @@
   function backoff() { var now = wait; wait = Math.min(MAX_WAIT, wait * 2); return now; }
 
   /* This table's games arrived: show the sheet as the server has it, unless the person
-     is typing a game (then it is shown after their save). */
-  function refreshSheet() {
+     is typing a game (then it is shown after their save). The numbers of a game that just
+     arrived, still in the form (the last game to enter was saved without a connection: the
+     form had no next game to go to), are not being typed: the sheet is shown then too,
+     else the page went on saying "to enter" with the old totals (cold test 14, finding 7). */
+  function refreshSheet(arrived) {
     var form = document.querySelector("form.game-form");
+    var game = form && form.querySelector("input[name=game]");
+    var sent = game && (arrived || []).filter(function (e) { return String(e.game) === game.value; })[0];
     var typed = form && Array.prototype.some.call(form.querySelectorAll("input.rack"), function (i) {
-      return i.value.trim() !== "";
+      if (i.value.trim() === "") return false;
+      var was = sent && sent.fields.filter(function (pair) { return pair[0] === i.name; })[0];
+      return !was || String(was[1]).trim() !== i.value.trim();
     });
     if (typed || !window.htmx || !document.getElementById("sheet")) return;
     window.htmx.ajax("GET", window.location.pathname, { target: "#sheet", select: "#sheet", swap: "outerHTML" });

@@ -325,3 +325,68 @@ def test_queued_games_are_kept_per_table_and_event(browser, hall_url, world):
     assert len(entered_lines(first)) == 1 and len(entered_lines(second)) == 1
     assert errors == []
     context.close()
+
+
+def test_when_the_last_games_saved_offline_arrive_the_sheet_shows_them(browser, hall_url, world):
+    """Cold test 14, finding 7: games 2 and 3 saved offline, then sent: the page went on
+    saying "to enter" with the old totals, the form still holding game 3's numbers (the last
+    game: no next game to go to), and only the last "sent" line showed."""
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page, errors = open_table(browser, hall_url, world, table)
+    outbox = page.locator("#outbox")
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.locator(".games-nav a[data-game='1']")).to_contain_text("to confirm")
+
+    network_off(context)
+    fill_game(page, {a: 5, b: 0, c: 9, d: 14})
+    page.get_by_role("button", name="Save game 2").click()
+    expect(outbox.get_by_role("heading")).to_have_text(ONE)
+    fill_game(page, {a: 3, b: 8, c: 0, d: 12})
+    page.get_by_role("button", name="Save game 3").click()
+    expect(outbox.get_by_role("heading")).to_have_text(TWO)
+    expect(page.locator(f"#id_rack_{c.pk}")).to_have_value("0")  # the form stays on game 3
+
+    network_on(context)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(outbox.get_by_role("heading")).to_have_text("")
+    expect(outbox.locator("[data-outbox-last]")).to_have_text(
+        "Table 1, game 2 sent. Table 1, game 3 sent."
+    )
+    for number in (2, 3):
+        expect(page.locator(f".games-nav a[data-game='{number}']")).to_contain_text("to confirm")
+        expect(page.locator(f".games-nav a[data-game='{number}']")).not_to_contain_text("to enter")
+    expect(page.get_by_role("button", name="Save game 3")).to_have_count(0)
+    assert racks_of(table, 3) == [3, 8, 0, 12]
+    assert len(entered_lines(table)) == 3
+    assert errors == []
+    context.close()
+
+
+def test_numbers_typed_over_a_game_that_arrives_are_not_wiped(browser, hall_url, world):
+    """The sheet is shown again only when the form holds nothing but the numbers that were
+    sent: a person changing them meanwhile keeps what they typed."""
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page, errors = open_table(browser, hall_url, world, table)
+    outbox = page.locator("#outbox")
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.locator(".games-nav a[data-game='1']")).to_contain_text("to confirm")
+    fill_game(page, {a: 5, b: 0, c: 9, d: 14})
+    page.get_by_role("button", name="Save game 2").click()
+    expect(page.locator(".games-nav a[data-game='2']")).to_contain_text("to confirm")
+    network_off(context)
+    fill_game(page, {a: 3, b: 8, c: 0, d: 12})
+    page.get_by_role("button", name="Save game 3").click()
+    expect(outbox.get_by_role("heading")).to_have_text(ONE)
+    page.locator(f"#id_rack_{d.pk}").fill("13")  # a second thought, not saved yet
+    network_on(context)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(outbox.get_by_role("heading")).to_have_text("")
+    page.wait_for_timeout(500)
+    expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("13")
+    assert racks_of(table, 3) == [3, 8, 0, 12]
+    assert errors == []
+    context.close()
