@@ -9,14 +9,17 @@ a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriag
 return) with a leading apostrophe, so a name such as ``=HYPERLINK(...)`` is shown
 as text. Numbers are written as they are (a Sabra score of -18 stays a number).
 Our own imports take such a cell back without the apostrophe (``unquote_cell``),
-so an exported seating file can be filled in and read again. Pure standard library.
+so an exported seating file can be filled in and read again. Plain Python besides
+Django's gettext (the refusal is said in the page's language; commands run in English).
 """
 
 import csv
 
+from django.utils.translation import gettext_lazy
+
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-UNREADABLE = (
+UNREADABLE = gettext_lazy(
     "the file's characters cannot be read (it is neither UTF-8 nor Windows-1252 text); "
     'save it again as "CSV UTF-8"'
 )
@@ -27,7 +30,7 @@ class UndecodableFile(ValueError):
     """The bytes are neither UTF-8 nor Windows-1252 text."""
 
     def __init__(self):
-        super().__init__(UNREADABLE)
+        super().__init__(str(UNREADABLE))
 
 
 def decode_csv(data: bytes) -> tuple[str, str]:

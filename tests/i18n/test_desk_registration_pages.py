@@ -392,3 +392,17 @@ def test_the_restore_command_refuses_in_english_whatever_the_language(meet, tmp_
     with translation.override("fr"), pytest.raises(CommandError) as refused:
         run("restore_event", path, "--as", "meet-2")
     assert "Backup version 99 is not supported" in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "the file's characters cannot be read"),
+        ("fr", "les caractères du fichier ne peuvent pas être lus"),
+        ("es", "los caracteres del archivo no se pueden leer"),
+    ],
+)
+def test_an_unreadable_file_is_refused_in_the_chosen_language(meet, language, said):
+    file = SimpleUploadedFile("entrants.csv", b"first_name,last_name\n\x81\x8d,\x9d\n")
+    page = desk_client(language).post("/e/meet/desk/import/", {"file": file}, follow=True)
+    assert said in html.unescape(page.content.decode())
