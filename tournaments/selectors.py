@@ -581,10 +581,6 @@ class ClockView:
         return clock_time(end) if end is not None else ""
 
     @property
-    def minutes_left_text(self) -> str:
-        return engine_clock.minutes_left_in_words(self.seconds_left)
-
-    @property
     def on_extra_time(self) -> bool:
         """The round's time is up at the other tables; this one still has extra minutes."""
         return engine_clock.on_extra_time(self.seconds_left, self.extra_minutes)
@@ -646,7 +642,7 @@ def running_clock(round_: Round | None, *, table: Table | None = None, now=None)
 
 def extra_time_tables(round_: Round, *, now=None) -> list[dict]:
     """The round's tables given extra minutes, each with its own clock (for the projector:
-    "Table 14: 6 min left" once the round's time is up), in table order."""
+    "Table 14: 5:40 left" once the round's time is up, as the clock's digits), in table order."""
     now = now or timezone.now()
     return [
         {

@@ -24,11 +24,6 @@
     return hours ? hours + ":" + pad(minutes) + ":" + pad(rest) : minutes + ":" + pad(rest);
   }
 
-  // Whole minutes, rounded up, as the hall reads them ("6 min"; engine.clock says the same).
-  function minutesLeft(seconds) {
-    return say(gettext("%(minutes)s min"), { minutes: Math.ceil(Math.max(0, seconds) / 60) });
-  }
-
   function start(box) {
     var digits = box.querySelector("[data-clock-digits]");
     var up = box.querySelector("[data-clock-up]");
@@ -73,7 +68,7 @@
           "Table %(table)s: %(left)s left. The round's time is up at the other tables; this table was given %(minutes)s extra minute.",
           "Table %(table)s: %(left)s left. The round's time is up at the other tables; this table was given %(minutes)s extra minutes.",
           state.extra),
-          { table: state.table, left: minutesLeft(left), minutes: state.extra });
+          { table: state.table, left: inWords(left), minutes: state.extra });
       } else text = say(gettext("Ends at %(at)s"), { at: state.endText });
       if (state.extra && !extraTime) {
         text += " " + say(ngettext("(%(minutes)s extra minute for this table)",
@@ -91,7 +86,7 @@
         var own = left + extra * 60;
         var number = rows[i].getAttribute("data-number");
         rows[i].textContent = over
-          ? say(gettext("Table %(table)s: %(left)s left"), { table: number, left: minutesLeft(own) })
+          ? say(gettext("Table %(table)s: %(left)s left"), { table: number, left: inWords(own) })
           : say(gettext("Table %(table)s: +%(minutes)s min"), { table: number, minutes: extra });
         rows[i].hidden = over && own <= 0;
         if (!rows[i].hidden) playing++;

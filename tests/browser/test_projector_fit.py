@@ -2,7 +2,8 @@
 on a 390 px phone with five announcements posted and the round clock showing "Time is
 up": the seating and the standings stay on the screen (bounding boxes), every
 announcement is shown in turn and whole, and a table given extra minutes says plainly how
-long it still has ("Table 2: 6 min left"), on the projector and on that table's page."""
+long it still has ("Table 2: 5:40 left", the digits of its clock), on the projector and on
+that table's page."""
 
 import datetime
 import re
@@ -64,7 +65,7 @@ def test_five_announcements_and_time_up_fit_a_720p_projector(browser, live_serve
     expect(page.locator("[data-clock-up]")).to_have_text("Time is up — finish the current game")
     # The table with extra minutes says how long it still has, large.
     extra = page.locator("[data-clock-tables]")
-    expect(extra).to_contain_text(re.compile(r"Still playing: Table 2: [56] min left"))
+    expect(extra).to_contain_text(re.compile(r"Still playing: Table 2: [45]:\d\d left"))
     assert float(extra.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) >= 24
     assert _inside(region.bounding_box(), 1280, 720), region.bounding_box()
     assert _inside(extra.bounding_box(), 1280, 720)
@@ -113,7 +114,7 @@ def test_five_announcements_leave_the_seating_on_a_phones_first_screen(browser, 
     first = page.locator(".seating section, main table tbody tr").first
     assert _inside(first.bounding_box(), 390, 844), first.bounding_box()
     expect(page.locator("[data-clock-tables]")).to_contain_text(
-        re.compile(r"Table 2: [56] min left")
+        re.compile(r"Table 2: [45]:\d\d left")
     )
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # A family reading on a phone turns the announcements themselves; they stop turning.
@@ -155,11 +156,17 @@ def test_the_table_with_extra_minutes_says_so_on_its_page(browser, live_server):
     end = page.locator("[data-clock-end]")
     expect(end).to_contain_text(
         re.compile(
-            r"Table 2: 1 min left\. The round's time is up at the other tables; this "
+            r"Table 2: 0:\d\d left\. The round's time is up at the other tables; this "
             r"table was given 10 extra minutes\."
         )
     )
     expect(page.locator("[data-clock-digits]")).to_be_visible()
+    # One time, not two roundings (cold test 11, finding 8: "4:20" beside "5 min left").
+    digits, sentence = page.evaluate(
+        "[document.querySelector('[data-clock-digits]').textContent.trim(),"
+        " document.querySelector('[data-clock-end]').textContent]"
+    )
+    assert f"Table 2: {digits} left." in sentence, (digits, sentence)
     # Within one question to the server (every 30 seconds), the table's time runs out.
     page.clock.run_for(20_000)
     expect(page.locator("[data-clock-up]")).to_be_visible()
