@@ -406,3 +406,43 @@ def test_an_unreadable_file_is_refused_in_the_chosen_language(meet, language, sa
     file = SimpleUploadedFile("entrants.csv", b"first_name,last_name\n\x81\x8d,\x9d\n")
     page = desk_client(language).post("/e/meet/desk/import/", {"file": file}, follow=True)
     assert said in html.unescape(page.content.decode())
+
+
+ANSWERS = {
+    "restore confirm": {
+        "en": ["Restore Meet as a new event?", "2 divisions", "the short name “meet-2”"],
+        "fr": ["Restaurer Meet comme nouveau tournoi ?", "2 divisions", "le nom court « meet-2 »"],
+        "es": ["¿Restaurar Meet como torneo nuevo?", "2 divisiones", "el nombre corto «meet-2»"],
+    },
+    "scorekeeper added": {
+        "en": ["Account rita created with password"],
+        "fr": ["Compte rita créé avec le mot de passe", "notez-le maintenant"],
+        "es": ["Cuenta rita creada con la contraseña", "anótela ahora"],
+    },
+    "archived": {
+        "en": ["Meet is archived: it no longer shows"],
+        "fr": ["Meet est archivé : il n'apparaît plus"],
+        "es": ["Meet está archivado: ya no aparece"],
+    },
+}
+
+
+@pytest.mark.parametrize("name", list(ANSWERS))
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_the_desks_answers_speak_the_chosen_language(meet, name, language):
+    """A restore's "are you sure?" and what an action answers, after the redirect."""
+    client = desk_client(language if language != "en" else None)
+    if name == "restore confirm":
+        backup = desk_client(None).get("/e/meet/desk/backup/?download=1").content
+        file = SimpleUploadedFile("meet.json", backup, content_type="application/json")
+        page = client.post("/events/restore/", {"file": file, "slug": "meet-2"})
+    elif name == "scorekeeper added":
+        page = client.post("/e/meet/desk/scorekeepers/add/", {"username": "rita"}, follow=True)
+    else:
+        page = client.post("/e/meet/desk/archive/", {"archived": "1"}, follow=True)
+    text = visible_text(page.content.decode())
+    for words in ANSWERS[name][language]:
+        assert words in text, words
+    if language != "en":
+        left = [w for w in ENGLISH if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
+        assert left == [], left
