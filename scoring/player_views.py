@@ -37,7 +37,15 @@ from tournaments.selectors import (
 from . import services
 from .forms import entry_rules
 from .selectors import table_sheet
-from .views import EntryPage, _queued_answer, confirm, entry_form, game_save
+from .views import (
+    EntryPage,
+    _asked_game,
+    _game_in_view,
+    _queued_answer,
+    confirm,
+    entry_form,
+    game_save,
+)
 
 log = logging.getLogger("scoring.table_codes")
 
@@ -248,7 +256,7 @@ def _render_choose(request, found, sheet, player, status=200):
 
 def _game_to_show(request, sheet) -> int | None:
     """The game asked for, else the first one waiting to be checked, else the next."""
-    wanted = whole_number(request.GET.get("game", ""), low=1, high=len(sheet.games))
+    wanted = _asked_game(request, sheet)
     if wanted is not None:
         return wanted
     if sheet.confirmation_required:
@@ -259,17 +267,7 @@ def _game_to_show(request, sheet) -> int | None:
 
 
 def _render(request, found, sheet, player, form=None, conflict=None, number=None, **extra):
-    if number is None:
-        number = form.number if form is not None else _game_to_show(request, sheet)
-    chosen = sheet.games[number - 1] if number is not None else None
-    review = (
-        form is None
-        and chosen is not None
-        and chosen.entered
-        and not chosen.confirmed
-        and sheet.confirmation_required
-        and request.GET.get("change") != "1"
-    )
+    number, chosen, review = _game_in_view(request, sheet, form, number, _game_to_show)
     own = review and chosen.game.entered_by_player_id == player.pk
     if form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)

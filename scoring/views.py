@@ -99,19 +99,7 @@ def _announced(event) -> dict:
 def _render_table(
     request, event, table, sheet, form=None, conflict=None, status=200, number=None, **extra
 ):
-    if number is None:
-        number = form.number if form is not None else _chosen_game(request, sheet)
-    chosen = sheet.games[number - 1] if number is not None else None
-    # A game waiting for confirmation is shown read-only: what is confirmed is what was
-    # seen. Changing it ("change=1") is a new entry that someone else confirms.
-    review = (
-        form is None
-        and chosen is not None
-        and chosen.entered
-        and not chosen.confirmed
-        and sheet.confirmation_required
-        and request.GET.get("change") != "1"
-    )
+    number, chosen, review = _game_in_view(request, sheet, form, number, _chosen_game)
     players_only = _players_only(request, event)
     if players_only:
         form = None  # the players enter at the table: this page only shows the sheet
@@ -219,10 +207,36 @@ def entry_form(sheet, number: int) -> GameForm:
     return GameForm(initial=initial, sheet=sheet, number=number)
 
 
+def _game_in_view(request, sheet, form, number, choose: Callable) -> tuple:
+    """The game a table's page shows (``number``, else the form's, else ``choose(request,
+    sheet)``), that game's line on the sheet, and whether it is shown for review.
+
+    A game waiting for confirmation is shown read-only: what is confirmed is what was
+    seen. Changing it ("change=1") is a new entry that someone else confirms. Shared by
+    the scorekeepers' table page and the players' page (``player_views``)."""
+    if number is None:
+        number = form.number if form is not None else choose(request, sheet)
+    chosen = sheet.games[number - 1] if number is not None else None
+    review = (
+        form is None
+        and chosen is not None
+        and chosen.entered
+        and not chosen.confirmed
+        and sheet.confirmation_required
+        and request.GET.get("change") != "1"
+    )
+    return number, chosen, review
+
+
+def _asked_game(request, sheet) -> int | None:
+    """The game named in the address (``?game=N``), if it is one of the sheet's."""
+    return whole_number(request.GET.get("game", ""), low=1, high=len(sheet.games))
+
+
 def _chosen_game(request, sheet) -> int | None:
     """The game asked for, else one waiting for this person's confirmation, else the next
     game to enter."""
-    wanted = whole_number(request.GET.get("game", ""), low=1, high=len(sheet.games))
+    wanted = _asked_game(request, sheet)
     if wanted is not None:
         return wanted
     to_confirm = sheet.game_to_confirm(request.user, organizer=request.is_organizer)
