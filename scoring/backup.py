@@ -397,10 +397,10 @@ def _check_results(results, where: str, players: set) -> None:
     """A division's recorded placings: the shape the results pages read, naming players."""
     if results is None:
         return
-    _need(results, list, where, "results")
+    _need(results, list, where, _("results"))
     keys = {"player", "place", "medal", "round_reached", "withdrawn", "group_place"}
     for n, entry in enumerate(results, start=1):
-        at = f"{where}, results entry {n}"
+        at = _("%(where)s, results entry %(n)s") % {"where": where, "n": n}
         _need(entry, dict, at)
         if set(entry) - keys or not {"player", "place", "medal", "round_reached"} <= set(entry):
             raise BackupRefused(at, _("the entry's fields are not those of a placing."))
@@ -430,12 +430,12 @@ def _check_results(results, where: str, players: set) -> None:
 def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
     _need(rows, list, "divisions")
     for n, d in enumerate(rows, start=1):
-        _need(d, dict, f"division {n}")
-        _need(d.get("name"), str, f"division {n}", "its name")
-    _unique([d["name"] for d in rows], "divisions", "the division")
+        _need(d, dict, _("division %(n)s") % {"n": n})
+        _need(d.get("name"), str, _("division %(n)s") % {"n": n}, _("its name"))
+    _unique([d["name"] for d in rows], "divisions", _("the division"))
     divisions = {}
     for d in rows:
-        where = f"division {d['name'][:40]}"
+        where = _("division %(name)s") % {"name": d["name"][:40]}
         if not isinstance(d.get("medals_by_age_group", False), bool):
             raise BackupRefused(where, _("medals by age group should be true or false."))
         divisions[d["name"]] = _valid(
@@ -459,9 +459,12 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
         if d.get("combined_into"):
             if d["combined_into"] not in divisions or d["combined_into"] == d["name"]:
                 raise BackupRefused(
-                    f"division {d['name'][:40]}",
-                    f"it is combined into '{str(d['combined_into'])[:40]}', "
-                    "which is not another division of the backup.",
+                    _("division %(name)s") % {"name": d["name"][:40]},
+                    _(
+                        "it is combined into '%(into)s', which is not another division of "
+                        "the backup."
+                    )
+                    % {"into": str(d["combined_into"])[:40]},
                 )
             division = divisions[d["name"]]
             division.combined_into = divisions[d["combined_into"]]
@@ -486,9 +489,9 @@ def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, En
     _need(rows, list, "entrants")
     entrants = {}
     for n, e in enumerate(rows, start=1):
-        _need(e, dict, f"entrant {n}")
-        _need(e.get("external_id"), str, f"entrant {n}", "its id")
-        where = f"entrant {e['external_id'][:40]}"
+        _need(e, dict, _("entrant %(n)s") % {"n": n})
+        _need(e.get("external_id"), str, _("entrant %(n)s") % {"n": n}, _("its id"))
+        where = _("entrant %(id)s") % {"id": e["external_id"][:40]}
         if e["external_id"] in entrants:
             raise BackupRefused(where, _("this entrant's id appears twice."))
         if e.get("division") not in divisions:
@@ -512,15 +515,15 @@ def _entrant(entrants: dict, key, where: str) -> Entrant:
 
 def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: str) -> None:
     _need(t, dict, where)
-    where = f"{where}, table {t.get('number')}"
+    where = _("%(where)s, table %(n)s") % {"where": where, "n": t.get("number")}
     table = _valid(
         Table(round=round_, number=t.get("number"), extra_minutes=t.get("extra_minutes", 0)),
         where,
     )
     table.save()
-    _need(t.get("seats"), list, where, "its seats")
-    _need(t.get("games"), list, where, "its games")
-    _unique(t["seats"], where, "the seated player")
+    _need(t.get("seats"), list, where, _("its seats"))
+    _need(t.get("games"), list, where, _("its games"))
+    _unique(t["seats"], where, _("the seated player"))
     Seat.objects.bulk_create(
         [
             Seat(round=round_, table=table, entrant=_entrant(entrants, i, where), number=n)
@@ -530,7 +533,7 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
     _restore_codes(table, t.get("codes", []), users, where)
     for g in t["games"]:
         _need(g, dict, where)
-        at = f"{where}, game {g.get('number')}"
+        at = _("%(where)s, game %(n)s") % {"where": where, "n": g.get("number")}
         winner = g.get("winner")
         by_player, checked_by = g.get("entered_by_player"), g.get("confirmed_by_player")
         game = _valid(
@@ -551,16 +554,17 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
         game.save()
         _stamp([(game, g.get("entered_at"))], "entered_at")
         entries = g.get("rack_entries", {})
-        _need(entries, dict, at, "its rack entries")
-        _need(g.get("racks"), dict, at, "its racks")
+        _need(entries, dict, at, _("its rack entries"))
+        _need(g.get("racks"), dict, at, _("its racks"))
         racks = []
         for i, v in g["racks"].items():
             entry = entries.get(i, {})
-            _need(entry, dict, f"{at}, rack of {i[:40]}")
+            _need(entry, dict, _("%(where)s, rack of %(id)s") % {"where": at, "id": i[:40]})
             if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_RACK_TOTAL:
                 raise BackupRefused(
-                    f"{at}, rack of {i[:40]}",
-                    f"'{str(v)[:20]}' is not a rack total from 0 to {MAX_RACK_TOTAL}.",
+                    _("%(where)s, rack of %(id)s") % {"where": at, "id": i[:40]},
+                    _("'%(value)s' is not a rack total from 0 to %(most)s.")
+                    % {"value": str(v)[:20], "most": MAX_RACK_TOTAL},
                 )
             racks.append(
                 _valid(
@@ -571,7 +575,7 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
                         entered_by=users.get(entry.get("entered_by")),
                         version=entry.get("version", 1),
                     ),
-                    f"{at}, rack of {i[:40]}",
+                    _("%(where)s, rack of %(id)s") % {"where": at, "id": i[:40]},
                     checks=False,
                 )
             )
@@ -589,12 +593,12 @@ def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
     """The table's codes (issue 14), the revoked ones too. A code this database already
     gives to another table (the event restored beside its original) is replaced by a new
     one: one code never opens two tables."""
-    _need(rows, list, where, "its table codes")
+    _need(rows, list, where, _("its table codes"))
     made = []
     for n, c in enumerate(rows, start=1):
-        at = f"{where}, table code {n}"
+        at = _("%(where)s, table code %(n)s") % {"where": where, "n": n}
         _need(c, dict, at)
-        _need(c.get("code"), str, at, "the code")
+        _need(c.get("code"), str, at, _("the code"))
         code = c["code"]
         if TableCode.objects.filter(code=code).exists():
             code = table_code_new()
@@ -618,15 +622,15 @@ def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
         )
     if sum(1 for c in made if c.revoked_at is None) > 1:
         raise BackupRefused(where, _("it has more than one table code in force."))
-    _unique([c.code for c in made], where, "the table code")
+    _unique([c.code for c in made], where, _("the table code"))
     TableCode.objects.bulk_create(made)
 
 
 def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> None:
-    _need(r, dict, "a round")
+    _need(r, dict, _("a round"))
     if r.get("division") not in divisions:
         raise BackupRefused(_("a round"), _("its division is not in the backup."))
-    where = f"division {r['division'][:40]}, round {r.get('number')}"
+    where = _("division %(name)s, round %(n)s") % {"name": r["division"][:40], "n": r.get("number")}
     round_ = _valid(
         Round(
             division=divisions[r["division"]],
@@ -637,29 +641,33 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
             seed=r.get("seed"),
             warnings=r.get("warnings", []),
             closed_at=_when(r.get("closed_at"), where),
-            clock_started_at=_when(r.get("clock_started_at"), f"{where}, clock started at"),
-            clock_paused_at=_when(r.get("clock_paused_at"), f"{where}, clock paused at"),
+            clock_started_at=_when(
+                r.get("clock_started_at"), _("%(where)s, clock started at") % {"where": where}
+            ),
+            clock_paused_at=_when(
+                r.get("clock_paused_at"), _("%(where)s, clock paused at") % {"where": where}
+            ),
             clock_paused_seconds=r.get("clock_paused_seconds", 0),
             clock_minutes_per_game=r.get("clock_minutes_per_game"),
         ),
         where,
     )
-    _need(round_.warnings, list, where, "its warnings")
+    _need(round_.warnings, list, where, _("its warnings"))
     for w in round_.warnings:
-        _need(w, str, where, "a warning")
+        _need(w, str, where, _("a warning"))
     round_.save()
     _stamp([(round_, r.get("created_at"))], "created_at")
     for key in ("tables", "byes", "penalties"):
-        _need(r.get(key), list, where, f"its {key}")
+        _need(r.get(key), list, where, _("its %(key)s") % {"key": key})
     for t in r["tables"]:
         _restore_table(round_, t, entrants, users, where)
-    _unique(r["byes"], where, "the bye of")
+    _unique(r["byes"], where, _("the bye of"))
     Bye.objects.bulk_create(
         [Bye(round=round_, entrant=_entrant(entrants, i, where)) for i in r["byes"]]
     )
     for p in r["penalties"]:
-        _need(p, dict, where, "a penalty")
-        at = f"{where}, a penalty"
+        _need(p, dict, where, _("a penalty"))
+        at = _("%(where)s, a penalty") % {"where": where}
         penalty = _valid(
             Penalty(
                 round=round_,
@@ -694,7 +702,9 @@ def _hall_numbers(event: Event) -> None:
             )
         except RuleError as error:
             raise BackupRefused(
-                f"division {round_.division.name[:40]}, round {round_.number}", str(error)
+                _("division %(name)s, round %(n)s")
+                % {"name": round_.division.name[:40], "n": round_.number},
+                str(error),
             ) from None
 
 
@@ -703,7 +713,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
     made = []
     keys: dict[tuple, int] = {}
     for n, c in enumerate(rows, start=1):
-        where = f"audit trail entry {n}"
+        where = _("audit trail entry %(n)s") % {"n": n}
         _need(c, dict, where)
         if c.get("division") not in divisions:
             raise BackupRefused(where, _("its division is not in the backup."))
@@ -744,7 +754,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
     for n, (change, c) in enumerate(zip(changes, rows, strict=True), start=1):
         if not c.get("decision"):
             continue
-        d, where = c["decision"], f"audit trail entry {n}, its decision"
+        d, where = c["decision"], _("audit trail entry %(n)s, its decision") % {"n": n}
         _need(d, dict, where)
         decisions.append(
             _valid(
@@ -779,7 +789,7 @@ def _restore_status_changes(rows: list, entrants: dict, users: dict) -> None:
     _need(rows, list, "status changes")
     made = []
     for n, c in enumerate(rows, start=1):
-        where = f"status change {n}"
+        where = _("status change %(n)s") % {"n": n}
         _need(c, dict, where)
         change = _valid(
             EntrantStatusChange(
@@ -802,15 +812,15 @@ def _restore_round_changes(rows: list, divisions: dict, users: dict) -> None:
     _need(rows, list, "round changes")
     made = []
     for n, c in enumerate(rows, start=1):
-        where = f"round change {n}"
+        where = _("round change %(n)s") % {"n": n}
         _need(c, dict, where)
         if c.get("division") not in divisions:
             raise BackupRefused(where, _("its division is not in the backup."))
         for key in ("before", "after"):
-            _need(c.get(key, {}), dict, where, f"its {key}")
-        _need(c.get("notes", []), list, where, "its notes")
+            _need(c.get(key, {}), dict, where, _("its %(key)s") % {"key": key})
+        _need(c.get("notes", []), list, where, _("its notes"))
         for note in c.get("notes", []):
-            _need(note, str, where, "each of its notes")
+            _need(note, str, where, _("each of its notes"))
         change = _valid(
             RoundChange(
                 division=divisions[c["division"]],
@@ -835,9 +845,9 @@ def _restore_announcements(event: Event, rows: list, users: dict) -> None:
     _need(rows, list, "announcements")
     made = []
     for n, a in enumerate(rows, start=1):
-        where = f"announcement {n}"
+        where = _("announcement %(n)s") % {"n": n}
         _need(a, dict, where)
-        _need(a.get("text"), str, where, "its text")
+        _need(a.get("text"), str, where, _("its text"))
         announcement = _valid(
             Announcement(
                 event=event,
@@ -883,10 +893,10 @@ def _users(data: dict) -> dict:
     except (AttributeError, TypeError):
         raise BackupRefused(_("the people named"), _("a list of names is damaged.")) from None
     for name in names:
-        _need(name, str, "the people named", "a user name")
+        _need(name, str, "the people named", _("a user name"))
     users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
     for name in sorted(names - set(users)):
-        where = f"user name '{name[:40]}'"
+        where = _("user name '%(name)s'") % {"name": name[:40]}
         field = User._meta.get_field(User.USERNAME_FIELD)
         try:
             field.clean(name, None)
@@ -905,27 +915,34 @@ def _check_shape(data: dict) -> None:
     for key in ("divisions", "entrants", "rounds", "decisions", "audit"):
         _need(data[key], list, key)
     for n, r in enumerate(data["rounds"], start=1):
-        _need(r, dict, f"round {n}")
+        _need(r, dict, _("round %(n)s") % {"n": n})
         for key in ("tables", "penalties"):
-            _need(r.get(key), list, f"round {n}", f"its {key}")
+            _need(r.get(key), list, _("round %(n)s") % {"n": n}, _("its %(key)s") % {"key": key})
             for item in r[key]:
-                _need(item, dict, f"round {n}", f"each of its {key}")
+                _need(
+                    item, dict, _("round %(n)s") % {"n": n}, _("each of its %(key)s") % {"key": key}
+                )
         for t in r["tables"]:
-            _need(t.get("games"), list, f"round {n}", "a table's games")
-            _need(t.get("codes", []), list, f"round {n}", "a table's codes")
+            _need(t.get("games"), list, _("round %(n)s") % {"n": n}, _("a table's games"))
+            _need(t.get("codes", []), list, _("round %(n)s") % {"n": n}, _("a table's codes"))
             for c in t.get("codes", []):
-                _need(c, dict, f"round {n}", "a table code")
+                _need(c, dict, _("round %(n)s") % {"n": n}, _("a table code"))
             for g in t["games"]:
-                _need(g, dict, f"round {n}", "a game")
-                _need(g.get("rack_entries", {}), dict, f"round {n}", "a game's rack entries")
+                _need(g, dict, _("round %(n)s") % {"n": n}, _("a game"))
+                _need(
+                    g.get("rack_entries", {}),
+                    dict,
+                    _("round %(n)s") % {"n": n},
+                    _("a game's rack entries"),
+                )
                 for e in g.get("rack_entries", {}).values():
-                    _need(e, dict, f"round {n}", "a rack entry")
+                    _need(e, dict, _("round %(n)s") % {"n": n}, _("a rack entry"))
     for n, d in enumerate(data["decisions"], start=1):
-        _need(d, dict, f"tie-break decision {n}")
+        _need(d, dict, _("tie-break decision %(n)s") % {"n": n})
     for n, c in enumerate(data["audit"], start=1):
-        _need(c, dict, f"audit trail entry {n}")
+        _need(c, dict, _("audit trail entry %(n)s") % {"n": n})
         if c.get("decision") is not None:
-            _need(c["decision"], dict, f"audit trail entry {n}", "its decision")
+            _need(c["decision"], dict, _("audit trail entry %(n)s") % {"n": n}, _("its decision"))
 
 
 def _restore_event(data: dict, slug: str | None) -> Event:
@@ -984,15 +1001,19 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             divisions = _restore_divisions(event, data["divisions"])
             entrants = _restore_entrants(event, data["entrants"], divisions)
             for d in data["divisions"]:
-                _check_results(d.get("results"), f"division {d['name'][:40]}", set(entrants))
+                _check_results(
+                    d.get("results"),
+                    _("division %(name)s") % {"name": d["name"][:40]},
+                    set(entrants),
+                )
             for r in data["rounds"]:
                 _restore_round(r, divisions, entrants, users)
             _hall_numbers(event)
             for n, d in enumerate(data["decisions"], start=1):
-                where = f"tie-break decision {n}"
+                where = _("tie-break decision %(n)s") % {"n": n}
                 if d.get("division") not in divisions:
                     raise BackupRefused(where, _("its division is not in the backup."))
-                _need(d.get("order"), list, where, "its order")
+                _need(d.get("order"), list, where, _("its order"))
                 for i in d["order"]:
                     _entrant(entrants, i, where)
                 decision = _valid(

@@ -446,3 +446,24 @@ def test_the_desks_answers_speak_the_chosen_language(meet, name, language):
     if language != "en":
         left = [w for w in ENGLISH if re.search(rf"(?<!\w){re.escape(w)}(?!\w)", text)]
         assert left == [], left
+
+
+DAMAGED = {
+    "en": "The backup was not restored: entrant {id}: their division is not in the backup.",
+    "fr": "La sauvegarde n'a pas été restaurée : joueur {id} : sa division n'est pas dans la "
+    "sauvegarde.",
+    "es": "La copia de seguridad no se restauró: jugador {id}: su división no está en la copia "
+    "de seguridad.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_a_damaged_backup_names_the_place_in_the_chosen_language(meet, language):
+    backup = desk_client(None).get("/e/meet/desk/backup/?download=1").json()
+    backup["entrants"][0]["division"] = "Nowhere"
+    file = SimpleUploadedFile("meet.json", json.dumps(backup).encode())
+    page = desk_client(language).post(
+        "/events/restore/", {"file": file, "slug": "meet-2"}, follow=True
+    )
+    said = DAMAGED[language].format(id=backup["entrants"][0]["external_id"])
+    assert said in html.unescape(page.content.decode())
