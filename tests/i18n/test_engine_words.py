@@ -225,3 +225,34 @@ def test_a_tie_in_the_active_language(language, said):
             .describe({"A": "Ann", "B": "Bob"})
             .startswith(said)
         )
+
+
+RIBBONS = {
+    "en": "N is 0 (no ribbons) or a place from 4 to 500, not 3",
+    "fr": "N vaut 0 (aucun ruban) ou une place de 4 à 500, pas 3",
+    "es": "N es 0 (ninguna cinta) o un puesto de 4 a 500, no 3",
+}
+IN_PLAY = {
+    "en": "Tables 3 and 4 (Alpha, round 1) are in play: the hall would have 2 tables",
+    "fr": "Les tables 3 et 4 (Alpha, manche 1) sont en jeu : la salle aurait 2 tables",
+    "es": "Las mesas 3 y 4 (Alpha, ronda 1) están en juego: la sala tendría 2 mesas",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_the_settings_page_s_refusals_in_the_visitor_s_language(tmp_path, language):
+    """The engine's (ribbons) and the event service's (a hall smaller than the tables in
+    play) refusals on the desk's settings page."""
+    from tests.services.test_award_settings import _settings_post
+
+    found = divisions(tmp_path, {"Alpha": 16})
+    event = Event.objects.get(slug=SLUG)
+    services.division_seat_first_round(division=found["Alpha"], seed=1)
+    client = organizer(event, None if language == "en" else language)
+    url = f"/e/{SLUG}/desk/settings/"
+    page = client.post(url, _settings_post(event, ribbons_to="3")).content.decode()
+    assert RIBBONS[language] in page.replace("&#x27;", "'")
+    page = client.post(url, _settings_post(event, hall_tables="2")).content.decode()
+    assert IN_PLAY[language] in page.replace("&#x27;", "'")
+    assert Event.objects.get(pk=event.pk).hall_tables is None

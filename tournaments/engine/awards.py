@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 from .placings import Placings
+from .words import gettext
 
 FIRST_RIBBON_PLACE = 4
 DEFAULT_RIBBONS_TO = 8
@@ -35,11 +36,17 @@ STATE_UNKNOWN = "unknown"
 def check_ribbons_to(value: object) -> int:
     """``ribbons_to`` as a number, or a RuleError saying what it may be."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"Ribbons to place '{value}': give a whole number (0 for no ribbons).")
+        raise RuleError(
+            gettext("Ribbons to place '%(value)s': give a whole number (0 for no ribbons).")
+            % {"value": value}
+        )
     if value != 0 and not FIRST_RIBBON_PLACE <= value <= MAX_RIBBONS_TO:
         raise RuleError(
-            f"Ribbons go to places {FIRST_RIBBON_PLACE} to N: N is 0 (no ribbons) or a place "
-            f"from {FIRST_RIBBON_PLACE} to {MAX_RIBBONS_TO}, not {value}."
+            gettext(
+                "Ribbons go to places %(first)s to N: N is 0 (no ribbons) or a place from "
+                "%(first)s to %(most)s, not %(value)s."
+            )
+            % {"first": FIRST_RIBBON_PLACE, "most": MAX_RIBBONS_TO, "value": value}
         )
     return value
 
@@ -65,9 +72,15 @@ def ribbon_winners(placings: Placings, ribbons_to: int, *, by_age_group: bool) -
 def check_qualify(value: object) -> int:
     """The number of places that qualify, or a RuleError saying what it may be."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"Places that qualify '{value}': give a whole number, such as 4.")
+        raise RuleError(
+            gettext("Places that qualify '%(value)s': give a whole number, such as 4.")
+            % {"value": value}
+        )
     if not 1 <= value <= MAX_QUALIFY:
-        raise RuleError(f"Places that qualify: from 1 to {MAX_QUALIFY}, not {value}.")
+        raise RuleError(
+            gettext("Places that qualify: from 1 to %(most)s, not %(value)s.")
+            % {"most": MAX_QUALIFY, "value": value}
+        )
     return value
 
 

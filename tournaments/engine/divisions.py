@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .words import gettext
 
 DEFAULT_BAND_STARTS = (50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100)
 GENDER_WORDS = {"F": "Women", "M": "Men"}
@@ -31,9 +32,9 @@ class AgeBand:
 def bands_from_starts(starts: Sequence[int]) -> tuple[AgeBand, ...]:
     starts = sorted(starts)
     if not starts:
-        raise RuleError("Give at least one age band.")
+        raise RuleError(gettext("Give at least one age band."))
     if len(set(starts)) != len(starts) or starts[0] < 0:
-        raise RuleError("Age bands must be different ages of 0 or more.")
+        raise RuleError(gettext("Age bands must be different ages of 0 or more."))
     bands = [AgeBand(a, b - 1) for a, b in zip(starts, starts[1:], strict=False)]
     return tuple(bands) + (AgeBand(starts[-1], None),)
 
@@ -43,12 +44,17 @@ def parse_bands(text: str) -> tuple[AgeBand, ...]:
     try:
         starts = [int(part) for part in text.split(",") if part.strip()]
     except ValueError:
-        raise RuleError(f"'{text}' is not a list of ages such as 50,55,60.") from None
+        raise RuleError(
+            gettext("'%(text)s' is not a list of ages such as 50,55,60.") % {"text": text}
+        ) from None
     for before, after in zip(starts, starts[1:], strict=False):
         if after < before:
             raise RuleError(
-                f"Age bands go from the youngest to the oldest: {after} comes after {before}. "
-                "Write them in order, such as 50,55,60."
+                gettext(
+                    "Age bands go from the youngest to the oldest: %(after)s comes after "
+                    "%(before)s. Write them in order, such as 50,55,60."
+                )
+                % {"after": after, "before": before}
             )
     return bands_from_starts(starts)
 

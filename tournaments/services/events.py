@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -32,11 +33,21 @@ from ._common import model_clean
 from .entrants import entrants_regroup
 from .table_codes import event_table_codes_issue
 
+# Why a bracket setting cannot change once play began (English here; said with gettext).
 SETTING_WORDS = {
-    "scoring": "scoring system",
-    "tie_order": "tie-break order",
-    "medal_policy": "medal policy",
-    "prefer_threes": "table size preference",
+    "scoring": gettext_noop("The scoring system cannot change once a round is seated."),
+    "tie_order": gettext_noop(
+        "The tie-break order cannot change once a round is seated: it would change results "
+        "already decided."
+    ),
+    "medal_policy": gettext_noop(
+        "The medal policy cannot change once a round is seated: it would change results "
+        "already decided."
+    ),
+    "prefer_threes": gettext_noop(
+        "The table size preference cannot change once a round is seated: it would change "
+        "results already decided."
+    ),
 }
 
 
@@ -126,7 +137,7 @@ def _normalized_settings(options: dict) -> dict:
     if options.get("hall_tables") == 0:
         options["hall_tables"] = None  # 0: the hall's size is no longer set
     if "minutes_per_game" in options and not 1 <= options["minutes_per_game"] <= 600:
-        raise RuleError("Minutes per game must be between 1 and 600.")
+        raise RuleError(gettext("Minutes per game must be between 1 and 600."))
     if "lone_entrant" in options and options["lone_entrant"] not in Event.LoneEntrant.values:
         raise RuleError(
             f"A division with one player: 'walkover' or 'play', not '{options['lone_entrant']}'."
@@ -139,7 +150,7 @@ def _normalized_settings(options: dict) -> dict:
         # A US state is kept as its postal code ("Georgia" → "GA"); anything else as typed.
         options["home_state"] = key if len(key) == 2 and key.isalpha() else typed
         if len(options["home_state"]) > 40:
-            raise RuleError("The home state is at most 40 characters, such as GA.")
+            raise RuleError(gettext("The home state is at most 40 characters, such as GA."))
     if "ribbons_to" in options:
         engine.check_ribbons_to(options["ribbons_to"])
     return options
@@ -185,7 +196,9 @@ def division_settings_moves(event: Event, options: dict) -> list[DivisionMove]:
 
 def _numbers(numbers: list[int]) -> str:
     words = [str(n) for n in numbers]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def _check_hall_against_tables_in_play(event: Event, options: dict) -> None:
@@ -203,19 +216,27 @@ def _check_hall_against_tables_in_play(event: Event, options: dict) -> None:
         barred = [n for n in numbers if n in never]
         if outside:
             problems.append(
-                f"{'Table' if len(outside) == 1 else 'Tables'} {_numbers(outside)} "
-                f"({who}) {'is' if len(outside) == 1 else 'are'} in play: "
-                f"the hall would have {size} tables"
+                ngettext(
+                    "Table %(numbers)s (%(who)s) is in play: the hall would have %(size)s tables",
+                    "Tables %(numbers)s (%(who)s) are in play: the hall would have %(size)s "
+                    "tables",
+                    len(outside),
+                )
+                % {"numbers": _numbers(outside), "who": who, "size": size}
             )
         if barred:
             problems.append(
-                f"{'Table' if len(barred) == 1 else 'Tables'} {_numbers(barred)} "
-                f"({who}) {'is' if len(barred) == 1 else 'are'} in play and cannot be "
-                "made unusable"
+                ngettext(
+                    "Table %(numbers)s (%(who)s) is in play and cannot be made unusable",
+                    "Tables %(numbers)s (%(who)s) are in play and cannot be made unusable",
+                    len(barred),
+                )
+                % {"numbers": _numbers(barred), "who": who}
             )
     if problems:
         raise RuleError(
-            "Not saved: " + "; ".join(problems) + ". Change the hall once those rounds are closed."
+            gettext("Not saved: %(problems)s. Change the hall once those rounds are closed.")
+            % {"problems": "; ".join(problems)}
         )
 
 
@@ -236,12 +257,7 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
         if event_started(event):
             for key in BRACKET_SETTINGS:
                 if key in options and options[key] != getattr(event, key):
-                    if key == "scoring":
-                        raise RuleError("The scoring system cannot change once a round is seated.")
-                    raise RuleError(
-                        f"The {SETTING_WORDS[key]} cannot change once a round is seated: it "
-                        "would change results already decided."
-                    )
+                    raise RuleError(gettext(SETTING_WORDS[key]))
         _check_hall_against_tables_in_play(event, options)
         moves = division_settings_moves(event, options)
         if regroup is None and any(not m.blocked for m in moves):
