@@ -92,6 +92,39 @@ class DivisionDesk:
     def current(self) -> Round | None:
         return self.state.current
 
+    @cached_property
+    def accessible_notes(self) -> list[str]:
+        """Players of the round in play marked as needing an accessible table after it was
+        seated, and not at one (cold test 11, finding 10): what the organizer can do. A
+        player the seating's own notes already name is not named twice."""
+        current = self.current
+        if current is None or current.status == Round.Status.CLOSED:
+            return []
+        event = self.division.event
+        accessible = set(engine.parse_table_numbers(event.accessible_tables))
+        said = [w for w in current.warnings or [] if "accessib" in w or "accesib" in w]
+        shown = self.state.shown_names
+        notes = []
+        seats = (
+            Seat.objects.filter(round=current, entrant__accessible=True)
+            .exclude(table__number__in=accessible)
+            .select_related("entrant", "table")
+            .order_by("table__number", "number")
+        )
+        for seat in seats:
+            name = shown.get(seat.entrant.external_id, seat.entrant.name)
+            if any(w.startswith(f"Table {seat.table.number}: ") and name in w for w in said):
+                continue
+            notes.append(
+                gettext(
+                    "Table %(number)s: %(name)s needs an accessible table and is not at one. "
+                    "Seat this round again while no score is in (Fix the seating), or the "
+                    "next round seats them at one."
+                )
+                % {"number": seat.table.number, "name": name}
+            )
+        return notes
+
     @property
     def plan_words(self) -> list[str]:
         """The plan, one sentence per round, in the page's language (the engine's
