@@ -101,6 +101,14 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
         status = 403
     if request.headers.get("X-Queued-Save") == "1" and not wait:
         # A game waiting in the browser's queue: marked for the person, not sent again.
+        if lookup is not None and lookup.refusal == CODE_REVOKED:
+            # Kept in the browser; the table's page opened with its new code sends it
+            # (static/js/outbox.js: the entry names its table, data-table-ref).
+            message = _(
+                "This table's code was changed. Ask the desk for the new code, open it, "
+                "and this game will be sent from there."
+            )
+            return _queued_answer("refused", message, 422, moved=True)
         return _queued_answer("refused", f"{title}. {text}", 422)
     response = render(
         request,
@@ -288,6 +296,9 @@ def _render(request, found, sheet, player, form=None, conflict=None, number=None
         "conflict": conflict,
         "entry_rules": entry_rules(),
         "save_url": _url(found),
+        # The table, whatever its code: a game queued under a code replaced since is sent
+        # from the page of its new code (static/js/outbox.js).
+        "table_ref": f"players-{found.table.pk}",
         "timed": round_.status != Round.Status.CLOSED,
         "clock": running_clock(round_, table=found.table),
         "clock_label": _("Time left at table %(n)d") % {"n": found.table.number},

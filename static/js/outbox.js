@@ -130,7 +130,8 @@
           }
         });
         // Already open here (the conflict is shown below): no link to this same page.
-        if (window.location.search.indexOf("outbox=" + entry.key) < 0) actions.appendChild(open);
+        // A replaced code's page opens nothing: the message says to open the new code.
+        if (window.location.search.indexOf("outbox=" + entry.key) < 0 && !entry.moved) actions.appendChild(open);
         actions.appendChild(forget);
         li.appendChild(actions);
       }
@@ -221,6 +222,8 @@
             if (e.key === entry.key) {
               e.state = "attention";
               e.message = json.status === "conflict" ? word("conflict") : json.message;
+              // The table's code was replaced: its old page opens nothing any more.
+              if (json.moved) e.moved = true;
             }
           });
           store(list);
@@ -263,6 +266,26 @@
     window.htmx.ajax("GET", window.location.pathname, { target: "#sheet", select: "#sheet", swap: "outerHTML" });
   }
 
+  /* A players' page names its table (data-table-ref, whatever its code): a game of this
+     table queued under a code replaced since is sent from here, with its numbers and key
+     as typed — nothing typed is lost (cold test 14, finding 6). */
+  function adopt() {
+    var form = document.querySelector("form.game-form");
+    var ref = form && form.getAttribute("data-table-ref");
+    if (!ref) return;
+    var url = form.getAttribute("action"), changed = false;
+    var list = load();
+    list.forEach(function (e) {
+      var newer = list.some(function (o) { return o !== e && sameGame(o, url, e.game); });
+      if (e.ref === ref && e.url !== url && !newer) {
+        e.url = url; e.page = window.location.pathname;
+        e.state = "waiting"; e.moved = false; e.message = "";
+        changed = true;
+      }
+    });
+    if (changed) store(list);
+  }
+
   window.ScoreOutbox = {
     newKey: newKey, add: add, dropGame: dropGame, dropKey: dropKey, forGame: forGame,
     send: send, render: render, word: word
@@ -271,6 +294,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var el = box();
     if (!el) return;
+    adopt();
     render();
     el.querySelector("[data-outbox-send]").addEventListener("click", function () {
       wait = MIN_WAIT;

@@ -398,6 +398,7 @@
     var kept = window.ScoreOutbox.add({
       key: key, url: form.getAttribute("action"), page: window.location.pathname,
       game: gameOf(form), table: form.getAttribute("data-table-label") || "",
+      ref: form.getAttribute("data-table-ref") || "",
       fields: pairs, values: values, token: token ? token.value : ""
     });
     if (!kept) return false;  // no storage (private mode): said as before

@@ -16,7 +16,7 @@ from tournaments import services
 from tournaments.models import Round
 from tournaments.selectors import table_code_live
 
-from .conftest import SCREENSHOTS, axe_violations, fill_game
+from .conftest import SCREENSHOTS, axe_violations, fill_game, network_off, network_on
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -269,4 +269,52 @@ def test_a_save_after_the_round_closed_says_the_round_is_over(browser, live_serv
     expect(page.get_by_role("heading", name="This round is over")).to_be_visible()
     expect(page.get_by_text("Round 1 of Open is over")).to_be_visible()
     assert not Game.objects.exists()
+    context.close()
+
+
+def test_a_game_queued_under_a_code_replaced_meanwhile_is_sent_from_the_new_code(
+    browser, live_server, players_world
+):
+    """Cold test 14, finding 6: the organizer gave the table a new code while a game waited
+    in the phone; its "Open game 1" led to the old code, which opens nothing. Now the
+    waiting game says what to do, and the table's page opened with the new code sends it
+    with the numbers typed: nothing typed is lost, nothing doubled."""
+    world = players_world
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    old = table_code_live(table).code
+    context, page, errors = phone(browser)
+    open_with_code(page, live_server.url, old)
+    tap_name(page, b)
+    outbox = page.locator("#outbox")
+    network_off(context)
+    fill_game(page, {a: 0, b: 11, c: 22, d: 7})
+    page.get_by_role("button", name="Save game 1").click()
+    expect(outbox.get_by_role("heading")).to_have_text(
+        "1 game waiting to be sent — it will be sent when the connection is back."
+    )
+    new = services.table_code_reissue(table=table, reason="sheet lost").code
+
+    network_on(context)
+    page.evaluate("() => window.dispatchEvent(new Event('online'))")
+    expect(outbox.get_by_role("heading")).to_have_text("1 game not sent: it needs you (below).")
+    expect(outbox).to_contain_text(
+        "This table's code was changed. Ask the desk for the new code, open it, "
+        "and this game will be sent from there."
+    )
+    expect(outbox).to_contain_text(f"Table 1, game 1: {a.name} 0, {b.name} 11")
+    expect(outbox.get_by_role("link", name=re.compile("Open game 1"))).to_have_count(0)
+    expect(outbox.get_by_role("button", name="Forget these numbers")).to_be_visible()
+    assert not Game.objects.exists()
+
+    open_with_code(page, live_server.url, new)
+    tap_name(page, b)
+    expect(outbox.locator("[data-outbox-last]")).to_have_text("Table 1, game 1 sent.")
+    expect(outbox.get_by_role("heading")).to_have_text("")
+    game = Game.objects.get()
+    assert game.entered_by_player == b and game.number == 1
+    assert [r.rack_total for r in game.racks.order_by("entrant__seats__number")] == [0, 11, 22, 7]
+    line = ScoreChange.objects.get()
+    assert f"(code {new})" in line.actor_label
+    assert errors == []
     context.close()
