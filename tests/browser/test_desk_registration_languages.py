@@ -1,7 +1,7 @@
-"""The desk before play, in French in Chromium (issue 12): check-in on a 390 px phone and
-the settings page at 1280x720. No English interface word of these pages is left, the page
-is no wider than the screen, no button's longer French words spill out of it (they wrap),
-and a Hebrew name reads right to left. Screenshots for a person to look at."""
+"""The desk before play in Chromium (issue 12): check-in on a 390 px phone in French and
+Spanish, and the settings page at 1280x720 in French. No English interface word of these
+pages is left, the page is no wider than the screen, no button's longer words spill out of
+it (they wrap), and a Hebrew name reads right to left. Screenshots for a person to look at."""
 
 import re
 
@@ -27,38 +27,62 @@ def english_left(page) -> list[str]:
     return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
 
 
-def french_desk(browser, live_server, width, height):
+def french_desk(browser, live_server, width, height, language="fr"):
     meet = build_meet()
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     login(page, live_server.url, "olive")
-    context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
     return context, page, f"{live_server.url}/e/{meet.slug}/desk/"
 
 
-def test_checkin_in_french_on_a_phone(browser, live_server):
-    context, page, desk = french_desk(browser, live_server, 390, 844)
+CHECKIN = {
+    "fr": {
+        "tally": "1 arrivé sur 3 — encore 2 à venir",
+        "check in": "Accueillir Bo",
+        "find": "Trouver un joueur (tapez une partie du nom)",
+        "found": "1–1 sur 1 pour « Lee », par nom de famille.",
+        "everyone": "Accueillir tous ceux qui sont là…",
+        "asked": "Accueillir 2 joueurs ?",
+    },
+    "es": {
+        "tally": "1 presente de 3 — faltan 2 por llegar",
+        "check in": "Registrar la llegada de Bo",
+        "find": "Buscar un jugador (escriba parte del nombre)",
+        "found": "1–1 de 1 que coinciden con «Lee», por apellido.",
+        "everyone": "Registrar la llegada de todos los presentes…",
+        "asked": "¿Registrar la llegada de 2 jugadores?",
+    },
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_checkin_in_french_and_spanish_on_a_phone(browser, live_server, language):
+    said = CHECKIN[language]
+    context, page, desk = french_desk(browser, live_server, 390, 844, language)
     page.goto(f"{desk}checkin/")
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
-    expect(page.get_by_role("heading", name="1 arrivé sur 3 — encore 2 à venir")).to_be_visible()
-    expect(page.get_by_role("button", name="Accueillir Bo")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.get_by_role("heading", name=said["tally"])).to_be_visible()
+    expect(page.get_by_role("button", name=said["check in"])).to_be_visible()
     hebrew = page.locator("li .who strong", has_text="שרה כהן")
     expect(hebrew).to_have_attribute("dir", "auto")
     assert hebrew.evaluate("e => getComputedStyle(e).direction") == "rtl"
     assert english_left(page) == []
     assert too_wide(page) == []
-    page.screenshot(path=str(SCREENSHOTS / "desk-checkin-fr-390.png"), full_page=True)
+    page.screenshot(path=str(SCREENSHOTS / f"desk-checkin-{language}-390.png"), full_page=True)
 
-    # Typing part of a name narrows the list (htmx), still in French.
-    page.get_by_label("Trouver un joueur (tapez une partie du nom)").fill("Lee")
-    expect(page.get_by_text("1–1 sur 1 pour « Lee », par nom de famille.")).to_be_visible()
+    # Typing part of a name narrows the list (htmx), still in the chosen language.
+    page.get_by_label(said["find"]).fill("Lee")
+    expect(page.get_by_text(said["found"])).to_be_visible()
     assert english_left(page) == [] and too_wide(page) == []
 
-    # Checking everyone in asks first, in French.
-    page.get_by_role("button", name="Accueillir tous ceux qui sont là…").click()
-    expect(page.get_by_role("heading", name="Accueillir 2 joueurs ?")).to_be_visible()
+    # Checking everyone in asks first.
+    page.get_by_role("button", name=said["everyone"]).click()
+    expect(page.get_by_role("heading", name=said["asked"])).to_be_visible()
     assert english_left(page) == [] and too_wide(page) == []
-    page.screenshot(path=str(SCREENSHOTS / "desk-checkin-confirm-fr-390.png"), full_page=True)
+    page.screenshot(
+        path=str(SCREENSHOTS / f"desk-checkin-confirm-{language}-390.png"), full_page=True
+    )
     context.close()
 
 
