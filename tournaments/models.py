@@ -361,9 +361,9 @@ class Event(models.Model):
 
 class Division(models.Model):
     class Status(models.TextChoices):
-        REGISTERED = "registered", "Registered"
-        IN_PLAY = "in_play", "In play"
-        COMPLETE = "complete", "Complete"
+        REGISTERED = "registered", pgettext_lazy("a division", "Registered")
+        IN_PLAY = "in_play", pgettext_lazy("a division", "In play")
+        COMPLETE = "complete", pgettext_lazy("a division", "Complete")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="divisions")
     name = models.CharField(max_length=100)
@@ -673,8 +673,8 @@ class RoundChange(models.Model):
     no score or penalty of the round is entered."""
 
     class Action(models.TextChoices):
-        RESEATED = "reseated", "Seated again"
-        REOPENED = "reopened", "Taken back"
+        RESEATED = "reseated", _("Seated again")
+        REOPENED = "reopened", _("Taken back")
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="round_changes")
     round_number = models.PositiveSmallIntegerField()

@@ -4,6 +4,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from tournaments.models import Entrant, Event, Round, Table
 from tournaments.selectors import ClockView, round_clock
@@ -36,10 +37,6 @@ class Heard:
     minutes: int | None
 
 
-def _minutes(minutes: int) -> str:
-    return f"{minutes} min"
-
-
 def table_heard_from(*, last, started, waiting: bool, now) -> Heard:
     """``last``: when its latest score arrived (None: none yet); ``started``: when the
     round's clock started (None: not started); ``waiting``: games still to enter."""
@@ -48,14 +45,24 @@ def table_heard_from(*, last, started, waiting: bool, now) -> Heard:
             return Heard("", False, None)
         minutes = max(0, int((now - started).total_seconds() // 60))
         quiet = minutes >= QUIET_MINUTES
-        text = f"no score for {_minutes(minutes)}" if quiet else "no score yet"
+        text = _no_score_for(minutes) if quiet else gettext("no score yet")
         return Heard(text, quiet, minutes)
     minutes = max(0, int((now - last).total_seconds() // 60))
     quiet = waiting and minutes >= QUIET_MINUTES
     if quiet:
-        return Heard(f"no score for {_minutes(minutes)}", True, minutes)
-    when = "just now" if minutes < 1 else f"{_minutes(minutes)} ago"
-    return Heard(f"last score {when}", False, minutes)
+        return Heard(_no_score_for(minutes), True, minutes)
+    if minutes < 1:
+        return Heard(gettext("last score just now"), False, minutes)
+    text = ngettext("last score %(minutes)s min ago", "last score %(minutes)s min ago", minutes) % {
+        "minutes": minutes
+    }
+    return Heard(text, False, minutes)
+
+
+def _no_score_for(minutes: int) -> str:
+    return ngettext("no score for %(minutes)s min", "no score for %(minutes)s min", minutes) % {
+        "minutes": minutes
+    }
 
 
 @dataclass(frozen=True)

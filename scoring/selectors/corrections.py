@@ -4,6 +4,8 @@ for who advanced, the byes or the medals is still open, with the results side by
 
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from tournaments import engine
 from tournaments.models import Division, Event
 from tournaments.selectors import mark_namesakes
@@ -48,17 +50,32 @@ class PendingCorrection:
     def summary(self) -> str:
         """One line for the overview: what waits for the organizer."""
         kinds = {e.kind for e in self.effects}
-        if engine.Consequence.ADVANCED in kinds:
-            what = "who advanced"
-        elif engine.Consequence.BYES in kinds:
-            what = "who had a bye"
-        elif engine.Consequence.RESULTS in kinds:
-            what = "the placings or medals"
-        else:
-            what = "a tie that decided who went on"
         count = len(self.changes)
-        corrections = "1 correction changes" if count == 1 else f"{count} corrections change"
-        return f"{corrections} {what}: accept or undo."
+        if engine.Consequence.ADVANCED in kinds:
+            text = ngettext(
+                "%(n)s correction changes who advanced: accept or undo.",
+                "%(n)s corrections change who advanced: accept or undo.",
+                count,
+            )
+        elif engine.Consequence.BYES in kinds:
+            text = ngettext(
+                "%(n)s correction changes who had a bye: accept or undo.",
+                "%(n)s corrections change who had a bye: accept or undo.",
+                count,
+            )
+        elif engine.Consequence.RESULTS in kinds:
+            text = ngettext(
+                "%(n)s correction changes the placings or medals: accept or undo.",
+                "%(n)s corrections change the placings or medals: accept or undo.",
+                count,
+            )
+        else:
+            text = ngettext(
+                "%(n)s correction changes a tie that decided who went on: accept or undo.",
+                "%(n)s corrections change a tie that decided who went on: accept or undo.",
+                count,
+            )
+        return text % {"n": count}
 
 
 def _marked(state: DivisionState, players, others, mark: str) -> tuple[str, ...]:
@@ -68,7 +85,7 @@ def _marked(state: DivisionState, players, others, mark: str) -> tuple[str, ...]
         state.shown_names.get(p, p) + ("" if p in others else f" — {mark}")
         for p in sorted(players, key=lambda p: state.names.get(p, p).casefold())
     ]
-    return tuple(lines) or ("nobody",)
+    return tuple(lines) or (gettext("nobody"),)
 
 
 def _started(state: DivisionState, number: int) -> bool:
@@ -77,14 +94,21 @@ def _started(state: DivisionState, number: int) -> bool:
     ).exists()
 
 
+MEDAL_WORDS = {
+    "gold": lambda: pgettext("medal, lower case", "gold"),
+    "silver": lambda: pgettext("medal, lower case", "silver"),
+    "bronze": lambda: pgettext("medal, lower case", "bronze"),
+}
+
+
 def _placing_lines(state: DivisionState, placings: engine.Placings, limit: int = 8) -> tuple:
     lines = []
     for placing in placings.placings:
         if placing.place is None or placing.place > limit:
             continue
-        medal = f" ({placing.medal})" if placing.medal else ""
+        medal = f" ({MEDAL_WORDS[placing.medal]()})" if placing.medal in MEDAL_WORDS else ""
         lines.append(f"{placing.place}. {state.names.get(placing.player, placing.player)}{medal}")
-    return tuple(lines) or ("no placings",)
+    return tuple(lines) or (gettext("no placings"),)
 
 
 def _comparisons(state: DivisionState, effects) -> list[Comparison]:
@@ -96,46 +120,59 @@ def _comparisons(state: DivisionState, effects) -> list[Comparison]:
         if effect.kind in (engine.Consequence.ADVANCED, engine.Consequence.BYES):
             started = following is not None and _started(state, number + 1)
             if effect.kind == engine.Consequence.ADVANCED:
-                heading = f"Who goes on from round {number} to round {number + 1}"
+                heading = gettext("Who goes on from round %(number)s to round %(next)s") % {
+                    "number": number,
+                    "next": number + 1,
+                }
                 recorded = following.players if following else ()
                 given = outcome.advancing
             else:
-                heading = f"Who has a bye in round {number + 1}"
+                heading = gettext("Who has a bye in round %(next)s") % {"next": number + 1}
                 recorded = following.byes if following else ()
                 given = outcome.next_byes
-            now = _marked(state, recorded, given, "not if you accept")
-            then = _marked(state, given, recorded, "instead")
+            now = _marked(state, recorded, given, gettext("not if you accept"))
+            then = _marked(state, given, recorded, gettext("instead"))
             note = (
-                f"Round {number + 1} has started: it stands whatever you decide; the records "
-                "keep the correction and its flag."
+                gettext(
+                    "Round %(next)s has started: it stands whatever you decide; the records "
+                    "keep the correction and its flag."
+                )
                 if started
-                else f"Accepting seats round {number + 1} again with these players."
-            )
+                else gettext("Accepting seats round %(next)s again with these players.")
+            ) % {"next": number + 1}
             result.append(
                 Comparison(
                     heading,
-                    Side(f"Now (round {number + 1} as seated)", now),
-                    Side("If accepted (by the scores)", then),
+                    Side(gettext("Now (round %(next)s as seated)") % {"next": number + 1}, now),
+                    Side(gettext("If accepted (by the scores)"), then),
                     note,
                 )
             )
         elif effect.kind == engine.Consequence.RESULTS:
             result.append(
                 Comparison(
-                    "Placings and medals",
-                    Side("Now (as recorded)", _placing_lines(state, state.placings)),
-                    Side("If accepted (by the scores)", _placing_lines(state, state.live_placings)),
-                    "Accepting records these placings; the medals must then be confirmed again.",
+                    gettext("Placings and medals"),
+                    Side(gettext("Now (as recorded)"), _placing_lines(state, state.placings)),
+                    Side(
+                        gettext("If accepted (by the scores)"),
+                        _placing_lines(state, state.live_placings),
+                    ),
+                    gettext(
+                        "Accepting records these placings; the medals must then be confirmed "
+                        "again."
+                    ),
                 )
             )
         else:
             ties = [t.describe(state.names) for t in outcome.ties]
             result.append(
                 Comparison(
-                    f"A tie in round {number}",
-                    Side("Now", tuple(ties)),
-                    Side("If accepted", ("record the tile draw or playoff first",)),
-                    "Record the tie's outcome (best first), then accept.",
+                    gettext("A tie in round %(number)s") % {"number": number},
+                    Side(gettext("Now"), tuple(ties)),
+                    Side(
+                        gettext("If accepted"), (gettext("record the tile draw or playoff first"),)
+                    ),
+                    gettext("Record the tie's outcome (best first), then accept."),
                 )
             )
     return result

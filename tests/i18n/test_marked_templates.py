@@ -17,6 +17,8 @@ MARKED = [
     "_form.html",
     "_announcements.html",
     "_clock.html",
+    "_announcements_folded.html",
+    "_offline_copy.html",
     "400.html",
     "403.html",
     "403_csrf.html",

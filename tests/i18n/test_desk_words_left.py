@@ -1,0 +1,125 @@
+"""Words the desk builds in Python for its pages (issue 12): when a table was last heard
+from (scoring/selectors/clock.py) and a correction's summary and side-by-side comparison
+(scoring/selectors/corrections.py) speak the reader's language; English stays the default."""
+
+import datetime as dt
+
+import pytest
+from django.utils import timezone, translation
+
+from scoring.selectors import table_heard_from
+from scoring.selectors.corrections import PendingCorrection, _comparisons
+from tournaments import engine
+from tournaments.models import Division, RoundChange
+
+NOW = timezone.now()
+
+
+def ago(minutes):
+    return NOW - dt.timedelta(minutes=minutes)
+
+
+HEARD = {
+    "en": ["last score just now", "last score 2 min ago", "no score for 25 min", "no score yet"],
+    "fr": [
+        "dernier score à l'instant",
+        "dernier score il y a 2 min",
+        "aucun score depuis 25 min",
+        "pas encore de score",
+    ],
+    "es": [
+        "último resultado ahora mismo",
+        "último resultado hace 2 min",
+        "sin puntos desde hace 25 min",
+        "aún sin puntos",
+    ],
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_when_a_table_was_last_heard_from_in_the_language(language):
+    with translation.override(language):
+        said = [
+            table_heard_from(last=ago(0.5), started=ago(30), waiting=True, now=NOW).text,
+            table_heard_from(last=ago(2), started=ago(30), waiting=True, now=NOW).text,
+            table_heard_from(last=ago(25), started=ago(30), waiting=True, now=NOW).text,
+            table_heard_from(last=None, started=ago(3), waiting=True, now=NOW).text,
+        ]
+    assert said == HEARD[language]
+
+
+SUMMARY = {
+    "en": (
+        "1 correction changes who advanced: accept or undo.",
+        "2 corrections change the placings or medals: accept or undo.",
+    ),
+    "fr": (
+        "1 correction change qui est qualifié : acceptez ou annulez.",
+        "2 corrections changent le classement ou les médailles : acceptez ou annulez.",
+    ),
+    "es": (
+        "1 corrección cambia quién pasa de ronda: acepte o deshaga.",
+        "2 correcciones cambian las posiciones o las medallas: acepte o deshaga.",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_a_corrections_summary_in_the_language_with_real_plurals(language):
+    advanced = engine.CorrectionEffect(engine.Consequence.ADVANCED, 1)
+    results = engine.CorrectionEffect(engine.Consequence.RESULTS, 2)
+    one = PendingCorrection(Division(), None, ["a change"], (advanced,))
+    two = PendingCorrection(Division(), None, ["a change", "another"], (results,))
+    with translation.override(language):
+        assert (one.summary, two.summary) == SUMMARY[language]
+
+
+class _State:
+    """The little of a DivisionState the comparison of a tie reads."""
+
+    names = {}
+    shown_names = {}
+
+    def record(self, number):
+        return None
+
+    class _Outcome:
+        ties = ()
+
+    outcomes = [_Outcome()]
+
+
+COMPARISON = {
+    "en": ("A tie in round 1", "Now", "If accepted", "record the tile draw or playoff first"),
+    "fr": (
+        "Une égalité à la manche 1",
+        "Maintenant",
+        "Si vous acceptez",
+        "notez d'abord le tirage de tuiles ou le barrage",
+    ),
+    "es": (
+        "Un empate en la ronda 1",
+        "Ahora",
+        "Si acepta",
+        "anote primero el sorteo de fichas o el desempate",
+    ),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_a_ties_comparison_in_the_language(language):
+    tie = engine.CorrectionEffect(engine.Consequence.TIE, 1)
+    with translation.override(language):
+        (shown,) = _comparisons(_State(), [tie])
+    said = (shown.heading, shown.now.title, shown.if_accepted.title, shown.if_accepted.lines[0])
+    assert said == COMPARISON[language]
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [("en", ("In play", "Seated again")), ("fr", ("En cours", "Placée à nouveau"))],
+)
+def test_the_models_choice_labels_in_the_language(language, words):
+    with translation.override(language):
+        shown = (str(Division.Status.IN_PLAY.label), str(RoundChange.Action.RESEATED.label))
+    assert shown == words
