@@ -6,11 +6,14 @@ in the form's own coordinates.
 """
 
 import io
+import shutil
+import subprocess
 from dataclasses import dataclass
 
 import pdfplumber
 import pypdf
 
+from tests.helpers import unavailable
 from tournaments.printing import fonts
 
 
@@ -125,3 +128,19 @@ def name_spans(all_spans: list[Span], name: str) -> list[Span]:
     """Spans that are a piece of ``name`` (at least two non-space characters)."""
     target = squeeze(name)
     return [s for s in all_spans if len(squeeze(s.text)) >= 2 and squeeze(s.text) in target]
+
+
+def pdftotext(pdf: bytes, tmp_path, *options: str) -> str:
+    """The text poppler's pdftotext reads from ``pdf`` (a second reader beside pypdf), as
+    it prints it; ``options`` go before the file (e.g. ``"-layout"``). Without pdftotext
+    the test is skipped (it fails under CI=true)."""
+    if shutil.which("pdftotext") is None:
+        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
+    path = tmp_path / "doc.pdf"
+    path.write_bytes(pdf)
+    return subprocess.run(
+        ["pdftotext", *options, "-enc", "UTF-8", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout

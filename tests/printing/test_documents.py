@@ -1,12 +1,8 @@
 """What every printed document must do: paper, large print, names as written."""
 
-import shutil
-import subprocess
-
 import pytest
 from reportlab.lib.pagesizes import A4, LETTER
 
-from tests.helpers import unavailable
 from tournaments.printing import fonts
 from tournaments.printing.renderers import (
     render_bracket,
@@ -109,13 +105,7 @@ def test_pages_are_numbered_x_of_y():
 
 @pytest.mark.parametrize("doc", ["table_list", "score_sheets", "certificates"])
 def test_pdftotext_reads_names_back_too(doc, tmp_path):
-    if shutil.which("pdftotext") is None:
-        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(rendered(doc))
-    out = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    out = pdfcheck.pdftotext(rendered(doc), tmp_path)
     # pdftotext joins a word wrapped after a hyphen and drops the hyphen
     # ("Hohenzollern-" / "Sigmaringen" -> "HohenzollernSigmaringen"); pypdf keeps it
     flat = pdfcheck.squeeze(out).replace("-", "")

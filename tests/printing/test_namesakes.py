@@ -3,14 +3,11 @@ score sheets, the ribbon cards and the certificates printed from the database ca
 Mary Smith's club (or number) beside her name, read back with pdftotext."""
 
 import random
-import shutil
-import subprocess
 
 import pytest
 
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory
-from tests.helpers import unavailable
 from tournaments import services
 from tournaments.printing import selectors
 from tournaments.printing.renderers import (
@@ -49,14 +46,7 @@ def _event():
 
 
 def _pdftotext(pdf: bytes, tmp_path) -> str:
-    if shutil.which("pdftotext") is None:
-        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    return pdfcheck.squeeze(out)
+    return pdfcheck.squeeze(pdfcheck.pdftotext(pdf, tmp_path))
 
 
 def test_table_list_and_score_sheets_tell_the_namesakes_apart(tmp_path):
@@ -90,14 +80,8 @@ def test_find_your_table_files_namesakes_under_their_registered_last_name(tmp_pa
     "Club)") and "Bo Kim #61" under "Other names"; a player looking for Smith found
     nothing under S."""
     event, _division = _event()
-    if shutil.which("pdftotext") is None:
-        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
-    path = tmp_path / "list.pdf"
-    path.write_bytes(render_table_list(selectors.table_list_data(event)))
-    out = subprocess.run(
-        ["pdftotext", "-layout", "-enc", "UTF-8", str(path), "-"],
-        capture_output=True, text=True, check=True,
-    ).stdout  # fmt: skip
+    pdf = render_table_list(selectors.table_list_data(event))
+    out = pdfcheck.pdftotext(pdf, tmp_path, "-layout")
     find = out[out.index("Find your table") :]
     assert "Other names" not in find
     lines = [line.strip() for line in find.splitlines() if line.strip()]

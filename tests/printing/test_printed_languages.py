@@ -10,15 +10,12 @@ asked for it and in whatever language their page was.
 import dataclasses
 import io
 import re
-import shutil
-import subprocess
 
 import pytest
 from django.core.management import call_command
 from django.utils import translation
 
 from scoring.simulation import simulate_event
-from tests.helpers import unavailable
 from tournaments import selectors as core_selectors
 from tournaments import services as core_services
 from tournaments.engine import plan_division
@@ -220,14 +217,7 @@ def rendered(language: str, doc: str, paper: str = "letter") -> bytes:
 
 
 def pdftotext(pdf: bytes, tmp_path) -> str:
-    if shutil.which("pdftotext") is None:
-        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
-    return " ".join(out.split())
+    return pdfcheck.collapse(pdfcheck.pdftotext(pdf, tmp_path))
 
 
 SAMPLE_WORDS = set(

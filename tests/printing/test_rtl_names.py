@@ -9,15 +9,12 @@ logical order: pdftotext must give the name as typed.
 """
 
 import dataclasses
-import shutil
-import subprocess
 import unicodedata
 
 import arabic_reshaper
 import pytest
 from bidi import get_display
 
-from tests.helpers import unavailable
 from tournaments import text
 from tournaments.printing import fonts
 from tournaments.printing.data import CertificatesData, QualifierLine
@@ -172,13 +169,7 @@ def test_status_beside_a_right_to_left_name_on_the_score_sheet_and_qualifiers():
 
 
 def _pdftotext(pdf: bytes, tmp_path) -> str:
-    if shutil.which("pdftotext") is None:
-        unavailable("pdftotext is not installed (apt-get install -y poppler-utils)")
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(pdf)
-    out = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    out = pdfcheck.pdftotext(pdf, tmp_path)
     # pdftotext marks right-to-left runs with RLE/PDF; Arabic comes back in its joined
     # (presentation) forms, which NFKC turns into the letters typed
     out = "".join(c for c in out if unicodedata.category(c) != "Cf")

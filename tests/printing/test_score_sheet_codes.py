@@ -58,12 +58,7 @@ def scanned(pdf: bytes, tmp_path) -> list[str]:
 
 
 def pdftotext(pdf: bytes, tmp_path) -> str:
-    _tool("pdftotext")
-    path = tmp_path / "sheets.pdf"
-    path.write_bytes(pdf)
-    return subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
+    return pdfcheck.pdftotext(pdf, tmp_path)
 
 
 def test_the_code_is_printed_large_with_the_address_to_type_it(tmp_path):
