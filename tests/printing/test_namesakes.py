@@ -64,15 +64,30 @@ def test_table_list_and_score_sheets_tell_the_namesakes_apart(tmp_path):
 
 
 def test_ribbon_cards_and_certificates_tell_the_namesakes_apart(tmp_path):
+    """Keepsakes (cold test 11, finding 7): the name alone in headline type, what tells
+    the namesakes apart small under it; a namesake in another division: the name alone."""
     event, division = _event()
+    other = DivisionFactory(event=event, name="Women 75-79")
+    EntrantFactory(division=other, external_id="80", first_name="Ann", last_name="Lee")
     finish_division(division, random.Random(4), SimulationReport(event))
-    flat = _pdftotext(render_ribbons(selectors.ribbons_data(event)), tmp_path) + _pdftotext(
-        render_certificates(selectors.certificates_data(event)), tmp_path
-    )
-    for name in (SUNRISE, OAK, *KIMS):
-        assert pdfcheck.squeeze(name) in flat, name
-    assert pdfcheck.squeeze("Ann Lee") in flat
-    assert pdfcheck.squeeze("Ann Lee (") not in flat
+    ribbons, certificates = selectors.ribbons_data(event), selectors.certificates_data(event)
+    keepsakes = [*ribbons.cards, *certificates.certificates]
+    assert len(keepsakes) == 8  # every player of the division: 3 medals, 5 ribbons
+    details = {(k.name, k.detail) for k in keepsakes}
+    assert details == {
+        ("Mary Smith", "Sunrise Club"), ("Mary Smith", "Oak Park"),
+        ("Bo Kim", "#61"), ("Bo Kim", "#62"),
+        ("Ann Lee", ""), ("Dee Park", ""), ("Flo Rossi", ""), ("Ida Novak", ""),
+    }  # fmt: skip
+    pdfs = [render_ribbons(ribbons), render_certificates(certificates)]
+    flat = "".join(_pdftotext(pdf, tmp_path) for pdf in pdfs)
+    assert pdfcheck.squeeze("Ann Lee (") not in flat and pdfcheck.squeeze("Ann Lee #") not in flat
+    # The detail is on its own line, smaller than the name.
+    spans = [s for pdf in pdfs for s in pdfcheck.spans(pdf)]
+    for name, detail in [("Mary Smith", "Sunrise Club"), ("Bo Kim", "#61")]:
+        name_span = next(s for s in spans if s.text.strip() == name)
+        detail_span = next(s for s in spans if s.text.strip() == detail)
+        assert detail_span.size < name_span.size / 2, (name_span, detail_span)
 
 
 def test_find_your_table_files_namesakes_under_their_registered_last_name(tmp_path):

@@ -120,6 +120,11 @@ class PlacingLine:
     status: str = ""  # "withdrawn" or "disqualified" (with withdrawn)
     group_place: int | None = None  # the place within the age group (medals by age group)
     ribbon: bool = False  # places 4 to the event's ribbons_to (in the age group, if by it)
+    # Keepsakes (certificates, ribbon cards): the registered name in headline type and,
+    # only when a namesake plays in the same bracket, what tells them apart, small under
+    # it ("Sunrise Club", "#H1055"); ``name`` is the name as every other sheet shows it.
+    keepsake_name: str = ""
+    keepsake_detail: str = ""
 
 
 @dataclass(frozen=True)
@@ -146,6 +151,7 @@ class Certificate:
     division: str  # what the place is of: "70-74", "55-59 and 60-64 combined", "60-64"
     place: int  # the place in it
     scope: str = "Division"  # "Division", or "Age group" when medals go by age group
+    detail: str = ""  # small under the name: a namesake's club or number (same division)
 
 
 @dataclass(frozen=True)
@@ -160,6 +166,7 @@ class RibbonCard:
     place: int  # 4 to the event's ribbons_to: the place in what ``division`` names
     division: str  # what the place is of: "70-74", "55-59 and 60-64 combined", "60-64"
     scope: str = "Division"  # "Division", or "Age group" when medals go by age group
+    detail: str = ""  # small under the name: a namesake's club or number (same division)
 
 
 @dataclass(frozen=True)

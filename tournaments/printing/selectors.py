@@ -28,6 +28,7 @@ from tournaments.selectors import (
     mark_namesakes,
     namesakes,
 )
+from tournaments.text import fold
 
 from . import data
 
@@ -338,6 +339,8 @@ def _division_results(event: Event, division: Division) -> data.DivisionResults:
                     else "",
                     group_place=placing.group_place if state.medals_by_age_group else None,
                     ribbon=placing.player in state.ribbons,
+                    keepsake_name=keepsake_name(state, placing.player)[0],
+                    keepsake_detail=keepsake_name(state, placing.player)[1],
                 )
             )
     return data.DivisionResults(
@@ -371,14 +374,40 @@ def results_data(event, division=None) -> data.ResultsData:
     return data.ResultsData(event_info(event), tuple(results))
 
 
+def keepsake_name(state, player: str) -> tuple[str, str]:
+    """A keepsake's name (certificate, ribbon card): the registered name, and what tells it
+    from a namesake in the same bracket ("Sunrise Club", "#H1055"), else "" (a namesake in
+    another division is told apart by the division the card names)."""
+    name = state.names.get(player, player)
+    shown = state.shown_names.get(player, name)
+    if shown == name:
+        return name, ""
+    folded = fold(name)
+    if not any(i != player and fold(n) == folded for i, n in state.names.items()):
+        return name, ""
+    detail = shown[len(name) :].strip() if shown.startswith(name) else shown
+    if detail.startswith("(") and detail.endswith(")"):
+        detail = detail[1:-1]
+    return name, detail
+
+
 def certificates_data(event, division=None) -> data.CertificatesData:
     # A place is of the whole (combined) bracket, or of the age group when medals go
     # by age group: never of the player's own division in a bracket it shares.
     _refuse_unfinished(division, "certificates")
     certificates = [
-        data.Certificate(p.name, p.medal, p.age_group, p.group_place, "Age group")
+        data.Certificate(
+            p.keepsake_name or p.name,
+            p.medal,
+            p.age_group,
+            p.group_place,
+            "Age group",
+            p.keepsake_detail,
+        )
         if d.medals_by_age_group and p.age_group and p.group_place
-        else data.Certificate(p.name, p.medal, d.name, p.place)
+        else data.Certificate(
+            p.keepsake_name or p.name, p.medal, d.name, p.place, detail=p.keepsake_detail
+        )
         for d in _results(event, division)
         for p in d.placings
         if p.medal
@@ -406,13 +435,13 @@ def ribbons_data(event, division=None) -> data.RibbonsData:
         for placing in state.placings.placings:
             if placing.player not in state.ribbons:
                 continue
-            name = state.shown_names[placing.player]
+            name, detail = keepsake_name(state, placing.player)
             if state.medals_by_age_group:
                 group = state.entrants[placing.player].division
-                card = data.RibbonCard(name, placing.group_place, group.name, "Age group")
+                card = data.RibbonCard(name, placing.group_place, group.name, "Age group", detail)
                 ribbons.append(((group.min_age or 0, group.name, card.place), card))
             else:
-                card = data.RibbonCard(name, placing.place, state.bracket_name)
+                card = data.RibbonCard(name, placing.place, state.bracket_name, detail=detail)
                 ribbons.append(((0, "", card.place), card))
         # bracket by bracket in age order; within one, by age group, then place
         cards.extend(card for _key, card in sorted(ribbons, key=lambda pair: pair[0]))
