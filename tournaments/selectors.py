@@ -303,11 +303,15 @@ def division_moves(
             continue
         blocked = ""
         if entrant.division.bracket.pk in started:
-            blocked = f"{entrant.division.bracket.name} is already seated"
+            blocked = translation.gettext("%(division)s is already seated") % {
+                "division": entrant.division.bracket.name
+            }
         else:
             target = divisions.get(slot.name.casefold())
             if target is not None and target.bracket.pk in started:
-                blocked = f"{target.bracket.name} is already seated"
+                blocked = translation.gettext("%(division)s is already seated") % {
+                    "division": target.bracket.name
+                }
         moves.append(DivisionMove(entrant, entrant.division.name, slot.name, blocked))
     return moves
 

@@ -256,3 +256,28 @@ def test_the_settings_page_s_refusals_in_the_visitor_s_language(tmp_path, langua
     page = client.post(url, _settings_post(event, hall_tables="2")).content.decode()
     assert IN_PLAY[language] in page.replace("&#x27;", "'")
     assert Event.objects.get(pk=event.pk).hall_tables is None
+
+
+DUPLICATE = {
+    "en": "Entrant id A01 is already registered.",
+    "fr": "Le numéro de joueur A01 est déjà inscrit.",
+    "es": "El número de jugador A01 ya está inscrito.",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_the_entrants_service_refuses_in_the_active_language(tmp_path, language):
+    from tournaments.engine import RuleError
+
+    divisions(tmp_path, {"Alpha": 2})
+    event = Event.objects.get(slug=SLUG)
+    with translation.override(language), pytest.raises(RuleError) as refused:
+        services.entrant_save(
+            event=event,
+            external_id="A01",
+            first_name="New",
+            last_name="Person",
+            division_name="Alpha",
+        )
+    assert str(refused.value) == DUPLICATE[language]

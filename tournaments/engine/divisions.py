@@ -96,7 +96,9 @@ def assign_division(
     elif age is not None:
         years = age
     else:
-        raise RuleError("needs a birth date, an age or a division to be placed in an age group")
+        raise RuleError(
+            gettext("needs a birth date, an age or a division to be placed in an age group")
+        )
     band = next((b for b in bands if b.holds(years)), None)
     if band is None:
         low = min(b.low for b in bands)

@@ -4,6 +4,7 @@ import datetime
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
@@ -45,5 +46,8 @@ def entrants_by_ids(event: Event, ids: Iterable[str]) -> list[Entrant]:
     found = {e.external_id: e for e in Entrant.objects.filter(event=event, external_id__in=ids)}
     missing = [i for i in ids if i not in found]
     if missing:
-        raise RuleError(f"No entrant with id {', '.join(missing)} in {event.name}.")
+        raise RuleError(
+            gettext("No entrant with id %(ids)s in %(event)s.")
+            % {"ids": ", ".join(missing), "event": event.name}
+        )
     return [found[i] for i in ids]

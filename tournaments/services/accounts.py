@@ -6,6 +6,7 @@ import secrets
 
 from axes.utils import reset as axes_reset
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.models import Event
@@ -22,7 +23,10 @@ def readable_password() -> str:
 
 def _scorekeeper_of(event: Event, user) -> None:
     if not event.scorekeepers.filter(pk=user.pk).exists():
-        raise RuleError(f"{user.username} does not keep scores for {event.name}.")
+        raise RuleError(
+            gettext("%(user)s does not keep scores for %(event)s.")
+            % {"user": user.username, "event": event.name}
+        )
 
 
 def scorekeeper_unlock(*, event: Event, user) -> int:
@@ -41,8 +45,11 @@ def scorekeeper_password_reset(*, event: Event, user) -> str:
     _scorekeeper_of(event, user)
     if user.is_staff or user.is_superuser or user.organized_events.exists():
         raise RuleError(
-            f"{user.username} is an organizer's account: only its owner or the site's "
-            "administrator can change its password."
+            gettext(
+                "%(user)s is an organizer's account: only its owner or the site's "
+                "administrator can change its password."
+            )
+            % {"user": user.username}
         )
     password = readable_password()
     with transaction.atomic():

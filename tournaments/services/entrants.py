@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils.translation import gettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -208,12 +209,15 @@ def _new_entrant(event: Event, external_id: str, first: str, last: str, key) -> 
         event=event, first_name__iexact=first, last_name__iexact=last
     ):
         if person_key(other.first_name, other.last_name, other.birth_date) == key:
-            raise RuleError(f"{first} {last} is already registered as {other.external_id}.")
+            raise RuleError(
+                gettext("%(name)s is already registered as %(id)s.")
+                % {"name": f"{first} {last}", "id": other.external_id}
+            )
     taken = set(Entrant.objects.filter(event=event).values_list("external_id", flat=True))
     if not external_id:
         external_id = next(auto_ids(taken))
     elif external_id in taken:
-        raise RuleError(f"Entrant id {external_id} is already registered.")
+        raise RuleError(gettext("Entrant id %(id)s is already registered.") % {"id": external_id})
     return Entrant(event=event, external_id=external_id)
 
 
@@ -232,7 +236,7 @@ def entrant_save(
         raise RuleError(f"Unknown entrant field {', '.join(sorted(unknown))}.")
     first, last = fields.get("first_name", "").strip(), fields.get("last_name", "").strip()
     if not first or not last:
-        raise RuleError("Enter the first and the last name.")
+        raise RuleError(gettext("Enter the first and the last name."))
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=event.pk)
         row = RegistrationRow(
@@ -260,7 +264,10 @@ def entrant_save(
                 division__in=[entrant.division.bracket, division.bracket]
             ).exists()
         ):
-            raise RuleError(f"{entrant.name} cannot change division: play has started.")
+            raise RuleError(
+                gettext("%(name)s cannot change division: play has started.")
+                % {"name": entrant.name}
+            )
         for name in ENTRANT_FIELDS:
             if name in fields:
                 value = fields[name]
