@@ -432,3 +432,52 @@ def test_a_save_sent_by_the_pages_script_to_a_round_now_over_opens_the_page_that
     )
     assert answer.status_code == 410 and answer["HX-Redirect"] == f"/t/{code}/"
     assert "This round is over" in client.get(answer["HX-Redirect"]).content.decode()
+
+
+def test_the_desk_says_per_table_done_waiting_for_a_check_and_last_score(hall):
+    """Cold test 14, finding 8: the Table codes page said neither which tables are done nor
+    how long since their last score, and the division page called a table "done" while
+    its games still waited for a player's check."""
+    from tests.factories import UserFactory
+
+    division, (table, other) = hall
+    olive = UserFactory(username="olive")
+    division.event.organizers.add(olive)
+    desk = Client()
+    desk.force_login(olive)
+    code = code_of(table)
+    ann, bo = seated(table)[:2]
+    client = Client()
+    as_player(client, table, ann)
+    games = [["0", "5", "9", "12"], ["7", "0", "3", "20"], ["4", "8", "0", "15"]]
+    for number, values in enumerate(games, start=1):
+        saved = client.post(f"/t/{code}/", game_post(table, values, number=number))
+        assert saved.status_code == 302
+
+    codes_url = f"/e/{division.event.slug}/desk/divisions/{division.pk}/codes/"
+    page = desk.get(codes_url).content.decode()
+    mine = page[page.index('id="table-1"') : page.index('id="table-2"')]
+    assert "3 of 3 games in — 3 games waiting for a check" in mine
+    assert "last score just now" in mine and "done" not in mine
+    theirs = page[page.index('id="table-2"') :]
+    assert "0 of 3 games in" in theirs and "waiting for a check" not in theirs
+    division_page = desk.get(f"/e/{division.event.slug}/desk/divisions/{division.pk}/")
+    text = division_page.content.decode()
+    assert "3 of 3 games in — <span data-to-check>3 games waiting for a check</span>" in text
+    assert (
+        "done"
+        not in text[text.index('id="tables"') : text.index("</ul>", text.index('id="tables"'))]
+    )
+
+    # Bo checks them: now the table is done on both pages.
+    as_player(client, table, bo)
+    for number in (1, 2, 3):
+        game = Game.objects.get(table=table, number=number)
+        confirmed = client.post(f"/t/{code}/games/{number}/confirm/", {"version": game.version})
+        assert confirmed.status_code == 302
+    page = desk.get(codes_url).content.decode()
+    mine = page[page.index('id="table-1"') : page.index('id="table-2"')]
+    assert "3 of 3 games in — <strong>done</strong>" in mine
+    assert "waiting for a check" not in mine
+    text = desk.get(f"/e/{division.event.slug}/desk/divisions/{division.pk}/").content.decode()
+    assert "3 of 3 games in — done" in text and "waiting for a check" not in text

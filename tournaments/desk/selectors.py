@@ -5,11 +5,11 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Count, Q
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext
 
-from scoring.models import ScoreChange
+from scoring.models import Game, ScoreChange
 from scoring.selectors import (
     DivisionState,
     corrections_pending,
@@ -252,6 +252,15 @@ class DivisionDesk:
                 for (r, t, _n), g in self.state.games.items()
                 if r == record.number and t == table.number
             ]
+            to_check = (
+                sum(
+                    1
+                    for (r, t, _n), g in self.state.games.items()
+                    if r == record.number and t == table.number and not g.confirmed
+                )
+                if self.state.event.confirmation == Event.Confirmation.SECOND_PERSON
+                else 0
+            )
             heard = table_heard_from(
                 last=max(arrived) if arrived else None,
                 started=self.current.clock_started_at,
@@ -278,7 +287,9 @@ class DivisionDesk:
                     ],
                     "entered": entered,
                     "heard": heard,
-                    "complete": table_outcome.complete,
+                    "to_check": to_check,
+                    # Not "done" while games wait for a check (cold test 14, finding 8).
+                    "complete": table_outcome.complete and not to_check,
                     "advancing": [
                         self.state.shown_names.get(p, p)
                         for p in table_outcome.advancing
@@ -431,6 +442,15 @@ class TableCodeLine:
     replaced: int  # codes revoked before it
     last_revoked: TableCode | None  # the latest code revoked (who, when)
     entries: list = field(default_factory=list)  # what players entered (PlayerEntry)
+    games: int = 0  # the round's games per table
+    entered: int = 0  # games in (by anyone)
+    to_check: int = 0  # games in, waiting for a second person's check
+    heard: object = None  # when its last score arrived (scoring.selectors.Heard)
+
+    @property
+    def done(self) -> bool:
+        """Every game in and none waiting for a check."""
+        return bool(self.games) and self.entered >= self.games and not self.to_check
 
     @property
     def last_entry(self):
@@ -470,8 +490,25 @@ def round_codes(division: Division, number: int | None = None, entries=None) -> 
     for code in TableCode.objects.filter(table__round=chosen).order_by("issued_at", "pk"):
         codes.setdefault(code.table_id, []).append(code)
     found = entries(chosen) if entries is not None else {}
+    # Per table: games in, games waiting for a check, when its last score arrived (the
+    # division page's "last score N min ago").
+    second = division.event.confirmation == Event.Confirmation.SECOND_PERSON
+    stats = {
+        row["table_id"]: row
+        for row in Game.objects.filter(table__round=chosen)
+        .values("table_id")
+        .annotate(
+            entered=Count("pk", distinct=True),
+            open=Count("pk", filter=Q(confirmed_at__isnull=True), distinct=True),
+            last=Max("racks__entered_at"),
+        )
+        .order_by()
+    }
+    now = timezone.now()
     lines = []
     for table in tables:
+        got = stats.get(table.pk, {})
+        entered = got.get("entered", 0)
         given = codes.get(table.pk, [])
         live = next((c for c in given if c.revoked_at is None), None)
         revoked = [c for c in given if c.revoked_at is not None]
@@ -483,6 +520,15 @@ def round_codes(division: Division, number: int | None = None, entries=None) -> 
                 len(revoked),
                 max(revoked, key=lambda c: c.revoked_at) if revoked else None,
                 found.get(table.number, []),
+                chosen.games,
+                entered,
+                got.get("open", 0) if second else 0,
+                table_heard_from(
+                    last=got.get("last"),
+                    started=chosen.clock_started_at,
+                    waiting=entered < chosen.games and chosen.status != Round.Status.CLOSED,
+                    now=now,
+                ),
             )
         )
     return RoundCodes(division, chosen, [r.number for r in rounds], lines)
