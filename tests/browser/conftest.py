@@ -138,10 +138,18 @@ def _rows(players, division="Open"):
 
 
 def build_event(
-    slug, *, name=None, scoring="low", confirmation="second-person", players=PLAYERS, seed=7
+    slug,
+    *,
+    name=None,
+    scoring="low",
+    confirmation="second-person",
+    players=PLAYERS,
+    seed=7,
+    language="en",
 ):
-    """An event through the services: created, configured, entrants imported, checked in,
-    round 1 seated. Returns (event, division)."""
+    """An event through the services: created, configured (in ``language``: the seating
+    notes are stored in it), entrants imported, checked in, round 1 seated. Returns
+    (event, division)."""
     from tournaments import services
     from tournaments.models import Division
     from tournaments.registration import ParsedRegistrations
@@ -152,7 +160,7 @@ def build_event(
         date=datetime.date(2026, 5, 14),
         scoring=scoring,
     )
-    event = services.event_configure(event=event, confirmation=confirmation)
+    event = services.event_configure(event=event, confirmation=confirmation, language=language)
     parsed = ParsedRegistrations(
         rows=_rows(players),
         columns={},

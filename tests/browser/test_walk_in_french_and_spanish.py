@@ -1,0 +1,154 @@
+"""Issue 12's "Done when" walk: in French and in Spanish, in Chromium, an organizer who is
+also a scorekeeper signs in and walks the main pages — sign-in, a table's score page with
+the tile calculator open and a refused rack total of 1000, the desk overview, a division
+page, check-in, printing, the projector and find-my-table — and no English interface word
+is left on any of them. The event speaks the language (its projector and find-my-table
+for a visitor who chose nothing); the visitor chooses it with the language switch.
+
+The English words are those the per-area tests look for, gathered here, not copied: one
+list, matched as whole words."""
+
+import datetime
+import re
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from tests.i18n.test_desk_live_pages import ENGLISH as DESK_ENGLISH
+from tests.i18n.test_scoring_pages import PRINTING_ENGLISH
+from tournaments import services
+from tournaments.models import Round, Table
+
+from .conftest import PASSWORD, SCREENSHOTS, build_event, make_user, play_games
+from .test_pages_in_french_and_spanish import ENGLISH as PUBLIC_ENGLISH
+from .test_pages_in_french_and_spanish import PLAYERS
+from .test_score_entry_languages import ENGLISH as SCORE_ENGLISH
+from .test_score_entry_languages import PAGE_ENGLISH as SCORE_PAGES_ENGLISH
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ENGLISH = sorted(
+    set(DESK_ENGLISH)
+    | set(PRINTING_ENGLISH)
+    | set(PUBLIC_ENGLISH)
+    | set(SCORE_ENGLISH)
+    | set(SCORE_PAGES_ENGLISH)
+    # the words of areas whose tests keep no list: when a table was last heard from, the
+    # seating notes, a correction's summary
+    | {"last score", "no score", "min ago", "just now", "share a table", "accept or undo"}
+)
+
+# Proper names the translations keep as they are ("Score le plus bas (Golden Games)").
+PROPER_NAMES = ("Golden Games",)
+SWITCH = {"fr": "Français", "es": "Español"}
+SEARCH = re.compile("Chercher|Buscar")
+
+
+def english_left(page) -> list[str]:
+    """English words in what the page shows or says aloud (the switch's own names and
+    hidden parts aside), as whole words: "Places" is French, "Player" is not "Player6"."""
+    text = page.evaluate(
+        """() => {
+        const copy = document.body.cloneNode(true);
+        copy.querySelectorAll('form.languages, script, [hidden]').forEach(e => e.remove());
+        const said = [...copy.querySelectorAll('[aria-label],[title],[placeholder]')]
+            .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'),
+                       e.getAttribute('placeholder')].join(' '));
+        return copy.innerText + ' ' + said.join(' ') + ' ' + document.title;
+    }"""
+    )
+    for name in PROPER_NAMES:
+        text = text.replace(name, "")
+    return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def _event(language):
+    event, division = build_event(
+        "quebec-2026", name="Tournoi du Québec", players=PLAYERS, language=language
+    )
+    services.announcement_post(event=event, text="Le dîner est servi à midi.")
+    round_ = Round.objects.get(division=division, number=1)
+    services.round_clock_start(round_=round_, now=timezone.now() - datetime.timedelta(minutes=5))
+    tables = list(Table.objects.filter(round__division=division).order_by("number"))
+    play_games(tables[-1], [[0, 10, 20, 30]])  # one table heard from, the others not yet
+    olive = make_user("olive")
+    event.organizers.add(olive)
+    event.scorekeepers.add(olive)
+    return event, division, tables[0]
+
+
+def _look(page, where, shots):
+    page.wait_for_load_state()
+    left = english_left(page)
+    page.screenshot(path=str(SCREENSHOTS / f"walk-{shots}-{where}.png"), full_page=True)
+    return [f"{where}: {word}" for word in left]
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_the_main_pages_in_the_language_leave_no_english(browser, live_server, language):
+    event, division, table = _event(language)
+    base, desk = live_server.url, f"{live_server.url}/e/{event.slug}/desk"
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
+    page = context.new_page()
+    shots = language
+    left = []
+
+    # Sign-in: English for an English browser, until the switch is used.
+    page.goto(f"{base}/login/")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    assert "Sign in" in english_left(page)  # the check sees English where there is some
+    page.get_by_role("button", name=SWITCH[language]).click()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    page.locator("#id_username").fill("olive")
+    page.locator("#id_password").fill("not-the-password")
+    page.locator("main button[type=submit]").click()
+    expect(page.locator(".form-errors")).to_be_visible()
+    left += _look(page, "sign-in-refused", shots)
+    page.locator("#id_username").fill("olive")
+    page.locator("#id_password").fill(PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.wait_for_url(re.compile(r".*/$"))
+    left += _look(page, "home", shots)
+
+    # The table's score page: the calculator open, a rack total of 1000 refused.
+    page.goto(f"{base}/e/{event.slug}/tables/{table.pk}/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    seats = [s.entrant for s in table.seats.select_related("entrant").order_by("number")]
+    page.locator("button.calc-open").first.click()
+    expect(page.locator(f"#id_rack_{seats[0].pk}-calc")).to_be_visible()
+    page.fill(f"#id_rack_{seats[1].pk}", "1000")
+    page.locator(f"#id_rack_{seats[2].pk}").focus()
+    expect(page.locator(f"#id_rack_{seats[1].pk}-error")).to_contain_text("1000")
+    left += _look(page, "table", shots)
+
+    for where, url in (
+        ("overview", f"{desk}/"),
+        ("division", f"{desk}/divisions/{division.pk}/"),
+        ("checkin", f"{desk}/checkin/"),
+        ("printing", f"{base}/e/{event.slug}/print/"),
+        ("projector", f"{base}/p/{event.slug}/"),
+    ):
+        page.goto(url)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        left += _look(page, where, shots)
+
+    page.goto(f"{base}/p/{event.slug}/find/")
+    page.locator("#q").fill("Ann")
+    page.get_by_role("button", name=SEARCH).click()
+    expect(page.locator("#results .card")).to_have_count(1)
+    left += _look(page, "find", shots)
+    context.close()
+
+    # A visitor who chose nothing: the projector and find-my-table in the event's language.
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
+    page = context.new_page()
+    for where, url in (
+        ("projector-event", f"/p/{event.slug}/"),
+        ("find-event", f"/p/{event.slug}/find/"),
+    ):
+        page.goto(base + url)
+        expect(page.locator("html")).to_have_attribute("lang", language)
+        left += _look(page, where, shots)
+    context.close()
+    assert left == []
