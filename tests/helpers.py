@@ -16,8 +16,11 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 
 from scoring.models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
+from tests.factories import UserFactory
+from tournaments.desk.forms import EventSettingsForm
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,3 +189,31 @@ def fresh_sqlite(migrated_template, tmp_path) -> Path:
         if companion.exists():
             shutil.copyfile(companion, Path(f"{path}{suffix}"))
     return path
+
+
+# ---------------------------------------------------------------- the desk's pages
+
+
+def organizer_client(event: Event, language: str | None = None) -> Client:
+    """A test client signed in as a new organizer of ``event``; ``language`` (if given)
+    is the language the visitor chose (the django_language cookie)."""
+    user = UserFactory()
+    event.organizers.add(user)
+    client = Client()
+    client.force_login(user)
+    if language:
+        client.cookies["django_language"] = language
+    return client
+
+
+def settings_post(event: Event, **changes) -> dict:
+    """What the desk settings page sends for ``event`` as it stands, with ``changes``."""
+    form = EventSettingsForm(instance=event)
+    data = {}
+    for name in form.fields:
+        value = form[name].value()
+        if value is None or value is False:
+            continue
+        data[name] = value
+    data.update(changes)
+    return data

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 from django.core.management.base import CommandError
-from django.test import Client
 from django.utils import translation
 
-from tests.factories import UserFactory, seated
+from tests.factories import seated
 from tests.helpers import entrants_file, run
+from tests.helpers import organizer_client as organizer
 from tests.i18n.test_scoring_pages import as_scorekeeper, hall  # noqa: F401 (a fixture)
 from tournaments import services
 from tournaments.models import Division, Event, Round
@@ -30,16 +30,6 @@ def divisions(tmp_path: Path, sizes: dict[str, int], club: str = "") -> dict[str
     run("import_entrants", SLUG, path, "--create-event", "--date", "2026-05-16")
     run("checkin", SLUG)
     return {d.name: d for d in Division.objects.filter(event__slug=SLUG)}
-
-
-def organizer(event: Event, language: str | None) -> Client:
-    user = UserFactory()
-    event.organizers.add(user)
-    client = Client()
-    client.force_login(user)
-    if language:
-        client.cookies["django_language"] = language
-    return client
 
 
 REFUSAL = {
@@ -244,16 +234,16 @@ IN_PLAY = {
 def test_the_settings_page_s_refusals_in_the_visitor_s_language(tmp_path, language):
     """The engine's (ribbons) and the event service's (a hall smaller than the tables in
     play) refusals on the desk's settings page."""
-    from tests.services.test_award_settings import _settings_post
+    from tests.helpers import settings_post
 
     found = divisions(tmp_path, {"Alpha": 16})
     event = Event.objects.get(slug=SLUG)
     services.division_seat_first_round(division=found["Alpha"], seed=1)
     client = organizer(event, None if language == "en" else language)
     url = f"/e/{SLUG}/desk/settings/"
-    page = client.post(url, _settings_post(event, ribbons_to="3")).content.decode()
+    page = client.post(url, settings_post(event, ribbons_to="3")).content.decode()
     assert RIBBONS[language] in page.replace("&#x27;", "'")
-    page = client.post(url, _settings_post(event, hall_tables="2")).content.decode()
+    page = client.post(url, settings_post(event, hall_tables="2")).content.decode()
     assert IN_PLAY[language] in page.replace("&#x27;", "'")
     assert Event.objects.get(pk=event.pk).hall_tables is None
 

@@ -2,19 +2,11 @@
 correct_score's ATTENTION line; a no-show of a started division is told why."""
 
 import pytest
-from django.test import Client
 
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tests.helpers import organizer_client
 
 pytestmark = pytest.mark.django_db
-
-
-def _organizer(event) -> Client:
-    user = UserFactory()
-    event.organizers.add(user)
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_check_in_confirmation_tells_namesakes_apart():
@@ -25,7 +17,7 @@ def test_the_check_in_confirmation_tells_namesakes_apart():
                                  ("H1050", young, "Joan")]:  # fmt: skip
         EntrantFactory(division=division, external_id=eid, first_name=first, last_name="Hill",
                        club="Maple Grove", status="registered")  # fmt: skip
-    client = _organizer(event)
+    client = organizer_client(event)
     page = client.post(
         f"/e/{event.slug}/desk/checkin/everyone/",
         {"listed": ["H1049", "H1081", "H1050"], "absent": ["H1050"]},
@@ -73,7 +65,7 @@ def test_a_no_show_whose_division_started_is_told_why_at_the_check_in_search():
     EntrantFactory(division=division, external_id="H1113", first_name="Irving",
                    last_name="Adams", status="absent")  # fmt: skip
     services.division_seat_first_round(division=division, seed=1)
-    page = _organizer(event).get(f"/e/{event.slug}/desk/checkin/?q=irving+adams")
+    page = organizer_client(event).get(f"/e/{event.slug}/desk/checkin/?q=irving+adams")
     text = page.content.decode()
     assert "H1113 · Mixed 75-79" in text
     assert "Mixed 75-79 is already seated: too late to check in." in text
@@ -94,7 +86,7 @@ def test_a_seated_player_marked_as_needing_an_accessible_table_gets_a_note():
     services.division_seat_first_round(division=division, seed=1)
     carl = Seat.objects.get(entrant__external_id="C1")
     assert carl.table.number != 1
-    client = _organizer(event)
+    client = organizer_client(event)
     url = f"/e/{event.slug}/desk/divisions/{division.pk}/"
     assert "needs an accessible table" not in client.get(url).content.decode()
     services.entrants_mark_accessible(event=event, ids=["C1"])

@@ -2,11 +2,10 @@
 exact backup: backup → restore → backup gives the same data; a tampered value is refused."""
 
 import pytest
-from django.test import Client
 
 from scoring.backup import BackupRefused, event_backup, event_restore
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
-from tournaments.desk.forms import EventSettingsForm
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tests.helpers import organizer_client, settings_post
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -58,36 +57,16 @@ def test_a_tampered_award_setting_is_refused_naming_the_field(key, value, field)
     assert not Event.objects.filter(slug="tampered").exists()
 
 
-def _settings_post(event, **changes) -> dict:
-    form = EventSettingsForm(instance=event)
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is None or value is False:
-            continue
-        data[name] = value
-    data.update(changes)
-    return data
-
-
-def organizer_client(event) -> Client:
-    user = UserFactory()
-    event.organizers.add(user)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_the_settings_page_sets_ribbons_and_refuses_a_bad_value_in_words():
     event = award_event()
     client = organizer_client(event)
     page = client.get("/e/awards/desk/settings/").content.decode()
     assert "Ribbons for places 4 to (0: no ribbons)" in page
-    answer = client.post("/e/awards/desk/settings/", _settings_post(event, ribbons_to="3"))
+    answer = client.post("/e/awards/desk/settings/", settings_post(event, ribbons_to="3"))
     assert answer.status_code == 200
     assert "N is 0 (no ribbons) or a place from 4 to 500, not 3" in answer.content.decode()
     assert Event.objects.get(pk=event.pk).ribbons_to == 12
-    answer = client.post("/e/awards/desk/settings/", _settings_post(event, ribbons_to="6"))
+    answer = client.post("/e/awards/desk/settings/", settings_post(event, ribbons_to="6"))
     assert answer.status_code == 302
     assert Event.objects.get(pk=event.pk).ribbons_to == 6
 
@@ -105,12 +84,12 @@ def test_the_settings_page_sets_the_qualifier_settings():
     page = client.get("/e/awards/desk/settings/").content.decode()
     assert "Places that qualify for the next level, per age group and gender" in page
     answer = client.post(
-        "/e/awards/desk/settings/", _settings_post(event, qualify="0", home_state="FL")
+        "/e/awards/desk/settings/", settings_post(event, qualify="0", home_state="FL")
     )
     assert "Places that qualify: from 1 to 500, not 0" in answer.content.decode()
     assert Event.objects.get(pk=event.pk).home_state == "GA"
     answer = client.post(
-        "/e/awards/desk/settings/", _settings_post(event, qualify="2", home_state="florida")
+        "/e/awards/desk/settings/", settings_post(event, qualify="2", home_state="florida")
     )
     assert answer.status_code == 302
     event = Event.objects.get(pk=event.pk)

@@ -3,13 +3,11 @@ page and the exact backup (round trip; a tampered or missing value)."""
 
 import pytest
 from django.core.management.base import CommandError
-from django.test import Client
 
 from scoring.backup import BackupRefused, event_backup, event_restore
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
-from tests.helpers import run
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tests.helpers import organizer_client, run, settings_post
 from tournaments import services
-from tournaments.desk.forms import EventSettingsForm
 from tournaments.engine import RuleError
 from tournaments.models import Event
 
@@ -47,29 +45,9 @@ def test_the_service_refuses_an_unknown_language_in_words():
     assert Event.objects.get(pk=event.pk).language == "en"
 
 
-def _settings_post(event, **changes) -> dict:
-    form = EventSettingsForm(instance=event)
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is None or value is False:
-            continue
-        data[name] = value
-    data.update(changes)
-    return data
-
-
-def _organizer(event) -> Client:
-    user = UserFactory()
-    event.organizers.add(user)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def test_the_settings_page_offers_the_three_languages_in_their_own_words():
     event = EventFactory(slug="meet")
-    page = _organizer(event).get("/e/meet/desk/settings/").content.decode()
+    page = organizer_client(event).get("/e/meet/desk/settings/").content.decode()
     assert "Language of the projector and the printed sheets" in page
     for value, words in (("en", "English"), ("fr", "Français"), ("es", "Español")):
         assert f'<option value="{value}"' in page
@@ -78,12 +56,12 @@ def test_the_settings_page_offers_the_three_languages_in_their_own_words():
 
 def test_the_settings_page_sets_the_language_and_refuses_another():
     event = EventFactory(slug="meet")
-    client = _organizer(event)
-    answer = client.post("/e/meet/desk/settings/", _settings_post(event, language="es"))
+    client = organizer_client(event)
+    answer = client.post("/e/meet/desk/settings/", settings_post(event, language="es"))
     assert answer.status_code == 302
     assert Event.objects.get(pk=event.pk).language == "es"
     # A tampered form (a language without a catalog): refused, nothing changed.
-    answer = client.post("/e/meet/desk/settings/", _settings_post(event, language="de"))
+    answer = client.post("/e/meet/desk/settings/", settings_post(event, language="de"))
     assert answer.status_code == 200
     assert "Select a valid choice. de is not one of the available choices." in (
         answer.content.decode()

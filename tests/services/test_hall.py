@@ -248,7 +248,7 @@ def test_a_backup_from_before_hall_numbers_in_a_hall_too_small_is_refused(tmp_pa
 
 @pytest.mark.django_db
 def test_the_settings_page_describes_the_hall_and_refuses_a_bad_one_in_words():
-    from tests.services.test_award_settings import _settings_post, organizer_client
+    from tests.helpers import organizer_client, settings_post
     from tournaments.models import Event
 
     event = hall_event()
@@ -263,13 +263,13 @@ def test_the_settings_page_describes_the_hall_and_refuses_a_bad_one_in_words():
         ({"unusable_tables": "seven"}, "Unusable tables: &#x27;seven&#x27; is not a table number"),
         ({"hall_tables": "0"}, "greater than or equal to 1"),
     ):
-        answer = client.post(url, _settings_post(event, **changes))
+        answer = client.post(url, settings_post(event, **changes))
         assert answer.status_code == 200, changes
         assert words in answer.content.decode(), changes
         assert {k: getattr(Event.objects.get(pk=event.pk), k) for k in HALL} == HALL
     answer = client.post(
         url,
-        _settings_post(event, hall_tables="40", unusable_tables="19, 12,40", accessible_tables=""),
+        settings_post(event, hall_tables="40", unusable_tables="19, 12,40", accessible_tables=""),
     )
     assert answer.status_code == 302
     event.refresh_from_db()
@@ -278,14 +278,14 @@ def test_the_settings_page_describes_the_hall_and_refuses_a_bad_one_in_words():
         "12,19,40",
         "",
     )
-    answer = client.post(url, _settings_post(event, hall_tables=""))
+    answer = client.post(url, settings_post(event, hall_tables=""))
     assert answer.status_code == 302
     assert Event.objects.get(pk=event.pk).hall_tables is None
 
 
 @pytest.mark.django_db
 def test_the_desk_says_why_a_division_cannot_be_seated_in_a_full_hall(tmp_path):
-    from tests.services.test_award_settings import organizer_client
+    from tests.helpers import organizer_client
     from tournaments.models import Event
 
     found = divisions(tmp_path, {"Alpha": 9, "Beta": 9})
@@ -313,7 +313,7 @@ def test_the_desk_says_why_a_division_cannot_be_seated_in_a_full_hall(tmp_path):
 
 @pytest.mark.django_db
 def test_the_check_in_page_toggles_the_need_for_an_accessible_table(tmp_path):
-    from tests.services.test_award_settings import organizer_client
+    from tests.helpers import organizer_client
     from tournaments.models import Entrant, Event
 
     divisions(tmp_path, {"Alpha": 2})
@@ -339,7 +339,7 @@ def test_the_check_in_page_toggles_the_need_for_an_accessible_table(tmp_path):
 
 @pytest.mark.django_db
 def test_the_entrant_form_keeps_the_need_for_an_accessible_table(tmp_path):
-    from tests.services.test_award_settings import organizer_client
+    from tests.helpers import organizer_client
     from tournaments.models import Entrant, Event
 
     divisions(tmp_path, {"Alpha": 2})
@@ -365,7 +365,7 @@ def test_the_entrant_form_keeps_the_need_for_an_accessible_table(tmp_path):
 def test_the_hall_cannot_shrink_under_or_bar_a_table_in_play(tmp_path):
     """Cold test finding 4: a hall smaller than the tables in play, or a table in play
     made unusable, is refused naming the tables; accessible numbers may still change."""
-    from tests.services.test_award_settings import _settings_post, organizer_client
+    from tests.helpers import organizer_client, settings_post
     from tournaments.models import Event
     from tournaments.services import event_configure
 
@@ -393,7 +393,7 @@ def test_the_hall_cannot_shrink_under_or_bar_a_table_in_play(tmp_path):
     client = organizer_client(event)
     answer = client.post(
         f"/e/{SLUG}/desk/settings/",
-        _settings_post(event, hall_tables="4", unusable_tables="1,2"),
+        settings_post(event, hall_tables="4", unusable_tables="1,2"),
         follow=True,
     )
     assert answer.status_code == 200
@@ -407,13 +407,13 @@ def test_the_hall_cannot_shrink_under_or_bar_a_table_in_play(tmp_path):
 def test_a_failed_settings_save_says_so_at_the_top_linking_the_fields():
     """Cold test 11, finding 5: the summary comes first on the page, counts the problems
     and links each to its field; a page that saved or was just opened has none."""
-    from tests.services.test_award_settings import _settings_post, organizer_client
+    from tests.helpers import organizer_client, settings_post
 
     event = hall_event()
     client = organizer_client(event)
     url = f"/e/{event.slug}/desk/settings/"
     assert "Not saved" not in client.get(url).content.decode()
-    answer = client.post(url, _settings_post(event, accessible_tables="45", unusable_tables="abc"))
+    answer = client.post(url, settings_post(event, accessible_tables="45", unusable_tables="abc"))
     page = answer.content.decode()
     assert answer.status_code == 200
     top = page.index('id="settings-errors"')
@@ -427,7 +427,7 @@ def test_a_failed_settings_save_says_so_at_the_top_linking_the_fields():
         in page
     )
     assert '<a href="#id_accessible_tables">' in page
-    answer = client.post(url, _settings_post(event, accessible_tables="45"))
+    answer = client.post(url, settings_post(event, accessible_tables="45"))
     assert "Not saved: 1 problem — see below" in answer.content.decode()
 
 

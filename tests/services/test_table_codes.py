@@ -12,8 +12,7 @@ from django.test import Client
 from scoring.backup import BackupRefused, event_backup, event_restore
 from scoring.services import event_delete
 from tests.factories import UserFactory, seated_division
-from tests.helpers import run
-from tests.services.test_award_settings import _settings_post
+from tests.helpers import organizer_client, run, settings_post
 from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import (
@@ -213,20 +212,17 @@ def test_configure_event_sets_who_enters_scores():
 def test_the_desk_settings_page_sets_who_enters_scores():
     division = seated_division(8)
     event = division.event
-    user = UserFactory()
-    event.organizers.add(user)
-    client = Client()
-    client.force_login(user)
+    client = organizer_client(event)
     page = client.get(f"/e/{event.slug}/desk/settings/")
     assert b"Who enters scores" in page.content and b"Players at the table" in page.content
     response = client.post(
-        f"/e/{event.slug}/desk/settings/", _settings_post(event, score_entry="players")
+        f"/e/{event.slug}/desk/settings/", settings_post(event, score_entry="players")
     )
     assert response.status_code == 302
     assert Event.objects.get(pk=event.pk).score_entry == "players"
     assert len(live_codes(division)) == 2
     # A page opened before the setting existed (no field sent) keeps it.
-    data = _settings_post(Event.objects.get(pk=event.pk))
+    data = settings_post(Event.objects.get(pk=event.pk))
     del data["score_entry"]
     assert client.post(f"/e/{event.slug}/desk/settings/", data).status_code == 302
     assert Event.objects.get(pk=event.pk).score_entry == "players"
