@@ -34,8 +34,10 @@ FLAG_WORDS = (
         gettext_noop("give the hall more tables on the settings page"),
     ),
 )
-# A message that names the settings page gets a link to it (see _messages.html).
-TO_SETTINGS = gettext_noop("on the settings page")
+# A refusal whose remedy is on the settings page gets a link to it (see _messages.html).
+# Known by the command-line option it carries, never translated, so it holds whatever
+# language the refusal was said in and the page is shown in.
+SETTINGS_OPTIONS = ("--hall-tables",)
 LEFTOVER_FLAG = re.compile(r"\s*\(?(?:use )?--[a-z][a-z-]*(?: [A-Z]+)?\)?")
 
 
@@ -71,8 +73,8 @@ def act(
     try:
         result = action()
     except RuleError as error:
+        to_settings = any(option in str(error) for option in SETTINGS_OPTIONS)
         for line in refused(error):
-            to_settings = TO_SETTINGS in line or gettext(TO_SETTINGS) in line
             messages.error(request, line, extra_tags="to-settings" if to_settings else "")
     else:
         text = done(result) if callable(done) else done

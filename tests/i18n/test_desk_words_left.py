@@ -123,3 +123,47 @@ def test_the_models_choice_labels_in_the_language(language, words):
     with translation.override(language):
         shown = (str(Division.Status.IN_PLAY.label), str(RoundChange.Action.RESEATED.label))
     assert shown == words
+
+
+@pytest.mark.parametrize(("said_in", "shown_in"), [("en", "en"), ("fr", "es"), ("es", "fr")])
+def test_the_settings_link_follows_the_refusal_not_its_words(rf, said_in, shown_in):
+    """A full hall's refusal gets the settings page's link whatever language it was said
+    in and the page is shown in (the option it carries marks it, not its English words);
+    another refusal gets none."""
+    from django.contrib.messages import get_messages
+    from django.contrib.messages.storage.fallback import FallbackStorage
+
+    from tournaments.engine import RuleError
+    from tournaments.engine.hall import HallFull
+    from tournaments.web import act
+
+    def refuse(error_class):
+        def action():
+            with translation.override(said_in):
+                raise error_class()
+
+        return action
+
+    class Full(HallFull):
+        def __init__(self):
+            RuleError.__init__(
+                self,
+                translation.gettext(
+                    "Nothing was seated: close a round that is over, or give the hall more "
+                    "tables (configure_event --hall-tables)."
+                ),
+            )
+
+    class Other(RuleError):
+        def __init__(self):
+            super().__init__(translation.gettext("Placings and medals"))
+
+    tags = []
+    for error_class in (Full, Other):
+        request = rf.post("/")
+        request.session = {}
+        request._messages = FallbackStorage(request)
+        with translation.override(shown_in):
+            act(request, refuse(error_class), done="", to="/")
+        tags += [m.extra_tags for m in get_messages(request)]
+    assert tags == ["to-settings", ""]
