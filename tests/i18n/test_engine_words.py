@@ -271,3 +271,29 @@ def test_the_entrants_service_refuses_in_the_active_language(tmp_path, language)
             division_name="Alpha",
         )
     assert str(refused.value) == DUPLICATE[language]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("event_language", "note"),
+    [
+        ("en", "Playing again: table 2 is now table 4."),
+        ("fr", "Rejouée : la table 2 devient la table 4."),
+        ("es", "Se juega otra vez: la mesa 2 pasa a ser la mesa 4."),
+    ],
+)
+def test_a_round_played_again_notes_its_new_numbers_in_the_event_s_language(
+    tmp_path, event_language, note
+):
+    """Taken back from the command line (English): the round's stored note is in the
+    event's language; the command's answer and the division's record stay English."""
+    from tests.commands import test_fixing_seating as fixing
+    from tournaments.models import RoundChange
+
+    fixing._two_divisions(tmp_path)
+    Event.objects.filter(slug=fixing.SLUG).update(language=event_language)
+    out = run("reopen_round", fixing.SLUG, "--division", "Open", "--reason", "too soon")
+    assert "Round 1's table 2 is now table 4 (table 2 is in play for Late, round 1)" in out
+    assert RoundChange.objects.get().notes[1].startswith("Round 1's table 2 is now table 4")
+    round_one = Round.objects.get(division__name="Open", number=1)
+    assert round_one.warnings[-1] == note

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone, translation
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, ngettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -235,8 +235,12 @@ def _reseat_note(reason: str) -> str:
 _TABLE_NOTE = re.compile(r"^(Table|Mesa) (\d+)( ?):")
 
 
+# Why a round's tables were renumbered (kept English here, stored in the event's language).
+PLAYING_AGAIN = gettext_noop("Playing again")
+
+
 def round_renumber_clashing(
-    event: Event, round_: Round, *, why: str = "Playing again"
+    event: Event, round_: Round, *, why: str = PLAYING_AGAIN
 ) -> tuple[dict[str, int], list[str]]:
     """Give the tables of a round in play (one that plays again, or one restored from a
     backup made before table numbers were the hall's) new hall numbers where another
@@ -262,19 +266,37 @@ def round_renumber_clashing(
             notes_in_event_language=True,
         )
     except engine.HallFull as full:
-        many = len(clashing) > 1
         raise RuleError(
-            f"Round {round_.number} of {round_.division.name} cannot play again now: its "
-            f"table{'s' if many else ''} {', '.join(str(t.number) for t in clashing)} "
-            f"{'are' if many else 'is'} in use and the hall has too few free tables.\n{full}"
+            ngettext(
+                "Round %(number)s of %(division)s cannot play again now: its table %(tables)s "
+                "is in use and the hall has too few free tables.",
+                "Round %(number)s of %(division)s cannot play again now: its tables %(tables)s "
+                "are in use and the hall has too few free tables.",
+                len(clashing),
+            )
+            % {
+                "number": round_.number,
+                "division": round_.division.name,
+                "tables": ", ".join(str(t.number) for t in clashing),
+            }
+            + f"\n{full}"
         ) from None
     moved, notes = {}, []
+    with translation.override("en"):
+        english_holder_of = {n: who for who, numbers in hall_tables_in_play(event) for n in numbers}
     for table, number in zip(clashing, given.numbers, strict=True):
-        notes.append(
-            f"Round {round_.number}'s table {table.number} is now table {number} (table "
-            f"{table.number} is in play for {holder_of[table.number]}): print its score sheet "
-            "and table list again."
-        )
+        # The division's record (RoundChange.notes) keeps English, like the command line.
+        with translation.override("en"):
+            moved_note = gettext(
+                "Round %(round)s's table %(old)s is now table %(new)s (table %(old)s is in play "
+                "for %(holder)s): print its score sheet and table list again."
+            ) % {
+                "round": round_.number,
+                "old": table.number,
+                "new": number,
+                "holder": english_holder_of[table.number],
+            }
+        notes.append(moved_note)
         moved[str(table.number)] = number
         table.number = number
         table.save(update_fields=["number"])
@@ -286,15 +308,15 @@ def round_renumber_clashing(
         )
         for w in round_.warnings
     ]
-    round_.warnings = (
-        old_notes
-        + [
-            f"{why}: "
-            + "; ".join(f"table {old} is now table {new}" for old, new in moved.items())
-            + "."
-        ]
-        + list(given.warnings)
-    )
+    with notes_language(event):
+        renumbered = gettext("%(why)s: %(tables)s.") % {
+            "why": gettext(why),
+            "tables": "; ".join(
+                gettext("table %(old)s is now table %(new)s") % {"old": old, "new": new}
+                for old, new in moved.items()
+            ),
+        }
+    round_.warnings = old_notes + [renumbered] + list(given.warnings)
     round_.save(update_fields=["warnings"])
     return moved, notes
 
