@@ -226,6 +226,27 @@ def hall_url(live_server, settings):
 # ---------------------------------------------------------------- browser helpers
 
 
+def english_left(page, english, *, aloud=True, proper_names=()) -> list[str]:
+    """The words of ``english`` found, as whole words ("Places" is French, "Player" is not
+    "Player6"), in what the page shows (the language switch, scripts and hidden parts
+    aside) and its title; with ``aloud``, in what it says aloud too (aria-labels, titles,
+    placeholders). ``proper_names`` are taken out first."""
+    text = page.evaluate(
+        """(aloud) => {
+        const copy = document.body.cloneNode(true);
+        copy.querySelectorAll('form.languages, script, [hidden]').forEach(e => e.remove());
+        const said = aloud ? [...copy.querySelectorAll('[aria-label],[title],[placeholder]')]
+            .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'),
+                       e.getAttribute('placeholder')].join(' ')) : [];
+        return copy.innerText + ' ' + said.join(' ') + ' ' + document.title;
+    }""",
+        aloud,
+    )
+    for name in proper_names:
+        text = text.replace(name, "")
+    return [w for w in english if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
 def login(page, base_url, username, password=PASSWORD):
     page.goto(base_url + "/login/")
     page.fill("#id_username", username)

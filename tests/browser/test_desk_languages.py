@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from scoring import services as scoring
 from tests.i18n.test_desk_live_pages import ENGLISH
 
+from . import conftest
 from .conftest import SCREENSHOTS, build_world, login
 from .test_score_entry_languages import too_wide
 
@@ -16,16 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def english_left(page) -> list[str]:
-    import re
-
-    text = page.evaluate(
-        """() => {
-        const copy = document.body.cloneNode(true);
-        copy.querySelectorAll('form.languages, script, [hidden]').forEach(e => e.remove());
-        return copy.innerText + ' ' + document.title;
-    }"""
-    )
-    return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    return conftest.english_left(page, ENGLISH, aloud=False)
 
 
 SAID = {

@@ -3,13 +3,12 @@ Spanish, and the settings page at 1280x720 in French. No English interface word 
 pages is left, the page is no wider than the screen, no button's longer words spill out of
 it (they wrap), and a Hebrew name reads right to left. Screenshots for a person to look at."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from tests.i18n.test_desk_registration_pages import ENGLISH, build_meet
 
+from . import conftest
 from .conftest import SCREENSHOTS, login
 from .test_score_entry_languages import too_wide
 
@@ -17,14 +16,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def english_left(page) -> list[str]:
-    text = page.evaluate(
-        """() => {
-        const copy = document.body.cloneNode(true);
-        copy.querySelectorAll('form.languages, script, [hidden]').forEach(e => e.remove());
-        return copy.innerText + ' ' + document.title;
-    }"""
-    )
-    return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    return conftest.english_left(page, ENGLISH, aloud=False)
 
 
 def french_desk(browser, live_server, width, height, language="fr"):

@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from tournaments.models import Table
 
+from . import conftest
 from .conftest import SCREENSHOTS, build_event, login, make_user
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,18 +57,7 @@ SAID = {
 
 
 def english_left(page) -> list[str]:
-    text = page.evaluate(
-        """() => {
-        const copy = document.body.cloneNode(true);
-        copy.querySelectorAll('form.languages, script, [hidden]').forEach(e => e.remove());
-        const said = [...copy.querySelectorAll('[aria-label],[title],[placeholder]')]
-            .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'),
-                       e.getAttribute('placeholder')].join(' '));
-        return copy.innerText + ' ' + said.join(' ') + ' ' + document.title;
-    }"""
-    )
-    # whole words: "Places" is French, "Player" is not "Player6"
-    return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    return conftest.english_left(page, ENGLISH)
 
 
 def too_wide(page) -> list[str]:

@@ -20,6 +20,7 @@ from tests.i18n.test_scoring_pages import PRINTING_ENGLISH
 from tournaments import services
 from tournaments.models import Round, Table
 
+from . import conftest
 from .conftest import PASSWORD, SCREENSHOTS, build_event, make_user, play_games
 from .test_pages_in_french_and_spanish import ENGLISH as PUBLIC_ENGLISH
 from .test_pages_in_french_and_spanish import PLAYERS
@@ -48,19 +49,7 @@ SEARCH = re.compile("Chercher|Buscar")
 def english_left(page) -> list[str]:
     """English words in what the page shows or says aloud (the switch's own names and
     hidden parts aside), as whole words: "Places" is French, "Player" is not "Player6"."""
-    text = page.evaluate(
-        """() => {
-        const copy = document.body.cloneNode(true);
-        copy.querySelectorAll('form.languages, script, [hidden]').forEach(e => e.remove());
-        const said = [...copy.querySelectorAll('[aria-label],[title],[placeholder]')]
-            .map(e => [e.getAttribute('aria-label'), e.getAttribute('title'),
-                       e.getAttribute('placeholder')].join(' '));
-        return copy.innerText + ' ' + said.join(' ') + ' ' + document.title;
-    }"""
-    )
-    for name in PROPER_NAMES:
-        text = text.replace(name, "")
-    return [w for w in ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    return conftest.english_left(page, ENGLISH, proper_names=PROPER_NAMES)
 
 
 def _event(language):
