@@ -208,6 +208,21 @@ def test_the_tap_after_an_error_message_saves(browser, live_server, players_worl
     summary = page.locator("#game-errors")
     expect(summary).to_be_focused()
     expect(summary.locator("li")).to_have_text([both])
+    # Cold test 14, finding 10: a wrapped message's bullet on its first line. The marker is
+    # not measurable; the link that wraps is a block (an inline-block put the bullet on its
+    # last line), still a 44 px tap target.
+    page.locator(f"#id_rack_{d.pk}").fill("abc")
+    save_button = page.get_by_role("button", name="Save game 1")
+    save_button.click()
+    link = summary.locator("li a").first
+    expect(link).to_be_visible()
+    assert link.evaluate("a => getComputedStyle(a).display") == "block"
+    assert link.bounding_box()["height"] >= 44
+    gap = link.evaluate(
+        "a => Math.abs(a.parentElement.getBoundingClientRect().top - a.getBoundingClientRect().top)"
+    )
+    assert gap < 1
+    page.locator(f"#id_rack_{d.pk}").fill("9")
     # The button is still there and what was typed is kept.
     save = page.get_by_role("button", name="Save game 1")
     expect(save).to_be_visible()

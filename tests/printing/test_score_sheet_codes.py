@@ -81,6 +81,12 @@ def test_the_code_is_printed_large_with_the_address_to_type_it(tmp_path):
         assert code[0].size >= title.size * 0.8  # as large as the table number, nearly
     other = pdftotext(pdf, tmp_path)
     assert "K7M4QX" in other and "P3RT9W" in other and "Table code" in other
+    # Cold test 14, finding 10: players may enter the scores, so no "Scorekeeper" line.
+    for text in texts:
+        flat = pdfcheck.collapse(text)
+        assert "Scorekeeper (name, signature)" not in flat
+        assert "Entered by (name)" in flat
+        assert "Checked by (another player or scorekeeper)" in flat
 
 
 def test_the_qr_code_carries_the_players_page_with_the_code(tmp_path):
@@ -96,6 +102,7 @@ def test_scorekeepers_only_sheet_has_no_code_and_its_qr_opens_the_table_page(tmp
     pdf = _sheets(table)
     text = pdfcheck.text(pdf)
     assert "Table code" not in text and "and type" not in text
+    assert "Scorekeeper (name, signature)" in pdfcheck.collapse(text)
     assert pdfcheck.squeeze(table.score_url) in pdfcheck.squeeze(text)
     assert scanned(pdf, tmp_path) == [table.score_url]
 

@@ -88,14 +88,15 @@ _LAYOUTS = (
 )
 
 
-def _signature_labels(width: float) -> list[tuple[float, list[str]]]:
-    return [
-        fonts.fit_text(label, width, 12, MIN_SIZE, max_lines=2)
-        for label in (
-            gettext("Scorekeeper (name, signature)"),
-            gettext("Confirmed by (second person)"),
-        )
-    ]
+def _signature_labels(width: float, players: bool = False) -> list[tuple[float, list[str]]]:
+    """The two signature lines; ``players``: the players at the table may enter the scores
+    (the sheet has a table code), so the first line names no scorekeeper."""
+    labels = (
+        (gettext("Entered by (name)"), gettext("Checked by (another player or scorekeeper)"))
+        if players
+        else (gettext("Scorekeeper (name, signature)"), gettext("Confirmed by (second person)"))
+    )
+    return [fonts.fit_text(label, width, 12, MIN_SIZE, max_lines=2) for label in labels]
 
 
 def _header(page: Page, doc: Document, t: TableLines, compact: bool) -> float:
@@ -339,7 +340,7 @@ def _sheet(doc: Document, rules_normal: RulesBox, rules_compact: RulesBox, t: Ta
     )
     sabra = doc.event.scoring == "sabra"
     half = (f.content_width - 30) / 2
-    sign_labels = _signature_labels(half)
+    sign_labels = _signature_labels(half, players=bool(t.table_code))
     sign_label_h = max(len(lines) * size * 1.2 for size, lines in sign_labels) + 4
 
     # --- the roomiest layout that fits on one page ---------------------------------------
