@@ -209,6 +209,22 @@ def build_world(*, scoring="low", confirmation="second-person", players=PLAYERS)
     return World(event, other, division, tables, users)
 
 
+def build_world_with_a_game_to_confirm() -> World:
+    """build_world(), with game 1 at its first table entered by the scorekeeper (racks 0,
+    10, 20, 30 in seat order): it waits for a second person's confirmation."""
+    from scoring import services as scoring
+
+    world = build_world()
+    table = world.tables[0]
+    scoring.game_record(
+        table=table,
+        number=1,
+        racks=dict(zip(world.seated(table), (0, 10, 20, 30), strict=True)),
+        user=world.users["scorekeeper"],
+    )
+    return world
+
+
 @pytest.fixture
 def world(db):
     return build_world()

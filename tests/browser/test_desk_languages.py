@@ -6,11 +6,10 @@ words spill out of it (they wrap). Screenshots for a person to look at."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services as scoring
 from tests.i18n.test_desk_live_pages import ENGLISH
 
 from . import conftest
-from .conftest import SCREENSHOTS, build_world, login
+from .conftest import SCREENSHOTS, build_world_with_a_game_to_confirm, login
 from .test_score_entry_languages import too_wide
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -39,14 +38,7 @@ SAID = {
 def test_the_desk_in_french_and_spanish_fits_the_projector_and_a_phone(
     browser, live_server, width, height, language
 ):
-    world = build_world()
-    table = world.tables[0]
-    scoring.game_record(
-        table=table,
-        number=1,
-        racks=dict(zip(world.seated(table), (0, 10, 20, 30), strict=True)),
-        user=world.users["scorekeeper"],
-    )
+    world = build_world_with_a_game_to_confirm()
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     login(page, live_server.url, "olive")

@@ -5,8 +5,6 @@ laptop widths; axe-core finds nothing serious."""
 import pytest
 from playwright.sync_api import expect
 
-from scoring import services as scoring
-
 from .conftest import SCREENSHOTS, axe_violations, login
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -14,16 +12,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (820, 1180), (1366, 768)])
 def test_the_overview_links_to_the_game_to_confirm(browser, live_server, width, height):
-    from .conftest import build_world
+    from .conftest import build_world_with_a_game_to_confirm
 
-    world = build_world()  # 8 players, two tables, second-person confirmation
+    world = build_world_with_a_game_to_confirm()  # 8 players, two tables
     table = world.tables[0]
-    scoring.game_record(
-        table=table,
-        number=1,
-        racks=dict(zip(world.seated(table), (0, 10, 20, 30), strict=True)),
-        user=world.users["scorekeeper"],
-    )
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     login(page, live_server.url, "olive")

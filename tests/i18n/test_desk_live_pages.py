@@ -12,8 +12,7 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.utils import translation
 
-from scoring import services as scoring
-from tests.browser.conftest import build_world
+from tests.browser.conftest import build_world, build_world_with_a_game_to_confirm
 from tests.helpers import run
 from tournaments import services
 
@@ -67,14 +66,8 @@ def visible_text(page: str) -> str:
 
 @pytest.fixture
 def world():
-    world = build_world()  # County Senior Games: Open in play, second-person confirmation
-    table = world.tables[0]
-    scoring.game_record(
-        table=table,
-        number=1,
-        racks=dict(zip(world.seated(table), (0, 10, 20, 30), strict=True)),
-        user=world.users["scorekeeper"],
-    )
+    # County Senior Games: Open in play, a game waiting for a second person's confirmation
+    world = build_world_with_a_game_to_confirm()
     services.announcement_post(
         event=world.event, text="Lunch at noon", user=world.users["organizer"]
     )
