@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.db.models import Q
+from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext, gettext_lazy
 
 from tournaments import engine
@@ -177,23 +178,33 @@ class DivisionState:
         notes = []
         for tie in engine.settled_ties(outcome, record, self.rules):
             names = [self.shown_names.get(p, p) for p in tie.players]
-            lead = f"{words_list(names)} were level on {tie.total} in the final."
+            lead = gettext("%(names)s were level on %(total)s in the final.") % {
+                "names": words_list(names),
+                "total": tie.total,
+            }
             if tie.step == engine.DECISION:
                 notes.append(
-                    f"{lead} The playoff or tile draw you recorded placed them: "
-                    f"{', '.join(names)}."
+                    gettext(
+                        "%(lead)s The playoff or tile draw you recorded placed them: %(order)s."
+                    )
+                    % {"lead": lead, "order": ", ".join(names)}
                 )
                 continue
             scores = [outcome.scores[p] for p in tie.players]
             if tie.step == engine.WINS:
-                what, values = "most games won", [str(s.wins) for s in scores]
+                what, values = gettext("most games won"), [str(s.wins) for s in scores]
             elif tie.step == engine.WORST_GAME:
-                what, values = "the better worst game", [str(s.worst) for s in scores]
+                what, values = gettext("the better worst game"), [str(s.worst) for s in scores]
             else:
-                what = f"the better score per game in round {tie.round}"
-                values = [f"{dict(s.history)[tie.round]:.1f}" for s in scores]
+                what = gettext("the better score per game in round %(number)s") % {
+                    "number": tie.round
+                }
+                values = [number_format(dict(s.history)[tie.round], 1) for s in scores]
             order = ", ".join(f"{n} ({v})" for n, v in zip(names, values, strict=True))
-            notes.append(f"{lead} The tie-break “{what}” placed them: {order}.")
+            notes.append(
+                gettext("%(lead)s The tie-break “%(what)s” placed them: %(order)s.")
+                % {"lead": lead, "what": what, "order": order}
+            )
         return notes
 
     @cached_property

@@ -167,3 +167,29 @@ def test_the_settings_link_follows_the_refusal_not_its_words(rf, said_in, shown_
             act(request, refuse(error_class), done="", to="/")
         tags += [m.extra_tags for m in get_messages(request)]
     assert tags == ["to-settings", ""]
+
+
+FINAL_TIE = {
+    "en": "{l} and {e} were level on 14 in the final. The tie-break “the better score per "
+    "game in round 1” placed them: {l} (2.3), {e} (10.0).",
+    "fr": "{l} et {e} étaient à égalité à 14 en finale. Le départage « le meilleur score par "
+    "partie à la manche 1 » les a classés : {l} (2,3), {e} (10,0).",
+    "es": "{l} y {e} estaban empatados con 14 en la final. El desempate «la mejor puntuación "
+    "por partida en la ronda 1» los ordenó: {l} (2,3), {e} (10,0).",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_how_a_tie_in_the_final_was_settled_in_the_language(language):
+    """The desk's note on a final's settled tie (scoring/selectors/state.py), its score per
+    game written as the language writes numbers."""
+    from scoring import services as scoring_services
+    from scoring.selectors.state import division_state
+    from tests.services.test_final_tie import to_the_final
+
+    division, _final, _gold, linda, earl = to_the_final()
+    result = scoring_services.division_advance(division=division)
+    with translation.override(language):
+        notes = division_state(result.division).final_tie_notes
+    assert notes == [FINAL_TIE[language].format(l=linda.name, e=earl.name)]
