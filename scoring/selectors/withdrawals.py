@@ -1,6 +1,8 @@
 """Whether a withdrawal or disqualification can still be undone: only while it has not
 changed any result (no game recorded without the player, no round closed since)."""
 
+from django.utils.translation import gettext, ngettext
+
 from tournaments.models import Bye, Division, Entrant, Round, Seat
 
 from ..models import Game
@@ -8,26 +10,35 @@ from ..models import Game
 
 def undo_refusal(entrant: Entrant) -> str:
     """Why ``entrant``'s withdrawal (or disqualification) can no longer be undone, or ""."""
-    word = entrant.get_status_display().lower()
+    word = str(entrant.get_status_display()).lower()
     who = entrant.name
     if not entrant.out_of_play:
-        return f"{who} is not withdrawn or disqualified."
+        return gettext("%(who)s is not withdrawn or disqualified.") % {"who": who}
     bracket = entrant.division.bracket
     if bracket.status == Division.Status.COMPLETE:
-        return f"{bracket.name} is finished: {who} stays {word}."
+        return gettext("%(division)s is finished: %(who)s stays %(status)s.") % {
+            "division": bracket.name,
+            "who": who,
+            "status": word,
+        }
     latest = Round.objects.filter(division=bracket).current()
     if latest is None:
         return ""
     if latest.status == Round.Status.CLOSED:
-        return f"Round {latest.number} of {bracket.name} is closed: {who} stays {word}."
+        return gettext("Round %(number)s of %(division)s is closed: %(who)s stays %(status)s.") % {
+            "number": latest.number,
+            "division": bracket.name,
+            "who": who,
+            "status": word,
+        }
     seat = Seat.objects.filter(round=latest, entrant=entrant).select_related("table").first()
     if seat is None:
         if Bye.objects.filter(round=latest, entrant=entrant).exists():
             return ""
-        return (
-            f"{who} is not in round {latest.number} of {bracket.name}: a round was seated "
-            f"without them, so {who} stays {word}."
-        )
+        return gettext(
+            "%(who)s is not in round %(number)s of %(division)s: a round was seated "
+            "without them, so %(who)s stays %(status)s."
+        ) % {"number": latest.number, "division": bracket.name, "who": who, "status": word}
     without = [
         game.number
         for game in Game.objects.filter(table=seat.table).prefetch_related("racks")
@@ -35,12 +46,23 @@ def undo_refusal(entrant: Entrant) -> str:
     ]
     if without:
         games = ", ".join(str(n) for n in sorted(without))
-        return (
-            f"Game{'s' if len(without) > 1 else ''} {games} at table {seat.table.number} "
-            f"{'were' if len(without) > 1 else 'was'} recorded without {who}: the "
-            f"{'withdrawal' if entrant.status == Entrant.Status.WITHDRAWN else 'disqualification'}"
-            f" has changed a result, so {who} stays {word}."
-        )
+        if entrant.status == Entrant.Status.WITHDRAWN:
+            text = ngettext(
+                "Game %(games)s at table %(table)s was recorded without %(who)s: the "
+                "withdrawal has changed a result, so %(who)s stays %(status)s.",
+                "Games %(games)s at table %(table)s were recorded without %(who)s: the "
+                "withdrawal has changed a result, so %(who)s stays %(status)s.",
+                len(without),
+            )
+        else:
+            text = ngettext(
+                "Game %(games)s at table %(table)s was recorded without %(who)s: the "
+                "disqualification has changed a result, so %(who)s stays %(status)s.",
+                "Games %(games)s at table %(table)s were recorded without %(who)s: the "
+                "disqualification has changed a result, so %(who)s stays %(status)s.",
+                len(without),
+            )
+        return text % {"games": games, "table": seat.table.number, "who": who, "status": word}
     return ""
 
 

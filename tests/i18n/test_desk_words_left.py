@@ -193,3 +193,39 @@ def test_how_a_tie_in_the_final_was_settled_in_the_language(language):
     with translation.override(language):
         notes = division_state(result.division).final_tie_notes
     assert notes == [FINAL_TIE[language].format(l=linda.name, e=earl.name)]
+
+
+UNDO_REFUSED = {
+    "en": "Game 2 at table 1 was recorded without {who}: the withdrawal has changed a result, "
+    "so {who} stays withdrawn.",
+    "fr": "La partie 2 de la table 1 a été notée sans {who} : le retrait a changé un résultat, "
+    "donc {who} reste retiré.",
+    "es": "La partida 2 de la mesa 1 se anotó sin {who}: el retiro cambió un resultado, así "
+    "que {who} sigue retirado.",
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_why_a_withdrawal_can_no_longer_be_undone_in_the_language(language):
+    """scoring/selectors/withdrawals.py's reason, as the desk's refusal says it."""
+    from scoring import services as scoring_services
+    from tests.factories import enter, seated, seated_division
+    from tournaments import services
+    from tournaments.engine import RuleError
+    from tournaments.models import Table
+
+    division = seated_division(8)
+    table = Table.objects.get(round__division=division, round__number=1, number=1)
+    players = seated(table)
+    enter(table, 1, (0, 10, 20, 30))
+    services.entrants_withdraw(event=division.event, ids=[players[3].external_id])
+    scoring_services.game_record(
+        table=table,
+        number=2,
+        racks=dict(zip(players[:3], (0, 12, 25), strict=True)),
+        organizer=True,
+    )
+    with translation.override(language), pytest.raises(RuleError) as refused:
+        scoring_services.entrant_reinstate(entrant=players[3], reason="changed my mind")
+    assert UNDO_REFUSED[language].format(who=players[3].name) in str(refused.value)
