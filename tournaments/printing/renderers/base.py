@@ -509,3 +509,51 @@ def award_name(name: str, inner: float) -> tuple[float, list[str]]:
     if len(lines) > 3:
         size, lines = fonts.fit_text(name, inner, 20, 14, bold=True, max_lines=6)
     return size, lines
+
+
+AWARD_DETAIL_SIZE = 16  # a namesake's club or number, under the name on an award
+
+
+@dataclass(frozen=True)
+class AwardRecipient:
+    """Who a certificate or ribbon card is awarded to: the name as large as fits
+    (award_name) and, for a namesake in the same division, what tells them apart, small
+    under the name."""
+
+    size: float
+    lines: list[str]
+    detail_size: float
+    detail_lines: list[str]
+
+    @property
+    def height(self) -> float:
+        """The room taken from the top of the "awarded to" line to the last line."""
+        return (
+            16
+            + 26
+            + len(self.lines) * self.size * 1.2
+            + len(self.detail_lines) * self.detail_size * 1.4
+        )
+
+    def draw(self, page: Page, cx: float, y: float, awarded_to: str) -> float:
+        """The "awarded to" line, the name and the detail, centred; returns the last
+        line's baseline."""
+        y -= 16
+        page.text(cx, y, awarded_to, 16, align="center")
+        y -= 26
+        for line in self.lines:
+            y -= self.size
+            page.text(cx, y, line, self.size, bold=True, align="center")
+            y -= self.size * 0.2
+        for line in self.detail_lines:
+            y -= self.detail_size * 1.4
+            page.text(cx, y, line, self.detail_size, align="center")
+        return y
+
+
+def award_recipient(name: str, detail: str, inner: float) -> AwardRecipient:
+    nsize, nlines = award_name(name, inner)
+    dsize, dlines = (
+        fonts.fit_text(detail, inner, AWARD_DETAIL_SIZE, 11, max_lines=1) if detail else (0, [])
+    )
+    return AwardRecipient(nsize, nlines, dsize, dlines)

@@ -7,9 +7,16 @@ from django.utils.translation import gettext
 from tournaments.printing import fonts
 from tournaments.printing.data import Certificate, CertificatesData
 
-from .base import Document, Progress, award_name, award_page, medal_title, place_words, scope_word
+from .base import (
+    Document,
+    Progress,
+    award_page,
+    award_recipient,
+    medal_title,
+    place_words,
+    scope_word,
+)
 
-DETAIL_SIZE = 16  # a namesake's club or number, under the name
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
 
@@ -18,36 +25,14 @@ def _certificate(doc: Document, cert: Certificate) -> None:
     f = doc.frame
     cx = f.width / 2
 
-    nsize, nlines = award_name(cert.name, inner)
+    recipient = award_recipient(cert.name, cert.detail, inner)
     medal_line = medal_title(cert.medal)
     place_line = f"{place_words(cert.place)} · {_of(cert.scope, cert.division)}"
     psize, plines = fonts.fit_text(place_line, inner, 20, 14, max_lines=2)
-    # A namesake in the same division: what tells them apart, small under the name.
-    dsize, dlines = (
-        fonts.fit_text(cert.detail, inner, DETAIL_SIZE, 11, max_lines=1) if cert.detail else (0, [])
-    )
-    block = (
-        16
-        + 26
-        + len(nlines) * nsize * 1.2
-        + len(dlines) * dsize * 1.4
-        + 22
-        + 34
-        + 8
-        + len(plines) * psize * 1.25
-    )
+    block = recipient.height + 22 + 34 + 8 + len(plines) * psize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)
 
-    y -= 16
-    page.text(cx, y, gettext("This certificate is awarded to"), 16, align="center")
-    y -= 26
-    for line in nlines:
-        y -= nsize
-        page.text(cx, y, line, nsize, bold=True, align="center")
-        y -= nsize * 0.2
-    for line in dlines:
-        y -= dsize * 1.4
-        page.text(cx, y, line, dsize, align="center")
+    y = recipient.draw(page, cx, y, gettext("This certificate is awarded to"))
     y -= 22 + 32
 
     mw = fonts.string_width(medal_line, 32, bold=True)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from tournaments.printing import fonts
 from tournaments.printing.data import RibbonCard, RibbonsData
 
-from .base import Document, Progress, award_name, award_page, place_words, scope_word
+from .base import Document, Progress, award_page, award_recipient, place_words, scope_word
 
 
 def _rosette(page, x: float, y: float, r: float) -> None:
@@ -36,44 +36,19 @@ def _rosette(page, x: float, y: float, r: float) -> None:
     page.add(op)
 
 
-DETAIL_SIZE = 16  # a namesake's club or number, under the name
-
-
 def _card(doc: Document, card: RibbonCard) -> None:
     page, upper, lower, inner = award_page(doc, date_above=60)
     f = doc.frame
     cx = f.width / 2
 
-    nsize, nlines = award_name(card.name, inner)
+    recipient = award_recipient(card.name, card.detail, inner)
     place_line = place_words(card.place, upper=True)
     of_line = f"{scope_word(card.scope)} {card.division}"
     osize, olines = fonts.fit_text(of_line, inner, 22, 14, max_lines=2)
-    # A namesake in the same division: what tells them apart, small under the name.
-    dsize, dlines = (
-        fonts.fit_text(card.detail, inner, DETAIL_SIZE, 11, max_lines=1) if card.detail else (0, [])
-    )
-    block = (
-        16
-        + 26
-        + len(nlines) * nsize * 1.2
-        + len(dlines) * dsize * 1.4
-        + 22
-        + 40
-        + 10
-        + len(olines) * osize * 1.25
-    )
+    block = recipient.height + 22 + 40 + 10 + len(olines) * osize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)
 
-    y -= 16
-    page.text(cx, y, gettext("This ribbon is awarded to"), 16, align="center")
-    y -= 26
-    for line in nlines:
-        y -= nsize
-        page.text(cx, y, line, nsize, bold=True, align="center")
-        y -= nsize * 0.2
-    for line in dlines:
-        y -= dsize * 1.4
-        page.text(cx, y, line, dsize, align="center")
+    y = recipient.draw(page, cx, y, gettext("This ribbon is awarded to"))
     y -= 22 + 38
 
     pw = fonts.string_width(place_line, 38, bold=True)
