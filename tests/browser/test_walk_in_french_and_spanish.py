@@ -62,9 +62,35 @@ def _event(language):
     tables = list(Table.objects.filter(round__division=division).order_by("number"))
     play_games(tables[-1], [[0, 10, 20, 30]])  # one table heard from, the others not yet
     olive = make_user("olive")
+    flagged = _a_correction_waiting(event, olive)
     event.organizers.add(olive)
     event.scorekeepers.add(olive)
-    return event, division, tables[0]
+    return event, division, tables[0], flagged
+
+
+def _a_correction_waiting(event, organizer):
+    """A second division whose round 1 correction changes who went on to round 2: the
+    overview's summary and the division page's side-by-side comparison."""
+    from scoring import services as scoring
+    from tests.factories import DivisionFactory, EntrantFactory, enter, seated
+
+    division = DivisionFactory(event=event, name="75-79")
+    for n in range(8):
+        EntrantFactory(division=division, external_id=f"{n + 50}")
+    services.division_seat_first_round(division=division, seed=3)
+    for table in division.rounds.get().tables.all():
+        for number, values in enumerate([(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)], 1):
+            enter(table, number, values)
+    scoring.division_advance(division=division)
+    table = division.rounds.get(number=1).tables.order_by("number").first()
+    scoring.score_correct(
+        game=table.games.get(number=3),
+        entrant=seated(table)[1],
+        rack_total=200,
+        reason="misread",
+        user=organizer,
+    )
+    return division
 
 
 def _look(page, where, shots):
@@ -76,7 +102,7 @@ def _look(page, where, shots):
 
 @pytest.mark.parametrize("language", ["fr", "es"])
 def test_the_main_pages_in_the_language_leave_no_english(browser, live_server, language):
-    event, division, table = _event(language)
+    event, division, table, flagged = _event(language)
     base, desk = live_server.url, f"{live_server.url}/e/{event.slug}/desk"
     context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-US")
     page = context.new_page()
@@ -114,6 +140,7 @@ def test_the_main_pages_in_the_language_leave_no_english(browser, live_server, l
     for where, url in (
         ("overview", f"{desk}/"),
         ("division", f"{desk}/divisions/{division.pk}/"),
+        ("correction", f"{desk}/divisions/{flagged.pk}/"),
         ("checkin", f"{desk}/checkin/"),
         ("printing", f"{base}/e/{event.slug}/print/"),
         ("projector", f"{base}/p/{event.slug}/"),
@@ -123,7 +150,7 @@ def test_the_main_pages_in_the_language_leave_no_english(browser, live_server, l
         left += _look(page, where, shots)
 
     page.goto(f"{base}/p/{event.slug}/find/")
-    page.locator("#q").fill("Ann")
+    page.locator("#q").fill("כהן")
     page.get_by_role("button", name=SEARCH).click()
     expect(page.locator("#results .card")).to_have_count(1)
     left += _look(page, "find", shots)
