@@ -168,10 +168,21 @@ def test_results_ribbons_and_certificates_show_the_namesakes_exports_do_not():
     state = division_state(division)
     assert {k: state.shown_names[k] for k in SHOWN} == SHOWN
     assert state.names["57"] == "Mary Smith"  # the registered name, for exports
-    awarded = [c.name for c in printing.ribbons_data(event).cards] + [
-        c.name for c in printing.certificates_data(event).certificates
-    ]
-    assert sorted(n for n in awarded if n in SHOWN.values()) == sorted(SHOWN.values())
+    # Keepsakes: the name alone in headline type, the tie-breaker small under it
+    # (the club, or the number), since namesakes here share the bracket.
+    cards = list(printing.ribbons_data(event).cards) + list(
+        printing.certificates_data(event).certificates
+    )
+    under = {"Sunrise Club", "Oak Park Seniors", "#61", "#62"}
+    awarded = sorted((c.name, c.detail) for c in cards if c.detail in under)
+    assert awarded == sorted(
+        [
+            ("Mary Smith", "Sunrise Club"),
+            ("Mary Smith", "Oak Park Seniors"),
+            ("Bo Kim", "#61"),
+            ("Bo Kim", "#62"),
+        ]
+    )
     results = {
         p.entrant_id: p.name for d in printing.results_data(event).divisions for p in d.placings
     }
