@@ -28,11 +28,11 @@ import time
 from pathlib import Path
 
 import gevent
-from locust import FastHttpUser, constant, constant_pacing, events, task
+from locust import FastHttpUser, events, task
 from locust.exception import StopUser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from pacing import start_delays  # noqa: E402  (bench/pacing.py, beside this file)
+from pacing import next_start, start_delays  # noqa: E402  (bench/pacing.py, beside this file)
 
 PLAN = json.loads(Path(os.environ["BENCH_PLAN"]).read_text())
 PACE = float(os.environ.get("BENCH_PACE", "0") or 0)
@@ -70,7 +70,18 @@ LOGINS = itertools.cycle(PLAN["logins"])
 
 class _User(FastHttpUser):
     abstract = True
-    wait_time = constant_pacing(PACE) if PACE else constant(0)
+
+    def wait_time(self):
+        """BENCH_PACE: each request starts one pace after the previous one started
+        (bench/pacing.next_start), counted from this user's own first request."""
+        if not PACE:
+            return 0
+        now = time.monotonic()
+        started = getattr(self, "started", None)
+        if started is None:  # no first start noted: count from the end of the first
+            started = now
+        self.started, wait = next_start(started, PACE, now)
+        return wait
 
     def _post(self, path, data, cookies, name, headers=None):
         self.client.cookiejar.clear()  # only the cookies given here
@@ -104,6 +115,7 @@ class Saver(_User):
         delay = next(DELAYS)
         if delay:
             gevent.sleep(delay)
+        self.started = time.monotonic()  # the first save starts now
 
     @task
     def save(self):

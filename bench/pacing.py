@@ -17,6 +17,15 @@ def start_delays(seed: int, spread: float) -> Iterator[float]:
         yield rng.uniform(0, spread) if spread > 0 else 0.0
 
 
+def next_start(previous_start: float, pace: float, now: float) -> tuple[float, float]:
+    """A user's next request starts one pace after its previous one started, whatever
+    that one took or how long the user waited before its first: (when, seconds to wait).
+    (locust's ``constant_pacing`` counts the wait before the first request as time
+    spent, so every user's second request came at the same moment: the herd again.)"""
+    when = previous_start + pace
+    return when, max(0.0, when - now)
+
+
 def burst_times(times: list[list[float]]) -> dict[str, float] | None:
     """From each save's [pressed, answered, page shown] (monotonic seconds; page shown
     0 when no page was asked for): how long until the last save was answered and the

@@ -3,7 +3,7 @@ the first 5 s (a fixed seed), not all in the same instant; the burst is timed ap
 
 import itertools
 
-from bench.pacing import burst_times, start_delays
+from bench.pacing import burst_times, next_start, start_delays
 
 
 def _first(seed, spread, n=100):
@@ -38,3 +38,18 @@ def test_the_burst_is_timed_from_the_first_press_to_the_last_answer():
     # Without the page after each save, only the answers count.
     assert burst_times([[1.0, 1.5, 0.0]])["last_page"] == 0.0
     assert burst_times([]) is None
+
+
+def test_each_request_starts_one_pace_after_the_previous_started_not_after_the_first_wait():
+    """A user that waited 3.2 s before its first save (started at 3.2, took 0.1) saves
+    again at 8.2, not at 5 (locust's constant_pacing counted the 3.2 s as time spent and
+    brought every user's second save to the same moment)."""
+    when, wait = next_start(3.2, 5.0, now=3.3)
+    assert (round(when, 6), round(wait, 6)) == (8.2, 4.9)
+    # A request that took longer than the pace: the next starts at once, on schedule after.
+    when, wait = next_start(8.2, 5.0, now=14.0)
+    assert (when, wait) == (13.2, 0.0)
+    # Users spread over the first 5 s stay spread: their starts keep their offsets.
+    starts = [0.4, 1.9, 3.3, 4.8]
+    later = [next_start(s, 5.0, now=s + 0.05)[0] for s in starts]
+    assert [round(t - s, 6) for t, s in zip(later, starts, strict=True)] == [5.0] * 4
