@@ -1,0 +1,25 @@
+"""Template filters for words stored in English in the records and shown in the reader's
+language."""
+
+import re
+
+from django import template
+from django.utils.translation import gettext
+
+register = template.Library()
+
+COMMAND_LINE = "command line (organizer)"
+_AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")
+
+
+@register.filter
+def who(label: str) -> str:
+    """Who made a change, as the records keep it (in English, since other code reads it
+    back: the desk finds players' entries by "NAME at the table (code X)"), in the
+    reader's language. A scorekeeper's or organizer's user name stays as it is."""
+    if label == COMMAND_LINE:
+        return gettext("command line (organizer)")
+    found = _AT_TABLE.match(label or "")
+    if found:
+        return gettext("%(name)s at the table (code %(code)s)") % found.groupdict()
+    return label
