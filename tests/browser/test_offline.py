@@ -374,7 +374,14 @@ def test_numbers_typed_over_a_game_that_arrives_are_not_wiped(browser, hall_url,
     fill_game(page, {a: 0, b: 11, c: 22, d: 7})
     page.get_by_role("button", name="Save game 1").click()
     expect(page.locator(".games-nav a[data-game='1']")).to_contain_text("to confirm")
+    # Game 2's form in place and htmx done with the swap before typing: under a loaded
+    # CI the boxes were typed into while the sheet was still settling (failed once).
+    expect(page.get_by_role("button", name="Save game 2")).to_be_visible()
+    page.wait_for_function(
+        "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
     fill_game(page, {a: 5, b: 0, c: 9, d: 14})
+    expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("14")
     page.get_by_role("button", name="Save game 2").click()
     expect(page.locator(".games-nav a[data-game='2']")).to_contain_text("to confirm")
     network_off(context)
