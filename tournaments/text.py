@@ -89,3 +89,9 @@ def namesake_names(people) -> dict:
             else:
                 shown[key] = f"{isolate(name)} #{number}"
     return shown
+
+
+# How the audit trail names a player who entered or confirmed a game at the table with its
+# code (scoring.services._common.AtTable.label): kept in English, read back by the desk
+# (tournaments.desk.selectors.players_entries) and shown translated (templatetags/words.py).
+AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")

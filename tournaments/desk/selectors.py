@@ -1,7 +1,6 @@
 """Reads for the organizer's desk: the overview and a division's page."""
 
 import datetime
-import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -30,6 +29,7 @@ from tournaments.selectors import (
     played_brackets,
     running_clock,
 )
+from tournaments.text import AT_TABLE
 
 
 @dataclass
@@ -534,11 +534,6 @@ def round_codes(division: Division, number: int | None = None, entries=None) -> 
     return RoundCodes(division, chosen, [r.number for r in rounds], lines)
 
 
-# How the audit trail names a player who entered or confirmed at the table with its code
-# (scoring.services._common.AtTable.label).
-_AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")
-
-
 @dataclass(frozen=True)
 class PlayerEntry:
     """A game entered or confirmed by a player at the table, from the audit trail."""
@@ -566,7 +561,7 @@ def players_entries(round_: Round) -> dict[int, list[PlayerEntry]]:
     ).values_list("table_number", "game_number", "action", "actor_label", "at")
     latest: dict[tuple[int, int, bool], PlayerEntry] = {}
     for table, game, action, label, at in rows.order_by("at", "pk"):
-        found = _AT_TABLE.match(label)
+        found = AT_TABLE.match(label)
         if found is None or table is None or game is None:
             continue
         confirmed = action == ScoreChange.Action.CONFIRMED

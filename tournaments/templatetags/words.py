@@ -1,15 +1,14 @@
 """Template filters for words stored in English in the records and shown in the reader's
 language."""
 
-import re
-
 from django import template
 from django.utils.translation import gettext
+
+from tournaments.text import AT_TABLE
 
 register = template.Library()
 
 COMMAND_LINE = "command line (organizer)"
-_AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")
 
 
 @register.filter
@@ -19,7 +18,7 @@ def who(label: str) -> str:
     reader's language. A scorekeeper's or organizer's user name stays as it is."""
     if label == COMMAND_LINE:
         return gettext("command line (organizer)")
-    found = _AT_TABLE.match(label or "")
+    found = AT_TABLE.match(label or "")
     if found:
         return gettext("%(name)s at the table (code %(code)s)") % found.groupdict()
     return label
