@@ -66,7 +66,7 @@ class ScoreChangeAdmin(ReadOnlyAdmin):
         "flag",
     )
     list_filter = ("action", "division__event", "division")
-    search_fields = ("reason", "actor_label", "entrant__last_name", "flag")
+    search_fields = ("reason", "actor_label", "entrant__last_name")
     list_select_related = ("division", "entrant")
 
 

@@ -13,7 +13,7 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, models, transaction
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments import engine, services
@@ -197,10 +197,33 @@ def _change_json(c: ScoreChange) -> dict:
         "actor_user": _user(c.actor),
         "address": c.address,
         "at": _plain(c.at),
-        "flag": c.flag,
+        "flag": _english_flag(c),
+        "consequence": c.consequence,
         "save_key": c.save_key,
         "decision": _decision_json(c),
     }
+
+
+def _english_flag(c: ScoreChange) -> str:
+    """The consequence in English words: what a backup made before consequences were
+    stored as what they are carried, kept so such a site still reads the flag."""
+    with translation.override("en"):
+        return c.flag
+
+
+def _consequence(c: dict, where: str) -> dict | None:
+    """A change's stored consequence from the backup: its ``consequence``, or (a backup
+    made before it was stored as what it is) its flag's words, shown as they are."""
+    record = c.get("consequence")
+    if record is not None:
+        if not engine.is_consequence_record(record):
+            raise BackupRefused(
+                where, _("its consequence is not one this site can read (kind, round, who).")
+            )
+        return record
+    flag = c.get("flag") or ""
+    _need(flag, str, where, _("its flag"))
+    return {"text": flag} if flag.strip() else None
 
 
 def _decision_json(c: ScoreChange) -> dict | None:
@@ -743,7 +766,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
                     actor_label=c.get("actor", ""),
                     address=c.get("address"),
                     at=_when(c.get("at"), where),
-                    flag=c.get("flag", ""),
+                    consequence=_consequence(c, where),
                     save_key=c.get("save_key", ""),
                 ),
                 where,

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT
+from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT, consequence_words
 from tournaments.models import Division, Entrant, Round, Table
 
 
@@ -150,8 +150,13 @@ class ScoreChange(models.Model):
     # The device's address, for a change made at the table with its code (issue 14).
     address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
-    flag = models.TextField(
-        blank=True, help_text="Set when the change would alter who advanced or a medal."
+    # What a correction would change (who advanced, the byes, the medals, an open tie),
+    # stored as what it is (engine.CorrectionEffect.as_record), put into words when shown
+    # (``flag``); {"text": ...} for a flag written in English before that (migration 0006).
+    consequence = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Set when the change would alter who advanced, the byes or a medal.",
     )
     # The key a score page made for this save (a browser's random UUID): a save sent
     # again with the same key (a dropped connection, a queued game) is stored once.
@@ -186,6 +191,12 @@ class ScoreChange(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("The audit trail is append-only.")
+
+    @property
+    def flag(self) -> str:
+        """The consequence in words, in the active language ("" when there is none): the
+        reader's on a page, English on the command line."""
+        return consequence_words(self.consequence)
 
 
 class Penalty(models.Model):

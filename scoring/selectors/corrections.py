@@ -192,7 +192,7 @@ def undecided_changes(division: Division):
     """The flagged changes of a bracket that nobody has decided on yet, oldest first."""
     return (
         ScoreChange.objects.filter(division=division, decision__isnull=True)
-        .exclude(flag="")
+        .filter(consequence__isnull=False)
         .select_related("entrant")
         .order_by("at", "id")
     )
@@ -202,7 +202,7 @@ def flagged_corrections(division: Division):
     """Every flagged change of a bracket, oldest first, with its decision (if any)."""
     return (
         ScoreChange.objects.filter(division=division)
-        .exclude(flag="")
+        .filter(consequence__isnull=False)
         .select_related("entrant", "decision")
         .order_by("at", "id")
     )
@@ -232,7 +232,7 @@ def corrections_pending(event: Event) -> dict[int, PendingCorrection]:
     """
     division_ids = set(
         ScoreChange.objects.filter(division__event=event, decision__isnull=True)
-        .exclude(flag="")
+        .filter(consequence__isnull=False)
         .values_list("division_id", flat=True)
     )
     pending = {}

@@ -22,8 +22,9 @@ from ..selectors import (
 from ._common import TieBlocked, actor, check_game, game_snapshot, where
 
 
-def _flag(before: DivisionState, after: DivisionState, number: int) -> str:
-    """The consequence of a correction to closed round ``number``, in words (or "")."""
+def _flag(before: DivisionState, after: DivisionState, number: int) -> dict | None:
+    """The consequence of a correction to closed round ``number``, as stored (or None):
+    what it is, put into words in the reader's language when shown (ScoreChange.flag)."""
     effect = engine.correction_effect(
         before=before.outcomes[number - 1],
         after=after.outcomes[number - 1],
@@ -31,7 +32,7 @@ def _flag(before: DivisionState, after: DivisionState, number: int) -> str:
         finished=after.division.status == Division.Status.COMPLETE,
         results_changed=after.results_changed,
     )
-    return effect.describe(flag_names(after)) if effect else ""
+    return effect.as_record(flag_names(after)) if effect else None
 
 
 def flag_names(state: DivisionState) -> dict[str, str]:
@@ -145,7 +146,7 @@ def score_correct(
             game, entrant, rack_total, snapshot, result, (new_ended, new_winner)
         )
         state_after = division_state(division) if closed else None
-        flag = _flag(state_before, state_after, round_.number) if closed else ""
+        flag = _flag(state_before, state_after, round_.number) if closed else None
         if closed and not flag:
             _settle_if_moot(division, state_after, user)
         return ScoreChange.objects.create(
@@ -158,7 +159,7 @@ def score_correct(
             before=before,
             after=after,
             reason=reason.strip(),
-            flag=flag,
+            consequence=flag,
             **actor(user),
         )
 
@@ -196,7 +197,7 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
             reason=reason.strip(),
             given_by=user if getattr(user, "pk", None) else None,
         )
-        flag = ""
+        flag = None
         if late:
             state_after = division_state(division)
             flag = _flag(state_before, state_after, round_.number)
@@ -209,7 +210,7 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
             action=ScoreChange.Action.PENALTY,
             after={"points": points, "late": True} if late else {"points": points},
             reason=reason.strip(),
-            flag=flag,
+            consequence=flag,
             **actor(user),
         )
         return penalty
@@ -344,7 +345,7 @@ def correction_undo(*, change: ScoreChange, user=None) -> ScoreChange:
     with transaction.atomic():
         division = Division.objects.select_for_update().get(pk=change.division_id)
         change = ScoreChange.objects.select_related("entrant").get(pk=change.pk)
-        if not change.flag:
+        if not change.consequence:
             raise RuleError(
                 "Only a correction flagged for changing who advanced, the byes or the medals "
                 "waits for a decision; correct other scores again instead."

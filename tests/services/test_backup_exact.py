@@ -237,7 +237,7 @@ COVERED = {
     },
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
-        "before", "after", "reason", "actor", "actor_label", "at", "flag", "save_key",
+        "before", "after", "reason", "actor", "actor_label", "at", "consequence", "save_key",
         "address",
     },
 }  # fmt: skip

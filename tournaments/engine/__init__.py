@@ -29,7 +29,9 @@ from .corrections import (
     Consequence,
     CorrectionEffect,
     blocking_ties,
+    consequence_words,
     correction_effect,
+    is_consequence_record,
     open_consequences,
 )
 from .divisions import (

@@ -12,6 +12,7 @@ from enum import StrEnum
 from .placings import Placings
 from .records import RoundRecord
 from .rounds import RoundOutcome, Tie
+from .words import gettext
 
 
 class Consequence(StrEnum):
@@ -31,28 +32,91 @@ class CorrectionEffect:
     instead_of: tuple[str, ...] = ()  # who went on as recorded (ADVANCED)
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """The consequence in words, in the active language (``names``: entrant id to the
+        name to show; an id without one is shown as it is)."""
         names = names or {}
 
         def who(players: tuple[str, ...]) -> str:
-            return ", ".join(names.get(p, p) for p in players) or "nobody"
+            return ", ".join(names.get(p, p) for p in players) or gettext("nobody")
 
+        values = {"round": self.round, "now": who(self.now), "instead_of": who(self.instead_of)}
         if self.kind == Consequence.ADVANCED:
             return (
-                f"This correction would change who advanced from round {self.round}: by the "
-                f"scores now, {who(self.now)} instead of {who(self.instead_of)}. The next "
-                "round is left as seated until the organizer decides."
+                gettext(
+                    "This correction would change who advanced from round %(round)s: by the "
+                    "scores now, %(now)s instead of %(instead_of)s. The next round is left as "
+                    "seated until the organizer decides."
+                )
+                % values
             )
         if self.kind == Consequence.BYES:
             return (
-                f"This correction would change who had a bye after round {self.round}; the "
-                "next round is left as seated until the organizer decides."
+                gettext(
+                    "This correction would change who had a bye after round %(round)s; the "
+                    "next round is left as seated until the organizer decides."
+                )
+                % values
             )
         if self.kind == Consequence.RESULTS:
-            return (
+            return gettext(
                 "This correction would change the placings or medals; the recorded results "
                 "stay until the organizer accepts the new ones."
             )
-        return "This correction leaves a tie that decided who advanced; the organizer decides."
+        return gettext(
+            "This correction leaves a tie that decided who advanced; the organizer decides."
+        )
+
+    def as_record(self, names: Mapping[str, str] | None = None) -> dict:
+        """What the consequence is, as plain JSON to store (not its words): the kind, the
+        round, who goes on now and instead of whom (entrant ids), and the names to show
+        for those players as they were when it was flagged."""
+        involved = (*self.now, *self.instead_of)
+        return {
+            "kind": str(self.kind),
+            "round": self.round,
+            "now": list(self.now),
+            "instead_of": list(self.instead_of),
+            "names": {p: (names or {}).get(p, p) for p in involved},
+        }
+
+
+def consequence_words(record: Mapping | None) -> str:
+    """A stored consequence (``CorrectionEffect.as_record``) in words, in the active
+    language; ``{"text": ...}`` is a flag stored as words before consequences were stored
+    as what they are, shown as it was written. "" for none."""
+    if not record:
+        return ""
+    if "kind" not in record:
+        return str(record.get("text", ""))
+    effect = CorrectionEffect(
+        Consequence(record["kind"]),
+        int(record["round"]),
+        now=tuple(record.get("now", ())),
+        instead_of=tuple(record.get("instead_of", ())),
+    )
+    return effect.describe(record.get("names") or {})
+
+
+def is_consequence_record(record) -> bool:
+    """Whether ``record`` (read from a backup) is a stored consequence this engine can put
+    into words: ``as_record``'s shape, or ``{"text": "..."}``."""
+    if not isinstance(record, dict):
+        return False
+    if set(record) == {"text"}:
+        return isinstance(record["text"], str) and bool(record["text"].strip())
+    kinds = {str(kind) for kind in Consequence}
+    players = [*record.get("now", ()), *record.get("instead_of", ())]
+    names = record.get("names", {})
+    return (
+        set(record) <= {"kind", "round", "now", "instead_of", "names"}
+        and record.get("kind") in kinds
+        and isinstance(record.get("round"), int)
+        and not isinstance(record.get("round"), bool)
+        and all(isinstance(record.get(k, []), list) for k in ("now", "instead_of"))
+        and all(isinstance(p, str) for p in players)
+        and isinstance(names, dict)
+        and all(isinstance(k, str) and isinstance(v, str) for k, v in names.items())
+    )
 
 
 def correction_effect(
