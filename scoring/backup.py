@@ -802,8 +802,11 @@ class SlugTaken(RuleError):
         self.slug = slug
         self.suggestion = free_slug(slug)
         super().__init__(
-            f"An event '{slug}' already exists here; restore under another name with --as "
-            f"SLUG (for example --as {self.suggestion})."
+            _(
+                "An event '%(slug)s' already exists here; restore under another name with "
+                "--as SLUG (for example --as %(suggestion)s)."
+            )
+            % {"slug": slug, "suggestion": self.suggestion}
         )
 
 

@@ -32,7 +32,7 @@ class TieBlocked(RuleError):
         self.ties = tuple(ties)
         self.names = dict(names)
         lines = [tie.describe(names) for tie in ties]
-        super().__init__("Unresolved ties block this:\n" + "\n".join(lines))
+        super().__init__("\n".join([_("Unresolved ties block this:"), *lines]))
 
 
 def listing(header: str, lines: Sequence[str]) -> str:

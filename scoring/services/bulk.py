@@ -7,6 +7,8 @@ from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import engine
 from tournaments import services as bracket
@@ -33,12 +35,25 @@ def _checked(round_: Round, table: Table, seated: dict, record: engine.GameRecor
     at the table, and the engine accepts the racks. Each refusal starts with where it is."""
     place = where(round_, table, record.number)
     if not 1 <= record.number <= round_.games:
-        raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
+        raise RuleError(
+            ngettext(
+                "%(place)s: round %(round)s has %(games)s game.",
+                "%(place)s: round %(round)s has %(games)s games.",
+                round_.games,
+            )
+            % {"place": place, "round": round_.number, "games": round_.games}
+        )
     strangers = [p for p in record.racks if p not in seated]
     if strangers:
-        raise RuleError(f"{place}: {', '.join(strangers)} is not at this table.")
+        raise RuleError(
+            _("%(place)s: %(who)s is not at this table.")
+            % {"place": place, "who": ", ".join(strangers)}
+        )
     if record.winner is not None and record.winner not in seated:
-        raise RuleError(f"{place}: the named winner {record.winner} is not at this table.")
+        raise RuleError(
+            _("%(place)s: the named winner %(name)s is not at this table.")
+            % {"place": place, "name": record.winner}
+        )
     try:
         engine.validate_game(
             dict(record.racks),
@@ -63,8 +78,11 @@ def round_games_record(
         round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
         if round_.status == Round.Status.CLOSED:
             raise RuleError(
-                f"{round_.division.name}, round {round_.number}: the round is closed; "
-                "change a score as a correction."
+                _(
+                    "%(division)s, round %(round)s: the round is closed; change a score as a "
+                    "correction."
+                )
+                % {"division": round_.division.name, "round": round_.number}
             )
         tables = {t.pk: t for t in Table.objects.filter(round=round_)}
         seated: dict[int, dict[str, _Seated]] = {pk: {} for pk in tables}
@@ -87,11 +105,15 @@ def round_games_record(
             table = tables.get(table_id)
             if table is None:
                 raise RuleError(
-                    f"Round {round_.number} of {round_.division.name} has no such table."
+                    _("Round %(round)s of %(division)s has no such table.")
+                    % {"round": round_.number, "division": round_.division.name}
                 )
             for record in records:
                 if (table_id, record.number) in taken:
-                    raise RuleError(f"{where(round_, table, record.number)}: already has scores.")
+                    raise RuleError(
+                        _("%(place)s: already has scores.")
+                        % {"place": where(round_, table, record.number)}
+                    )
                 taken.add((table_id, record.number))
                 _checked(round_, table, seated[table_id], record)
                 ended = record.ended or (

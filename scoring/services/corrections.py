@@ -258,14 +258,22 @@ def _revert_rack(division: Division, change: ScoreChange, user) -> ScoreChange:
         .first()
     )
     if game is None:
-        raise RuleError("The corrected game is no longer there: nothing to undo.")
+        raise RuleError(_("The corrected game is no longer there: nothing to undo."))
     rack = game.racks.filter(entrant=change.entrant).first()
     now = rack.rack_total if rack else None
     if now != change.after.get("rack_total"):
         raise RuleError(
-            f"{change.entrant.name}'s rack total in round {change.round_number}, table "
-            f"{change.table_number}, game {change.game_number} was changed again since "
-            f"(now {now}): correct it by hand instead."
+            _(
+                "%(name)s's rack total in round %(round)s, table %(table)s, game %(game)s was "
+                "changed again since (now %(now)s): correct it by hand instead."
+            )
+            % {
+                "name": change.entrant.name,
+                "round": change.round_number,
+                "table": change.table_number,
+                "game": change.game_number,
+                "now": now,
+            }
         )
     snapshot = game_snapshot(game)
     racks = dict(snapshot["racks"])
@@ -325,7 +333,7 @@ def _revert_penalty(division: Division, change: ScoreChange, user) -> ScoreChang
         .first()
     )
     if penalty is None:
-        raise RuleError("That penalty is no longer there: nothing to undo.")
+        raise RuleError(_("That penalty is no longer there: nothing to undo."))
     penalty.delete()
     return ScoreChange.objects.create(
         division=division,
@@ -347,20 +355,23 @@ def correction_undo(*, change: ScoreChange, user=None) -> ScoreChange:
         change = ScoreChange.objects.select_related("entrant").get(pk=change.pk)
         if not change.consequence:
             raise RuleError(
-                "Only a correction flagged for changing who advanced, the byes or the medals "
-                "waits for a decision; correct other scores again instead."
+                _(
+                    "Only a correction flagged for changing who advanced, the byes or the "
+                    "medals waits for a decision; correct other scores again instead."
+                )
             )
         decided = CorrectionDecision.objects.filter(change=change).first()
         if decided is not None:
             raise RuleError(
-                f"This correction was already decided on: {decided.get_choice_display().lower()}."
+                _("This correction was already decided on: %(choice)s.")
+                % {"choice": decided.get_choice_display().lower()}
             )
         if change.action == ScoreChange.Action.PENALTY:
             undo = _revert_penalty(division, change, user)
         elif change.action == ScoreChange.Action.CORRECTED and "rack_total" in change.before:
             undo = _revert_rack(division, change, user)
         else:
-            raise RuleError("This change cannot be undone here; correct the scores instead.")
+            raise RuleError(_("This change cannot be undone here; correct the scores instead."))
         CorrectionDecision.objects.create(
             change=change, choice=CorrectionDecision.Choice.UNDONE, **_decider(user)
         )

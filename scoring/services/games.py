@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments import engine
 from tournaments import services as bracket
@@ -49,7 +49,9 @@ def _may_replace(
     A confirmed game changes only as an organizer's correction with a reason.
     """
     if expected_version is None and not replace:
-        raise RuleError(f"{place}: already has scores (use --replace to replace them).")
+        raise RuleError(
+            _("%(place)s: already has scores (use --replace to replace them).") % {"place": place}
+        )
     if before == new:
         return False  # the same entry again (a double tap): saved once
     if expected_version is not None and expected_version != game.version:
@@ -72,8 +74,11 @@ def _may_replace(
         )
     if game.confirmed and not reason.strip():
         raise RuleError(
-            f"{place}: the scores are confirmed: replacing them is a correction and needs "
-            "a reason (--reason)."
+            _(
+                "%(place)s: the scores are confirmed: replacing them is a correction and "
+                "needs a reason (--reason)."
+            )
+            % {"place": place}
         )
     return True
 
@@ -137,7 +142,14 @@ def game_record(
             _seated_here(table, at_table, place, seats)
             organizer = False
         if not 1 <= number <= round_.games:
-            raise RuleError(f"{place}: round {round_.number} has {round_.games} game(s).")
+            raise RuleError(
+                ngettext(
+                    "%(place)s: round %(round)s has %(games)s game.",
+                    "%(place)s: round %(round)s has %(games)s games.",
+                    round_.games,
+                )
+                % {"place": place, "round": round_.number, "games": round_.games}
+            )
         names = {e.external_id: e.name for e in [*racks, winner] if e is not None}
         winner_id = winner.external_id if winner else None
         check_game(
@@ -405,7 +417,8 @@ def games_import(
             )
         }
         for game in games:
-            lines = "line " + ", ".join(str(n) for n in game.lines)
+            # "line 6, 7, 8": the command's output keeps its form (one word, any count).
+            lines = _("line %(numbers)s") % {"numbers": ", ".join(str(n) for n in game.lines)}
             problem, table = _import_problem(game, divisions, entrants)
             if problem:
                 problems.append(f"{lines}: {problem}")
@@ -428,5 +441,5 @@ def games_import(
         if problems:
             transaction.set_rollback(True)
     if problems:
-        raise RuleError("Nothing was imported:\n" + "\n".join(problems))
+        raise RuleError("\n".join([_("Nothing was imported:"), *problems]))
     return len(games)

@@ -5,6 +5,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import engine
 from tournaments import services as bracket
@@ -48,8 +50,16 @@ def _refuse_part_of_a_tie(state: DivisionState, round_number: int, ids: Sequence
             who = ", ".join(f"{state.names.get(p, p)} ({p})" for p in tie.players)
             missing = ", ".join(p for p in tie.players if p not in named)
             raise RuleError(
-                f"Round {round_number}: {who} are tied for {tie.blocks}. Name the whole group, "
-                f"best first (missing: {missing})."
+                _(
+                    "Round %(round)s: %(who)s are tied for %(blocks)s. Name the whole group, "
+                    "best first (missing: %(missing)s)."
+                )
+                % {
+                    "round": round_number,
+                    "who": who,
+                    "blocks": tie.blocks_words(),
+                    "missing": missing,
+                }
             )
 
 
@@ -59,18 +69,28 @@ def tie_resolve(
     """Record a playoff or tile draw: the tied players of a round, best first."""
     ids = [e.external_id for e in order]
     if len(ids) < 2:
-        raise RuleError("Name at least two tied players, best first.")
+        raise RuleError(_("Name at least two tied players, best first."))
     if len(set(ids)) != len(ids):
-        raise RuleError("A player is named twice.")
+        raise RuleError(_("A player is named twice."))
     with transaction.atomic():
         division = Division.objects.select_for_update().get(pk=division.pk)
         state = division_state(division)
         if not any(r.number == round_number for r in state.rounds):
-            raise RuleError(f"{division.name} has no round {round_number}.")
+            raise RuleError(
+                _("%(division)s has no round %(round)s.")
+                % {"division": division.name, "round": round_number}
+            )
         in_round = state.participants(round_number)
         strangers = [i for i in ids if i not in in_round]
         if strangers:
-            raise RuleError(f"{', '.join(strangers)} did not play in round {round_number}.")
+            raise RuleError(
+                ngettext(
+                    "%(who)s did not play in round %(round)s.",
+                    "%(who)s did not play in round %(round)s.",
+                    len(strangers),
+                )
+                % {"who": ", ".join(strangers), "round": round_number}
+            )
         _refuse_part_of_a_tie(state, round_number, ids)
         return TieBreakDecision.objects.create(
             division=division,
@@ -139,7 +159,8 @@ def division_advance(
         division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         if division.combined_into_id:
             raise RuleError(
-                f"{division.name} plays in {division.combined_into.name}: advance that division."
+                _("%(division)s plays in %(into)s: advance that division.")
+                % {"division": division.name, "into": division.combined_into.name}
             )
         state = division_state(division)
         current = state.current
@@ -152,7 +173,10 @@ def division_advance(
         if division.status == Division.Status.COMPLETE:
             return AdvanceResult(division, None, None, Advanced.ALREADY_COMPLETE, state)
         if current is None:
-            raise RuleError(f"{division.name}: round 1 is not seated yet (seat it first).")
+            raise RuleError(
+                _("%(division)s: round 1 is not seated yet (seat it first).")
+                % {"division": division.name}
+            )
         _refuse_unfinished(division, state, current)
         outcome = state.outcomes[-1]
         bracket.round_mark_closed(round_=current)
@@ -179,7 +203,7 @@ def results_accept(*, division: Division, user=None) -> Division:
         bracket.event_lock(division.event_id)
         division = Division.objects.select_for_update().select_related("event").get(pk=division.pk)
         if division.status != Division.Status.COMPLETE:
-            raise RuleError(f"{division.name} is not finished yet.")
+            raise RuleError(_("%(division)s is not finished yet.") % {"division": division.name})
         if undecided_changes(division).exists():
             # Flagged corrections wait for this decision: it is theirs too.
             corrections_accept(division=division, user=user)

@@ -1,6 +1,7 @@
 """Undoing a withdrawal or a disqualification marked by mistake, with a reason."""
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments import services as bracket_services
 from tournaments.engine import RuleError
@@ -14,7 +15,7 @@ def entrant_reinstate(*, entrant: Entrant, reason: str, user=None) -> Entrant:
     result: no game of their table recorded without them, no round closed since."""
     reason = (reason or "").strip()
     if not reason:
-        raise RuleError("Say why the withdrawal is undone (for the record).")
+        raise RuleError(_("Say why the withdrawal is undone (for the record)."))
     with transaction.atomic():
         Event.objects.select_for_update().get(pk=entrant.event_id)
         entrant = Entrant.objects.select_related("division", "division__combined_into").get(

@@ -328,7 +328,10 @@ def game_points(game: GameResult, scoring: str) -> dict[str, int]:
     if scoring == LOW:
         return dict(game.racks)
     if scoring != SABRA:
-        raise RuleError(f"'{scoring}' is not a scoring system ({', '.join(SCORING_SYSTEMS)}).")
+        raise RuleError(
+            gettext("'%(scoring)s' is not a scoring system (%(systems)s).")
+            % {"scoring": scoring, "systems": ", ".join(SCORING_SYSTEMS)}
+        )
     base = game.racks[game.winner]
     points = {p: -(value - base) for p, value in game.racks.items() if p != game.winner}
     points[game.winner] = -sum(points.values())

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from .errors import RuleError
 from .games import LOW, SCORING_SYSTEMS
+from .words import gettext, ngettext
 
 WINS = "wins"
 WORST_GAME = "worst-game"
@@ -28,9 +29,15 @@ class Rules:
 
     def __post_init__(self):
         if self.scoring not in SCORING_SYSTEMS:
-            raise RuleError(f"'{self.scoring}' is not a scoring system (low or sabra).")
+            raise RuleError(
+                gettext("'%(scoring)s' is not a scoring system (low or sabra).")
+                % {"scoring": self.scoring}
+            )
         if self.medal_policy not in MEDAL_POLICIES:
-            raise RuleError(f"'{self.medal_policy}' is not a medal policy (combined or age-group).")
+            raise RuleError(
+                gettext("'%(policy)s' is not a medal policy (combined or age-group).")
+                % {"policy": self.medal_policy}
+            )
         parse_tie_order(",".join(self.tie_order))
 
 
@@ -40,10 +47,15 @@ def parse_tie_order(text: str) -> tuple[str, ...]:
     unknown = [step for step in steps if step not in TIE_RULES]
     if unknown:
         raise RuleError(
-            f"Unknown tie-break rule {', '.join(unknown)}: the rules are {', '.join(TIE_RULES)}."
+            ngettext(
+                "Unknown tie-break rule %(unknown)s: the rules are %(rules)s.",
+                "Unknown tie-break rules %(unknown)s: the rules are %(rules)s.",
+                len(unknown),
+            )
+            % {"unknown": ", ".join(unknown), "rules": ", ".join(TIE_RULES)}
         )
     if len(set(steps)) != len(steps):
-        raise RuleError("A tie-break rule is named twice.")
+        raise RuleError(gettext("A tie-break rule is named twice."))
     return steps
 
 

@@ -34,6 +34,10 @@ class Tie:
     blocks: str
     table: int | None = None
 
+    def blocks_words(self) -> str:
+        """What the tie decides, in the active language ("a medal", "a bye in round 3")."""
+        return _blocks_words(self.blocks)
+
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """The tie in words, in the active language (``blocks`` stays the engine's English)."""
         values = {

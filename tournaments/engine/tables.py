@@ -1,6 +1,7 @@
 """How a field of players is split into tables of three or four."""
 
 from .errors import RuleError
+from .words import gettext
 
 
 def split_tables(players: int, *, prefer_threes: bool = False) -> tuple[int, ...]:
@@ -12,7 +13,7 @@ def split_tables(players: int, *, prefer_threes: bool = False) -> tuple[int, ...
     One player has no table (a walkover) and gets an empty tuple.
     """
     if players < 0:
-        raise RuleError("The number of players cannot be negative.")
+        raise RuleError(gettext("The number of players cannot be negative."))
     if players <= 1:
         return ()
     if players == 2:

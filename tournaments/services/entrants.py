@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -97,37 +97,45 @@ class _ImportPlan:
             else:
                 division = _division_for(self.event, row, self.bands, self.divisions)
         except RuleError as error:
-            self.problems.append(f"line {row.line}: {row.first_name} {row.last_name} {error}")
+            self.problems.append(
+                gettext("line %(line)s: %(name)s %(problem)s")
+                % {"line": row.line, "name": f"{row.first_name} {row.last_name}", "problem": error}
+            )
             return
         problem = self._refusal(row, current, division)
         if problem:
-            self.problems.append(f"line {row.line}: {problem}")
+            self.problems.append(
+                gettext("line %(line)s: %(problem)s") % {"line": row.line, "problem": problem}
+            )
         else:
             self.planned.append((row, division, current))
 
     def _refusal(self, row, current: Entrant | None, division: Division) -> str:
         if current is not None and not self.update:
-            return (
-                f"entrant id {row.entrant_id} is already registered ({current.name}); "
-                "use --update to change their details"
-            )
+            return gettext(
+                "entrant id %(id)s is already registered (%(name)s); use --update to change "
+                "their details"
+            ) % {"id": row.entrant_id, "name": current.name}
         if not row.entrant_id:
             key = person_key(row.first_name, row.last_name, row.birth_date)
             if key in self.people:
-                return (
-                    f"{row.first_name} {row.last_name} is already registered as "
-                    f"{self.people[key].external_id}"
-                )
+                return gettext("%(name)s is already registered as %(id)s") % {
+                    "name": f"{row.first_name} {row.last_name}",
+                    "id": self.people[key].external_id,
+                }
             if key in self.seen_people:
-                return (
-                    f"{row.first_name} {row.last_name} (born {row.birth_date or 'unknown'}) "
-                    f"is also on line {self.seen_people[key]}"
-                )
+                return gettext("%(name)s (born %(born)s) is also on line %(line)s") % {
+                    "name": f"{row.first_name} {row.last_name}",
+                    "born": row.birth_date or gettext("unknown"),
+                    "line": self.seen_people[key],
+                }
             self.seen_people[key] = row.line
         if current is not None and current.division_id != division.pk:
             moving = {current.division.bracket.pk, division.bracket.pk if division.pk else None}
             if moving & self.seated:
-                return f"{current.name} cannot change division: play has started"
+                return gettext("%(name)s cannot change division: play has started") % {
+                    "name": current.name
+                }
         return ""
 
 
@@ -199,7 +207,7 @@ def entrants_import(
         for row in parsed.rows:
             plan.add(row)
         if plan.problems:
-            raise RuleError("Nothing was imported:\n" + "\n".join(plan.problems))
+            raise RuleError("\n".join([gettext("Nothing was imported:"), *plan.problems]))
         _save(plan, report)
     return report
 
@@ -233,7 +241,14 @@ def entrant_save(
     else from the event's age bands; it cannot change once the bracket is seated."""
     unknown = set(fields) - set(ENTRANT_FIELDS)
     if unknown:
-        raise RuleError(f"Unknown entrant field {', '.join(sorted(unknown))}.")
+        raise RuleError(
+            ngettext(
+                "Unknown entrant field %(names)s.",
+                "Unknown entrant fields %(names)s.",
+                len(unknown),
+            )
+            % {"names": ", ".join(sorted(unknown))}
+        )
     first, last = fields.get("first_name", "").strip(), fields.get("last_name", "").strip()
     if not first or not last:
         raise RuleError(gettext("Enter the first and the last name."))

@@ -53,7 +53,9 @@ SETTING_WORDS = {
 
 def _check_scoring(scoring: str) -> None:
     if scoring not in Event.Scoring.values:
-        raise RuleError(f"'{scoring}' is not a scoring system (low or sabra).")
+        raise RuleError(
+            gettext("'%(scoring)s' is not a scoring system (low or sabra).") % {"scoring": scoring}
+        )
 
 
 def event_create(
@@ -66,11 +68,11 @@ def event_create(
 ) -> Event:
     slug = slug or slugify(name)
     if not slug:
-        raise RuleError("An event needs a name made of letters or digits.")
+        raise RuleError(gettext("An event needs a name made of letters or digits."))
     _check_scoring(scoring)
     with transaction.atomic():
         if Event.objects.filter(slug=slug).exists():
-            raise RuleError(f"An event '{slug}' already exists.")
+            raise RuleError(gettext("An event '%(slug)s' already exists.") % {"slug": slug})
         return Event.objects.create(name=name, slug=slug, date=date, scoring=scoring, venue=venue)
 
 
@@ -92,20 +94,32 @@ def event_get_or_create(
         event = Event.objects.select_for_update().filter(slug=slug).first()
         if event is None:
             if date is None:
-                raise RuleError("A new event needs --date YYYY-MM-DD.")
+                raise RuleError(gettext("A new event needs --date YYYY-MM-DD."))
             created = Event.objects.create(
                 slug=slug, name=name or slug, date=date, scoring=scoring or engine.LOW
             )
             return created, True
         clashes = []
         if name is not None and name != event.name:
-            clashes.append(f"its name is '{event.name}', not '{name}'")
+            clashes.append(
+                gettext("its name is '%(stored)s', not '%(given)s'")
+                % {"stored": event.name, "given": name}
+            )
         if date is not None and date != event.date:
-            clashes.append(f"its date is {event.date.isoformat()}, not {date.isoformat()}")
+            clashes.append(
+                gettext("its date is %(stored)s, not %(given)s")
+                % {"stored": event.date.isoformat(), "given": date.isoformat()}
+            )
         if scoring is not None and scoring != event.scoring:
-            clashes.append(f"it scores '{event.scoring}', not '{scoring}'")
+            clashes.append(
+                gettext("it scores '%(stored)s', not '%(given)s'")
+                % {"stored": event.scoring, "given": scoring}
+            )
         if clashes:
-            raise RuleError(f"Event '{slug}' already exists and " + "; ".join(clashes) + ".")
+            raise RuleError(
+                gettext("Event '%(slug)s' already exists and %(clashes)s.")
+                % {"slug": slug, "clashes": "; ".join(clashes)}
+            )
         return event, False
 
 
@@ -119,15 +133,18 @@ def _normalized_settings(options: dict) -> dict:
     if "tie_order" in options:
         options["tie_order"] = ",".join(engine.parse_tie_order(options["tie_order"]))
     if "medal_policy" in options and options["medal_policy"] not in Event.MedalPolicy.values:
-        raise RuleError("The medal policy is 'combined' or 'age-group'.")
+        raise RuleError(gettext("The medal policy is 'combined' or 'age-group'."))
     if "confirmation" in options and options["confirmation"] not in Event.Confirmation.values:
-        raise RuleError("Confirmation is 'none' or 'second-person'.")
+        raise RuleError(gettext("Confirmation is 'none' or 'second-person'."))
     if "score_entry" in options and options["score_entry"] not in Event.ScoreEntry.values:
-        raise RuleError("Who enters scores: 'scorekeepers', 'players' or 'both'.")
+        raise RuleError(gettext("Who enters scores: 'scorekeepers', 'players' or 'both'."))
     if "paper" in options and options["paper"] not in Event.Paper.values:
-        raise RuleError("Paper is 'letter' or 'a4'.")
+        raise RuleError(gettext("Paper is 'letter' or 'a4'."))
     if "language" in options and options["language"] not in Event.Language.values:
-        raise RuleError(f"The language is 'en', 'fr' or 'es', not '{options['language']}'.")
+        raise RuleError(
+            gettext("The language is 'en', 'fr' or 'es', not '%(language)s'.")
+            % {"language": options["language"]}
+        )
     for key, what in (
         ("unusable_tables", "unusable tables"),
         ("accessible_tables", "accessible tables"),
@@ -140,7 +157,8 @@ def _normalized_settings(options: dict) -> dict:
         raise RuleError(gettext("Minutes per game must be between 1 and 600."))
     if "lone_entrant" in options and options["lone_entrant"] not in Event.LoneEntrant.values:
         raise RuleError(
-            f"A division with one player: 'walkover' or 'play', not '{options['lone_entrant']}'."
+            gettext("A division with one player: 'walkover' or 'play', not '%(given)s'.")
+            % {"given": options["lone_entrant"]}
         )
     if "qualify" in options:
         engine.check_qualify(options["qualify"])
@@ -249,7 +267,10 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
     (keep everyone where they are)."""
     unknown = set(options) - set(EVENT_SETTINGS)
     if unknown:
-        raise RuleError(f"Unknown setting {', '.join(sorted(unknown))}.")
+        raise RuleError(
+            ngettext("Unknown setting %(names)s.", "Unknown settings %(names)s.", len(unknown))
+            % {"names": ", ".join(sorted(unknown))}
+        )
     options = {k: v for k, v in options.items() if v is not None}
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
@@ -281,7 +302,7 @@ def scorekeeper_add(*, event: Event, username: str, password: str | None = None)
     """
     username = username.strip()
     if not username:
-        raise RuleError("Enter a user name.")
+        raise RuleError(gettext("Enter a user name."))
     User = get_user_model()
     with transaction.atomic():
         user = User.objects.filter(username__iexact=username).first()

@@ -266,21 +266,18 @@ def round_renumber_clashing(
             notes_in_event_language=True,
         )
     except engine.HallFull as full:
-        raise RuleError(
-            ngettext(
-                "Round %(number)s of %(division)s cannot play again now: its table %(tables)s "
-                "is in use and the hall has too few free tables.",
-                "Round %(number)s of %(division)s cannot play again now: its tables %(tables)s "
-                "are in use and the hall has too few free tables.",
-                len(clashing),
-            )
-            % {
-                "number": round_.number,
-                "division": round_.division.name,
-                "tables": ", ".join(str(t.number) for t in clashing),
-            }
-            + f"\n{full}"
-        ) from None
+        cannot = ngettext(
+            "Round %(number)s of %(division)s cannot play again now: its table %(tables)s "
+            "is in use and the hall has too few free tables.",
+            "Round %(number)s of %(division)s cannot play again now: its tables %(tables)s "
+            "are in use and the hall has too few free tables.",
+            len(clashing),
+        ) % {
+            "number": round_.number,
+            "division": round_.division.name,
+            "tables": ", ".join(str(t.number) for t in clashing),
+        }
+        raise RuleError("\n".join([cannot, str(full)])) from None
     moved, notes = {}, []
     with translation.override("en"):
         english_holder_of = {n: who for who, numbers in hall_tables_in_play(event) for n in numbers}

@@ -59,7 +59,7 @@ def _free_codes(count: int) -> list[str]:
         )
         codes |= {c for c in fresh if not (readings[c] & taken)}
     if len(codes) < count:  # pragma: no cover - 887 million codes
-        raise RuleError("No free table code could be made; try again.")
+        raise RuleError(gettext("No free table code could be made; try again."))
     return sorted(codes)
 
 
@@ -87,7 +87,7 @@ def _create(tables: list[Table], user, label: str = "") -> list[TableCode]:
             # Another request gave the same code (or this table a code) at this moment.
             if TableCode.objects.filter(table__in=tables, revoked_at__isnull=True).exists():
                 raise
-    raise RuleError("No free table code could be made; try again.")  # pragma: no cover
+    raise RuleError(gettext("No free table code could be made; try again."))  # pragma: no cover
 
 
 def table_codes_issue(*, round_: Round, user=None, label: str = "") -> list[TableCode]:
@@ -98,8 +98,10 @@ def table_codes_issue(*, round_: Round, user=None, label: str = "") -> list[Tabl
         round_ = Round.objects.select_related("division__event").get(pk=round_.pk)
         if not round_.division.event.players_enter_scores:
             raise RuleError(
-                "This event's scores are entered by scorekeepers only: table codes are given "
-                "once players may enter scores (the setting 'Who enters scores')."
+                gettext(
+                    "This event's scores are entered by scorekeepers only: table codes are "
+                    "given once players may enter scores (the setting 'Who enters scores')."
+                )
             )
         tables = list(
             Table.objects.select_for_update()
