@@ -13,22 +13,30 @@ from django.utils.translation import gettext, gettext_noop
 from tournaments.engine import RuleError
 
 # The services speak to commands and pages alike; a few refusals name a command's option.
-# On a page they say what to do there instead (no command-line flags on pages). Those
-# marked with gettext_noop are also replaced as the page's language says them (a refusal
-# comes in the visitor's language, its option inside).
+# On a page they say what to do there instead (no command-line flags on pages). Every entry
+# is marked with gettext_noop and replaced as English says it and as the page's language
+# says it (a refusal comes in the visitor's language, its option inside): the French and
+# Spanish of each refusal carry the French and Spanish of its option's words as they are
+# (tests/i18n/test_option_words.py holds them to it).
 FLAG_WORDS = (
     (
-        "use --update to change their details",
-        "tick “Update entrants already registered” to " "change their details",
+        gettext_noop("use --update to change their details"),
+        gettext_noop("tick “Update entrants already registered” to change their details"),
     ),
     (
         gettext_noop("withdraw them instead (--withdraw)"),
         gettext_noop("withdraw them on the division page instead"),
     ),
-    ("(use --replace to replace them)", "(open the game to change it)"),
-    ("needs a reason (--reason)", "needs a reason"),
-    ("needs --date YYYY-MM-DD", "needs a date"),
-    ("restore under another name with --as SLUG", "restore it under another short name"),
+    (
+        gettext_noop("(use --replace to replace them)"),
+        gettext_noop("(open the game to change it)"),
+    ),
+    (gettext_noop("needs a reason (--reason)"), gettext_noop("needs a reason")),
+    (gettext_noop("needs --date YYYY-MM-DD"), gettext_noop("needs a date")),
+    (
+        gettext_noop("restore under another name with --as SLUG"),
+        gettext_noop("restore it under another short name"),
+    ),
     (
         gettext_noop("give the hall more tables (configure_event --hall-tables)"),
         gettext_noop("give the hall more tables on the settings page"),
