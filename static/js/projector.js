@@ -72,7 +72,46 @@
     document.body.addEventListener("htmx:afterSettle", show);
   }
 
-  function run() { slides(); announcements(); }
+  // The standings fill the screen: what the header, the announcements' band, the clock and
+  // the footer leave, in rows of one line (a long name's row counts as two, as the server
+  // counts it). The server guessed for a 1280x720 screen; when the room holds a different
+  // number of rows, the page is asked for again with ?rows=N (the first page of the
+  // division: the pages after it follow with the same N), once.
+  function fit() {
+    var main = document.getElementById("main");
+    if (!main) return;
+    var fits = measure(main);
+    var url = new URL(location.href);
+    // Asked already (no loop), or what the server sent holds: the page stays.
+    if (fits === null || fits === Number(main.getAttribute("data-rows")) ||
+        url.searchParams.get("rows") === String(fits)) {
+      main.setAttribute("data-fitted", "");
+      return;
+    }
+    url.searchParams.set("rows", String(fits));
+    url.searchParams.set("p", "0");
+    location.replace(url.toString());
+  }
+
+  // How many one-line standings rows the screen holds (null: no standings, or a phone).
+  function measure(main) {
+    var table = main.querySelector(":scope > table");
+    if (!table || !table.tBodies.length || !table.tBodies[0].rows.length) return null;
+    if (window.matchMedia("(max-width: 45rem)").matches) return null;
+    var rows = table.tBodies[0].rows;
+    var line = Infinity;
+    for (var i = 0; i < rows.length; i++) line = Math.min(line, rows[i].getBoundingClientRect().height);
+    var body = table.tBodies[0].getBoundingClientRect().height;
+    var bottom = main.getBoundingClientRect().bottom + window.scrollY;
+    var room = window.innerHeight - (bottom - body) - 2;
+    return Math.max(1, Math.floor(room / line));
+  }
+
+  function run() { announcements(); slides(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
   else run();
+  // Measured once everything is in place: the clock's script (loaded after this one) has
+  // drawn the clock, the announcements turn in their band.
+  if (document.readyState === "complete") fit();
+  else window.addEventListener("load", fit);
 })();

@@ -4,6 +4,7 @@ every placing, the projector pages through long lists at 1280×720, and the publ
 fit a 390 px phone without sideways scrolling."""
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -22,13 +23,19 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _projector_pages(page, url: str) -> tuple[list[str], int]:
-    """Visit every page of the first slide; the names shown, and how many pages."""
+    """Visit every page of the first slide; the names shown, and how many pages. The
+    standings are measured first (projector.js asks again with ?rows=N)."""
     page.goto(f"{url}?i=0")
+    page.wait_for_selector("#main[data-fitted]", state="attached")
+    rows = re.search(r"&rows=\d+", page.url)
+    keep = rows[0] if rows else ""
     footer = page.locator("p.small", has_text="Division 1 of").inner_text()
     pages = int(footer.split("page 1 of ")[1].split()[0]) if "page 1 of" in footer else 1
     names = []
     for number in range(pages):
-        page.goto(f"{url}?i=0&p={number}")
+        page.goto(f"{url}?i=0&p={number}{keep}")
+        page.wait_for_selector("#main[data-fitted]", state="attached")
+        assert page.url.endswith(f"p={number}{keep}")  # measured alike: not asked again
         # the whole page is on the screen: nothing below the fold, nothing sideways
         assert page.evaluate("document.documentElement.scrollHeight") <= 720, number
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280, number
@@ -57,8 +64,10 @@ def test_forty_players_page_on_the_projector_and_find_their_place_screenshots(br
     page.goto(f"{projector}?i=0&p=0")
     page.clock.install()
     page.goto(f"{projector}?i=0&p=0")
+    page.wait_for_selector("#main[data-fitted]", state="attached")
+    rows = re.search(r"&rows=\d+", page.url)[0]
     page.clock.run_for(16_000)
-    expect(page).to_have_url(f"{projector}?i=0&p=1")
+    expect(page).to_have_url(f"{projector}?i=0&p=1{rows}")
     page.screenshot(path=str(SCREENSHOTS / "public-projector-standings-paged-1280.png"))
     hall.close()
     phone = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1)

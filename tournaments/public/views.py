@@ -42,6 +42,9 @@ LINE_CHARS = {"standings": 34, "medals": 30}
 ANNOUNCEMENT_LINE, LINE_PX, AROUND_PX, ROW_PX = 75, 30, 14, 44
 # A medal's line on the projector (2.6 rem type) is about 70 px.
 MEDAL_PX = 70
+# The most standings rows a page may be asked for (?rows=N: projector.js measures what the
+# screen holds under the header, the announcements and the clock).
+MOST_ROWS = 60
 
 
 def announcement_rows(shown, row_px: int = ROW_PX) -> int:
@@ -120,11 +123,14 @@ def _lines(kind: str, item) -> int:
     return max(1, -(-len(text) // per_line))
 
 
-def _pages(slide: dict) -> list[list]:
-    """The slide's items split into pages; a table's rows are never split."""
-    items = slide.get("items", [])
-    size = PAGE_ROWS.get(slide["kind"], len(items) or 1)
+def _page_lines(slide: dict) -> int:
+    """How many lines a page of the slide holds. A standings slide with ``rows`` (what the
+    screen was measured to hold) takes that many; otherwise they are estimated for a
+    1280x720 screen."""
+    size = PAGE_ROWS.get(slide["kind"], len(slide.get("items", [])) or 1)
     if slide["kind"] == "standings":
+        if slide.get("rows"):
+            return slide["rows"]
         # The round clock's huge digits and the announcements' lines take rows' place.
         size -= CLOCK_ROWS if slide.get("clock") is not None else 0
         # The tables given extra minutes, a line under the clock.
@@ -132,6 +138,13 @@ def _pages(slide: dict) -> list[list]:
         size -= min(size - 1, slide.get("announcement_rows", 0))
     if slide["kind"] == "medals":
         size -= min(size - 1, slide.get("announcement_medal_rows", 0))
+    return size
+
+
+def _pages(slide: dict) -> list[list]:
+    """The slide's items split into pages; a table's rows are never split."""
+    items = slide.get("items", [])
+    size = _page_lines(slide)
     kind = slide["kind"]
     if kind == "standings":
         # whole tables, so a table's rows are never split
@@ -169,19 +182,25 @@ def projector(request, slug):
     event = _event_page(request, slug)
     divisions = [d for d in brackets(event) if d.rounds.exists() or d.walkover]
     index = _number(request, "i") % len(divisions) if divisions else 0
-    slide, page, pages = None, 0, 1
-    following = f"?i={(index + 1) % max(1, len(divisions))}"
+    slide, page, pages, size = None, 0, 1, None
+    # What the screen was measured to hold, kept from page to page.
+    rows = whole_number(request.GET.get("rows", ""), low=1, high=MOST_ROWS)
+    keep = f"&rows={rows}" if rows else ""
+    following = f"?i={(index + 1) % max(1, len(divisions))}{keep}"
     shown = announcements(event)
     if divisions:
         slide = _slide(divisions[index])
         slide["announcement_rows"] = announcement_rows(shown)
         slide["announcement_medal_rows"] = announcement_rows(shown, MEDAL_PX)
+        slide["rows"] = rows
         split = _pages(slide)
         pages = len(split)
         page = min(_number(request, "p"), pages - 1)
         slide["page_items"] = split[page]
+        if slide["kind"] == "standings":
+            size = rows or _page_lines(slide)
         if page + 1 < pages:
-            following = f"?i={index}&p={page + 1}"
+            following = f"?i={index}&p={page + 1}{keep}"
     return render(
         request,
         "public/projector.html",
@@ -194,6 +213,7 @@ def projector(request, slug):
             "index": index,
             "page": page,
             "pages": pages,
+            "rows": size,
             "scoring": event.scoring,
             "announcements": shown,
             "announcements_url": reverse("public:announcements", args=[event.slug]),
