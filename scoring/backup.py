@@ -280,6 +280,17 @@ def event_backup(event: Event) -> dict:
             for d in decisions
         ],
         "audit": [_change_json(c) for c in changes],
+        # Codes whose round was seated again or taken back: an old sheet still says so.
+        "retired_codes": [
+            {
+                "code": c.code,
+                "issued_at": _plain(c.issued_at),
+                "retired_at": _plain(c.retired_at),
+            }
+            for c in TableCode.objects.filter(event=event, table__isnull=True).order_by(
+                "issued_at", "id"
+            )
+        ],
         "announcements": [
             {
                 "text": a.text,
@@ -631,6 +642,7 @@ def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
             _valid(
                 TableCode(
                     table=table,
+                    event_id=table.round.division.event_id,
                     code=code,
                     issued_at=_when(c.get("issued_at"), at) or timezone.now(),
                     issued_by=users.get(c.get("issued_by")),
@@ -866,6 +878,33 @@ def _restore_round_changes(rows: list, divisions: dict, users: dict) -> None:
     _stamp(made, "at")
 
 
+def _restore_retired_codes(event: Event, rows: list) -> None:
+    """The codes of tables gone with a round seated again (no table): a code this database
+    already has (the event restored beside its original) is left out, as it answers there."""
+    _need(rows, list, "retired_codes")
+    made = []
+    for n, c in enumerate(rows, start=1):
+        where = _("retired table code %(n)s") % {"n": n}
+        _need(c, dict, where)
+        _need(c.get("code"), str, where, _("the code"))
+        if TableCode.objects.filter(code=c["code"]).exists():
+            continue
+        made.append(
+            _valid(
+                TableCode(
+                    table=None,
+                    event=event,
+                    code=c["code"],
+                    issued_at=_when(c.get("issued_at"), where) or timezone.now(),
+                    retired_at=_when(c.get("retired_at"), where) or timezone.now(),
+                ),
+                where,
+            )
+        )
+    _unique([c.code for c in made], "retired_codes", _("the table code"))
+    TableCode.objects.bulk_create(made)
+
+
 def _restore_announcements(event: Event, rows: list, users: dict) -> None:
     """The organizer's messages to the hall, with who wrote them and when."""
     _need(rows, list, "announcements")
@@ -1057,6 +1096,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             _restore_audit(data["audit"], divisions, entrants, users)
             _restore_status_changes(data.get("status_changes", []), entrants, users)
             _restore_announcements(event, data.get("announcements", []), users)
+            _restore_retired_codes(event, data.get("retired_codes", []))
             _restore_round_changes(data.get("round_changes", []), divisions, users)
             return event
     except RuleError:

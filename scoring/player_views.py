@@ -25,6 +25,7 @@ from tournaments.models import Entrant, Round, Seat
 from tournaments.params import whole_number
 from tournaments.selectors import (
     CODE_CLOSED,
+    CODE_RETIRED,
     CODE_REVOKED,
     CODE_UNKNOWN,
     CodeLookup,
@@ -83,6 +84,15 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
             "The organizer gave table %(table)d a new code. Use the code on the new score "
             "sheet, or ask the organizer."
         ) % {"table": lookup.table.number}
+        status = 410
+    elif lookup.refusal == CODE_RETIRED:
+        # The round was seated again: nothing about it (which round, who sat there) is said
+        # to whoever holds the old sheet.
+        title = _("This table's code was changed")
+        text = _(
+            "The code on this score sheet opens nothing any more. Ask the desk for the new "
+            "score sheet."
+        )
         status = 410
     elif lookup.refusal == CODE_CLOSED:
         round_ = lookup.round

@@ -481,3 +481,52 @@ def test_the_desk_says_per_table_done_waiting_for_a_check_and_last_score(hall):
     assert "waiting for a check" not in mine
     text = desk.get(f"/e/{division.event.slug}/desk/divisions/{division.pk}/").content.decode()
     assert "3 of 3 games in — done" in text and "waiting for a check" not in text
+
+
+def test_an_old_sheet_after_the_round_was_seated_again_says_the_code_changed(hall):
+    """Issue 14: a round seated again deleted its codes, so a player typing the code from the
+    old sheet got "No table has this code" and a count toward the guessing throttle. The
+    old code is kept, retired: a plain message, no access, no count; a real guess still
+    counts."""
+    division, (table, _other) = hall
+    old = code_of(table)
+    players = seated(table)
+    services.round_reseat(division=division, reason="wrong table sizes")
+    client = Client(headers={"accept-language": "en-US,en;q=0.9"})
+    for response in (client.get(f"/t/{old}/"), client.get("/t/", {"code": old}, follow=True)):
+        page = response.content.decode()
+        assert response.status_code == 410
+        assert "This table&#x27;s code was changed" in page
+        assert "Ask the desk for the new score sheet." in page
+        # Nothing about the round or who sat there.
+        assert not any(p.name in page for p in players)
+        assert "round 1" not in page.lower()  # the division is "Open", as the button says
+    # No access: no name to choose, nothing saved, the session opened nothing.
+    assert client.post(f"/t/{old}/me/", {"player": players[0].pk}).status_code == 410
+    racks = {f"rack_{p.pk}": 5 * n for n, p in enumerate(players)}
+    assert client.post(f"/t/{old}/", {"game": 1, "version": 0, **racks}).status_code == 410
+    assert not Game.objects.exists()
+    assert not client.session.get("table_codes")
+    assert not TableCodeAttempt.objects.exists()
+    # A real wrong guess still counts.
+    assert client.get("/t/", {"code": "XXXXXX"}, follow=True).status_code == 404
+    assert TableCodeAttempt.objects.count() == 1
+    # In the visitor's language.
+    french = Client(headers={"accept-language": "fr"}).get(f"/t/{old}/").content.decode()
+    assert "This table" not in french and "Demandez" in french
+    spanish = Client(headers={"accept-language": "es"}).get(f"/t/{old}/").content.decode()
+    assert "This table" not in spanish and "Pida" in spanish
+
+
+def test_the_desk_lists_only_the_codes_in_force_after_a_reseat(hall):
+    division, (table, _other) = hall
+    old = code_of(table)
+    services.round_reseat(division=division, reason="wrong table sizes")
+    new = [code_of(t) for t in Table.objects.filter(round__division=division)]
+    from tests.helpers import organizer_client
+
+    client = organizer_client(division.event)
+    page = client.get(f"/e/{division.event.slug}/desk/divisions/{division.pk}/codes/")
+    text = page.content.decode()
+    assert page.status_code == 200 and all(code in text for code in new)
+    assert old not in text

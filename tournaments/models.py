@@ -747,7 +747,15 @@ class TableCode(models.Model):
     code opens nothing while its round is closed. Codes are never given twice, so an old
     sheet never opens another table."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="codes")
+    # A round seated again (or taken back) takes its tables away: their codes stay, retired
+    # (no table, ``retired_at``), so a sheet printed for them is answered plainly rather
+    # than counted as a guess, and no code is ever given twice.
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="codes"
+    )
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     code = models.CharField(max_length=TABLE_CODE_LENGTH, validators=[TABLE_CODE_VALIDATOR])
     issued_at = models.DateTimeField(default=timezone.now)
     issued_by = models.ForeignKey(
@@ -760,6 +768,7 @@ class TableCode(models.Model):
     )
     revoked_by_label = models.CharField(max_length=150, blank=True)
     revoked_reason = models.TextField(blank=True)  # the organizer's words, optional
+    retired_at = models.DateTimeField(null=True, blank=True)  # its table went with its round
 
     class Meta:
         ordering = ["table", "issued_at", "pk"]
@@ -777,11 +786,12 @@ class TableCode(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.table}: {self.code}{' (revoked)' if self.revoked_at else ''}"
+        state = " (retired)" if self.table_id is None else " (revoked)" if self.revoked_at else ""
+        return f"{self.table or 'no table'}: {self.code}{state}"
 
     @property
     def live(self) -> bool:
-        return self.revoked_at is None
+        return self.revoked_at is None and self.table_id is not None
 
 
 class TableCodeAttempt(models.Model):

@@ -688,12 +688,14 @@ class CodeLookup:
 
 
 CODE_UNKNOWN, CODE_REVOKED, CODE_CLOSED, CODE_OFF = "unknown", "revoked", "closed", "off"
-CODE_REFUSALS = (CODE_UNKNOWN, CODE_REVOKED, CODE_CLOSED, CODE_OFF)
+CODE_RETIRED = "retired"
+CODE_REFUSALS = (CODE_UNKNOWN, CODE_REVOKED, CODE_RETIRED, CODE_CLOSED, CODE_OFF)
 
 
 def table_code_find(text: str) -> CodeLookup:
     """The table and round a typed code opens, or the refusal: unknown (never given, or
-    mistyped), revoked (the organizer gave the table a new code), closed (the round is
+    mistyped), revoked (the organizer gave the table a new code), retired (its round was
+    seated again or taken back: the table is gone), closed (the round is
     over), off (the event's scores are entered by scorekeepers only now)."""
     code = table_code_typed(text)
     rows = (
@@ -712,6 +714,9 @@ def table_code_find(text: str) -> CodeLookup:
         return CodeLookup(code, None, CODE_UNKNOWN)
     code = row.code
     table = row.table
+    if table is None:
+        # Its round was seated again or taken back: an old sheet, not a guess.
+        return CodeLookup(code, None, CODE_RETIRED)
     if row.revoked_at is not None:
         return CodeLookup(code, table, CODE_REVOKED)
     if table.round.status == Round.Status.CLOSED:

@@ -214,8 +214,8 @@ COVERED = {
     Table: {"round", "number", "extra_minutes"},
     # A table's "codes" in the file (issue 14).
     TableCode: {
-        "table", "code", "issued_at", "issued_by", "issued_by_label", "revoked_at",
-        "revoked_by", "revoked_by_label", "revoked_reason",
+        "table", "event", "code", "issued_at", "issued_by", "issued_by_label", "revoked_at",
+        "revoked_by", "revoked_by_label", "revoked_reason", "retired_at",
     },
     Seat: {"round", "table", "entrant", "number"},
     Bye: {"round", "entrant"},

@@ -25,6 +25,7 @@ from tournaments.models import (
 from tournaments.selectors import (
     CODE_CLOSED,
     CODE_OFF,
+    CODE_RETIRED,
     CODE_REVOKED,
     CODE_UNKNOWN,
     table_code_find,
@@ -198,7 +199,11 @@ def test_a_round_seated_again_gets_new_codes():
     services.round_reseat(division=division, reason="wrong table sizes")
     after = set(live_codes(division).values())
     assert len(after) == 2 and not before & after
-    assert all(table_code_find(c).refusal == CODE_UNKNOWN for c in before)
+    # The old sheets' codes are kept, retired (issue 14): never given again, answered plainly.
+    assert all(table_code_find(c).refusal == CODE_RETIRED for c in before)
+    retired = TableCode.objects.filter(code__in=before)
+    assert all(c.table_id is None and c.retired_at and c.event_id == division.event_id
+               for c in retired)  # fmt: skip
 
 
 def test_configure_event_sets_who_enters_scores():
@@ -303,3 +308,31 @@ def test_wrong_codes_are_counted_per_address_and_old_ones_swept(monkeypatch, set
     assert table_code_wait("192.0.2.10") == 0
     later = timezone.now() + datetime.timedelta(minutes=5, seconds=1)
     assert table_code_wait("192.0.2.9", now=later) == 0
+
+
+def test_retired_codes_round_trip_and_go_with_their_event():
+    """A round seated again: its old codes are in the backup (no table), restored where the
+    original is gone, answered as retired there; deleting the event removes them."""
+    division = seated_division(8, score_entry="players")
+    event = division.event
+    old = set(live_codes(division).values())
+    services.round_reseat(division=division, reason="wrong table sizes")
+    first = event_backup(event)
+    assert {c["code"] for c in first["retired_codes"]} == old
+    assert all(c["retired_at"] for c in first["retired_codes"])
+    event_delete(event=event, typed_name=event.name)
+    assert not TableCode.objects.filter(code__in=old).exists()
+    copy = event_restore(first)
+    assert event_backup(copy) == first
+    assert all(table_code_find(c).refusal == CODE_RETIRED for c in old)
+    # Restored beside the original: the codes answer there already, none is doubled.
+    again = event_restore(first, slug="copy")
+    assert TableCode.objects.filter(code__in=old).count() == len(old)
+    assert event_backup(again)["retired_codes"] == []
+
+
+def test_a_round_taken_back_retires_its_codes():
+    division = seated_division(8, score_entry="players")
+    old = set(live_codes(division).values())
+    services.round_reopen(division=division, reason="late arrivals")
+    assert all(table_code_find(c).refusal == CODE_RETIRED for c in old)

@@ -32,7 +32,7 @@ from tournaments.selectors import (
     round_label,
 )
 
-from .table_codes import WITH_SEATING, table_codes_issue
+from .table_codes import WITH_SEATING, table_codes_issue, table_codes_retire
 
 
 def new_seed() -> int:
@@ -222,6 +222,7 @@ def round_seat_again(
                 gettext("Round %(number)d of %(division)s has started: it stands.")
                 % {"number": round_.number, "division": division.name}
             )
+        table_codes_retire(round_=round_)
         round_.delete()
         seated = round_create(
             division=division, shape=shape, players=players, byes=byes, seed=seed, met=met

@@ -15,6 +15,7 @@ from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
 from tournaments.selectors import hall_tables_in_play, notes_language, round_label
 
 from .bracket import hall_table_numbers, new_seed, round_seat_again
+from .table_codes import table_codes_retire
 
 # A round seated again starts without its clock: the players move first.
 # Kept in English in the record (notes); pages say it with gettext(CLOCK_AGAIN).
@@ -348,6 +349,7 @@ def round_reopen(
         )
         number = current.number
         before = seating_of(current)
+        table_codes_retire(round_=current)
         current.delete()
         previous = Round.objects.filter(division=division, number=number - 1).first()
         moved: dict[str, int] = {}

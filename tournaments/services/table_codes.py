@@ -68,7 +68,7 @@ WITH_SEATING = "with the round's seating"
 WITH_SETTING = "when players were allowed to enter scores"
 
 
-def _create(tables: list[Table], user, label: str = "") -> list[TableCode]:
+def _create(tables: list[Table], event_id: int, user, label: str = "") -> list[TableCode]:
     """Give each of ``tables`` a new live code (their old one, if any, already revoked)."""
     if not tables:
         return []
@@ -79,7 +79,13 @@ def _create(tables: list[Table], user, label: str = "") -> list[TableCode]:
             with transaction.atomic():
                 return TableCode.objects.bulk_create(
                     [
-                        TableCode(table=t, code=c, issued_by=who, issued_by_label=label)
+                        TableCode(
+                            table=t,
+                            event_id=event_id,
+                            code=c,
+                            issued_by=who,
+                            issued_by_label=label,
+                        )
                         for t, c in zip(tables, _free_codes(len(tables)), strict=True)
                     ]
                 )
@@ -106,10 +112,14 @@ def table_codes_issue(*, round_: Round, user=None, label: str = "") -> list[Tabl
         tables = list(
             Table.objects.select_for_update()
             .filter(round=round_)
-            .exclude(pk__in=TableCode.objects.filter(revoked_at__isnull=True).values("table_id"))
+            .exclude(
+                pk__in=TableCode.objects.filter(
+                    revoked_at__isnull=True, table__isnull=False
+                ).values("table_id")
+            )
             .order_by("number")
         )
-        return _create(tables, user, label)
+        return _create(tables, round_.division.event_id, user, label)
 
 
 def event_table_codes_issue(*, event: Event, user=None) -> int:
@@ -163,7 +173,17 @@ def table_code_reissue(
             live.save(
                 update_fields=["revoked_at", "revoked_by", "revoked_by_label", "revoked_reason"]
             )
-        return _create([table], user)[0]
+        return _create([table], round_.division.event_id, user)[0]
+
+
+def table_codes_retire(*, round_: Round) -> int:
+    """Retire the codes of ``round_``'s tables before the round is seated again or taken
+    back (its tables go): they stay, with no table and the time, so a sheet printed for
+    them says the code was changed (not a wrong guess) and they are never given again.
+    Returns how many."""
+    return TableCode.objects.filter(table__round=round_).update(
+        table=None, retired_at=timezone.now()
+    )
 
 
 def table_code_wrong(*, address: str | None, typed: str) -> None:
