@@ -91,7 +91,7 @@ class GameForm(forms.Form):
                     }
                 ),
                 error_messages={
-                    "required": FORM_MESSAGES["required"].format(name=entrant.shown_name)
+                    "required": FORM_MESSAGES["required"].format(name=isolate(entrant.shown_name))
                 },
             )
         self.fields["winner"].choices = [("", "—")] + [
@@ -156,7 +156,8 @@ class GameForm(forms.Form):
                 racks[entrant] = engine.parse_rack_total(text)
             except engine.RuleError as error:
                 self.add_error(
-                    name, FORM_MESSAGES["field"].format(name=entrant.shown_name, message=error)
+                    name,
+                    FORM_MESSAGES["field"].format(name=isolate(entrant.shown_name), message=error),
                 )
         if self.errors:
             return data
@@ -173,7 +174,8 @@ class GameForm(forms.Form):
                 ended=data.get("ended") or None,
                 winner=winner.external_id if winner else None,
                 players=[e.external_id for e in self.playing],
-                names={e.external_id: e.shown_name for e in self.players},
+                # Set apart: a right-to-left name must not take the numbers after it.
+                names={e.external_id: isolate(e.shown_name) for e in self.players},
             )
         except engine.GameError as error:
             placed = set()

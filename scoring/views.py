@@ -25,6 +25,7 @@ from tournaments.engine import RuleError, parse_table_numbers
 from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import search_text, whole_number
 from tournaments.selectors import announcements, brackets, running_clock
+from tournaments.text import isolate
 from tournaments.web import act, form_errors_to_messages, said
 
 from . import services
@@ -460,7 +461,7 @@ def _seen_and_now(post, sheet, number) -> list[dict]:
 def _corrected(entrant, number, change) -> str:
     before, after = change.before["rack_total"], change.after["rack_total"]
     return _("%(name)s, game %(number)s: %(before)s → %(after)s.") % {
-        "name": entrant.name,
+        "name": isolate(entrant.name),
         "number": number,
         "before": before,
         "after": after,
@@ -521,7 +522,7 @@ def penalty_add(request, event, table_id):
                 "%(points)d penalty points for %(name)s.",
                 abs(points),
             )
-            % {"points": points, "name": entrant.name},
+            % {"points": points, "name": isolate(entrant.name)},
         )
         if penalty.change.flag:  # a late penalty that changes who advanced or a medal
             messages.warning(request, penalty.change.flag)

@@ -13,6 +13,7 @@ from tournaments.selectors import (
     mark_namesakes,
     namesakes,
 )
+from tournaments.text import isolate
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 from .state import division_state, game_record_of
@@ -298,7 +299,8 @@ def describe_change(snapshot: dict | None, names: dict[str, str]) -> str:
     if "racks" in snapshot:
         order = {p: i for i, p in enumerate(names)}
         ordered = sorted(snapshot["racks"].items(), key=lambda item: order.get(item[0], 99))
-        racks = ", ".join(f"{names.get(p, p)} {v}" for p, v in ordered)
+        # A right-to-left name set apart, so its number stays after it (not before it).
+        racks = ", ".join(f"{isolate(names.get(p, p))} {v}" for p, v in ordered)
         how = (
             gettext("pool exhausted")
             if snapshot.get("ended") == engine.EXHAUSTED

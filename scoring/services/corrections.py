@@ -10,6 +10,7 @@ from tournaments import engine
 from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Seat
+from tournaments.text import isolate
 
 from ..models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange
 from ..selectors import (
@@ -107,7 +108,7 @@ def score_correct(
                 _("%(place)s: %(name)s (%(id)s) is not at this table.")
                 % {
                     "place": where(round_, table, game.number),
-                    "name": entrant.name,
+                    "name": isolate(entrant.name),
                     "id": entrant.external_id,
                 }
             )
@@ -129,7 +130,7 @@ def score_correct(
                 _("%(place)s: %(name)s already has %(value)s; nothing to correct.")
                 % {
                     "place": where(round_, table, game.number),
-                    "name": entrant.name,
+                    "name": isolate(entrant.name),
                     "value": rack_total,
                 }
             )
@@ -186,7 +187,7 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
         if not Seat.objects.filter(round=round_, entrant=entrant).exists():
             raise RuleError(
                 _("%(name)s (%(id)s) does not play in round %(round)s.")
-                % {"name": entrant.name, "id": entrant.external_id, "round": round_.number}
+                % {"name": isolate(entrant.name), "id": entrant.external_id, "round": round_.number}
             )
         late = round_.status == Round.Status.CLOSED
         state_before = division_state(division) if late else None
@@ -268,7 +269,7 @@ def _revert_rack(division: Division, change: ScoreChange, user) -> ScoreChange:
                 "changed again since (now %(now)s): correct it by hand instead."
             )
             % {
-                "name": change.entrant.name,
+                "name": isolate(change.entrant.name),
                 "round": change.round_number,
                 "table": change.table_number,
                 "game": change.game_number,

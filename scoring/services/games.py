@@ -11,6 +11,7 @@ from tournaments import engine
 from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
+from tournaments.text import isolate
 
 from ..models import Game, RackScore, ScoreChange
 from ._common import (
@@ -37,7 +38,7 @@ def _seated_here(table: Table, at_table: AtTable, place: str, seats=None) -> Non
     if not seated:
         raise RuleError(
             _("%(place)s: %(name)s does not play at this table; nothing was saved.")
-            % {"place": place, "name": at_table.player.name}
+            % {"place": place, "name": isolate(at_table.player.name)}
         )
 
 

@@ -76,8 +76,13 @@
     return load().filter(function (e) { return sameGame(e, url, game); })[0] || null;
   }
 
+  var RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]/;  // as tournaments.text
   function valuesText(entry) {
-    return (entry.values || []).map(function (v) { return v.name + " " + v.value; }).join(", ");
+    // A right-to-left name set apart (FSI … PDI), so its number stays after it.
+    return (entry.values || []).map(function (v) {
+      var name = RTL.test(v.name) ? "\u2068" + v.name + "\u2069" : v.name;
+      return name + " " + v.value;
+    }).join(", ");
   }
 
   function render() {

@@ -38,6 +38,11 @@
   function formSay(key, values) { return fill(rules().form[key], values || {}); }
 
   function playerName(input) { return input.getAttribute("data-player") || gettext("This player"); }
+  /* A right-to-left name set apart (FSI … PDI) in a sentence, as the server does
+     (tournaments.text.isolate): its direction cannot take the numbers after it. */
+  var RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]/;
+  function isolate(name) { return RTL.test(name) ? "\u2068" + name + "\u2069" : name; }
+  function nameInWords(input) { return isolate(playerName(input)); }
 
   function setFieldError(input, messages) {
     var box = document.getElementById(input.id + "-error");
@@ -60,7 +65,7 @@
     var text = input.value.trim();
     if (text === "") return { empty: true };
     var parsed = parseNumber(text);
-    if (parsed.error) parsed.error = formSay("field", { name: playerName(input), message: parsed.error });
+    if (parsed.error) parsed.error = formSay("field", { name: nameInWords(input), message: parsed.error });
     return parsed;
   }
 
@@ -112,8 +117,8 @@
       var parsed = parseRack(input);
       if (parsed.error) fieldErrors[input.id] = [parsed.error];
       else if (parsed.empty) {
-        if (input.required && showEmpty) fieldErrors[input.id] = [formSay("required", { name: playerName(input) })];
-      } else entries.push({ input: input, name: playerName(input), value: parsed.value });
+        if (input.required && showEmpty) fieldErrors[input.id] = [formSay("required", { name: nameInWords(input) })];
+      } else entries.push({ input: input, name: nameInWords(input), value: parsed.value });
     });
     var required = inputs.filter(function (i) { return i.required; });
     var complete = Object.keys(fieldErrors).length === 0 &&
@@ -216,7 +221,7 @@
     panel.innerHTML = "";
     var heading = document.createElement("p");
     heading.innerHTML = "<strong></strong>";
-    heading.firstChild.textContent = js(gettext("Tiles left on %(name)s's rack: tap each one."), { name: playerName(input) });
+    heading.firstChild.textContent = js(gettext("Tiles left on %(name)s's rack: tap each one."), { name: nameInWords(input) });
     panel.appendChild(heading);
     var totalLine = document.createElement("p");
     totalLine.className = "calc-total";

@@ -31,6 +31,7 @@ from tournaments.selectors import (
     notes_language,
     round_label,
 )
+from tournaments.text import isolate
 
 from .table_codes import WITH_SEATING, table_codes_issue, table_codes_retire
 
@@ -255,18 +256,22 @@ class LoneEntrantMustPlay(RuleError):
         text = gettext(
             "%(division)s has only one player checked in (%(player)s), and this event gives "
             "no medal without play: the division cannot be finished alone."
-        ) % {"division": division.name, "player": player.name}
+        ) % {"division": division.name, "player": isolate(player.name)}
         if neighbour is not None:
             text += " " + gettext(
                 "Combine it with %(neighbour)s, the nearest age group, before seating: its "
                 "medals then go by age group, so %(player)s plays for a medal of %(division)s."
-            ) % {"neighbour": neighbour.name, "player": player.name, "division": division.name}
+            ) % {
+                "neighbour": isolate(neighbour.name),
+                "player": isolate(player.name),
+                "division": division.name,
+            }
         elif self.candidates:
             if not age_known:
                 why = gettext(
                     "%(division)s has no age range (its name was typed, and %(player)s's age "
                     "is not known)"
-                ) % {"division": division.name, "player": player.name}
+                ) % {"division": division.name, "player": isolate(player.name)}
             else:
                 why = gettext("no division of the same gender with an age range is still open")
             text += " " + gettext(
@@ -380,7 +385,7 @@ def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
             missing = first if a is None else second
             raise RuleError(
                 gettext("%(name)s has no seat in round %(number)d.")
-                % {"name": missing.name, "number": round_.number}
+                % {"name": isolate(missing.name), "number": round_.number}
             )
         if a.table_id == b.table_id:
             raise RuleError(gettext("Both players sit at the same table: nothing to swap."))

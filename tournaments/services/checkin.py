@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from tournaments.engine import RuleError
 from tournaments.models import Bye, Division, Entrant, EntrantStatusChange, Event, Round, Seat
 from tournaments.selectors import bracket_started, seated_bracket_ids
+from tournaments.text import isolate
 
 from ._common import entrants_by_ids
 
@@ -147,7 +148,7 @@ def entrants_check_in(
                     gettext(
                         "%(name)s (%(id)s) is already seated: withdraw them instead (--withdraw)."
                     )
-                    % {"name": entrant.name, "id": entrant.external_id}
+                    % {"name": isolate(entrant.name), "id": entrant.external_id}
                 )
         absent_ids = {e.pk for e in absent_entrants}
         Entrant.objects.filter(pk__in=absent_ids).exclude(status__in=OUT_OF_PLAY).update(
@@ -209,12 +210,12 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
                     "%(division)s is already seated: %(name)s can no longer be checked in or "
                     "out (withdraw a seated player instead)."
                 )
-                % {"division": entrant.division.bracket.name, "name": entrant.name}
+                % {"division": entrant.division.bracket.name, "name": isolate(entrant.name)}
             )
         if entrant.out_of_play:
             raise RuleError(
                 gettext("%(name)s is %(status)s.")
-                % {"name": entrant.name, "status": entrant.get_status_display().lower()}
+                % {"name": isolate(entrant.name), "status": entrant.get_status_display().lower()}
             )
         entrant.status = status
         entrant.save(update_fields=["status"])
@@ -269,7 +270,7 @@ def _out_of_play(
                 raise RuleError(
                     gettext("%(name)s (%(id)s) is already %(status)s.")
                     % {
-                        "name": entrant.name,
+                        "name": isolate(entrant.name),
                         "id": entrant.external_id,
                         "status": entrant.get_status_display().lower(),
                     }

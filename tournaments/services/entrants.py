@@ -10,6 +10,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 from tournaments.selectors import DivisionMove, division_moves, seated_bracket_ids
+from tournaments.text import isolate
 
 from ._common import auto_ids, model_clean, person_key
 
@@ -115,7 +116,7 @@ class _ImportPlan:
             return gettext(
                 "entrant id %(id)s is already registered (%(name)s); use --update to change "
                 "their details"
-            ) % {"id": row.entrant_id, "name": current.name}
+            ) % {"id": row.entrant_id, "name": isolate(current.name)}
         if not row.entrant_id:
             key = person_key(row.first_name, row.last_name, row.birth_date)
             if key in self.people:
@@ -134,7 +135,7 @@ class _ImportPlan:
             moving = {current.division.bracket.pk, division.bracket.pk if division.pk else None}
             if moving & self.seated:
                 return gettext("%(name)s cannot change division: play has started") % {
-                    "name": current.name
+                    "name": isolate(current.name)
                 }
         return ""
 
@@ -281,7 +282,7 @@ def entrant_save(
         ):
             raise RuleError(
                 gettext("%(name)s cannot change division: play has started.")
-                % {"name": entrant.name}
+                % {"name": isolate(entrant.name)}
             )
         for name in ENTRANT_FIELDS:
             if name in fields:

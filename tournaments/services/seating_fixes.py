@@ -13,6 +13,7 @@ from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
 from tournaments.selectors import hall_tables_in_play, notes_language, round_label
+from tournaments.text import isolate
 
 from .bracket import hall_table_numbers, new_seed, round_seat_again
 from .table_codes import table_codes_retire
@@ -64,7 +65,7 @@ def round_play_refusal(round_: Round) -> str:
         return gettext(
             "%(name)s has a penalty in %(division)s, round %(round)d: the round stands; "
             "correct scores instead."
-        ) % {**values, "name": penalty.entrant.name}
+        ) % {**values, "name": isolate(penalty.entrant.name)}
     return ""
 
 

@@ -16,6 +16,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round
 from tournaments.params import object_or_404, whole_number
 from tournaments.selectors import mark_namesakes, with_shown_name
+from tournaments.text import isolate
 from tournaments.web import act, refusal_lines
 
 from .. import selectors
@@ -293,7 +294,7 @@ def division_withdraw(request, event, division_id):
         messages.error(request, gettext("Choose the player who withdraws."))
         return redirect(*_back(event, division))
     reason = request.POST.get("reason", "").strip()
-    name = {"name": entrant.shown_name}
+    name = {"name": isolate(entrant.shown_name)}
     if not confirmed(request):
         return ask(
             request,
@@ -340,7 +341,7 @@ def division_disqualify(request, event, division_id):
         if not reason:
             messages.error(request, gettext("Write the reason for the disqualification."))
         return redirect(*_back(event, division))
-    name = {"name": entrant.shown_name}
+    name = {"name": isolate(entrant.shown_name)}
     if not confirmed(request):
         return ask(
             request,
@@ -368,7 +369,7 @@ def division_disqualify(request, event, division_id):
             event=event, ids=[entrant.external_id], reason=reason, user=request.user
         ),
         done=gettext("%(name)s is disqualified (%(reason)s).")
-        % {"name": entrant.shown_name, "reason": reason},
+        % {"name": isolate(entrant.shown_name), "reason": reason},
         to=_back(event, division),
     )
 
@@ -387,7 +388,7 @@ def division_reinstate(request, event, division_id):
             entrant=entrant, reason=request.POST.get("reason", ""), user=request.user
         ),
         done=gettext("%(name)s plays on: enter their scores as usual.")
-        % {"name": entrant.shown_name},
+        % {"name": isolate(entrant.shown_name)},
         to=_back(event, division),
     )
 

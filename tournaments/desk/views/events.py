@@ -22,6 +22,7 @@ from tournaments.decorators import event_role
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
 from tournaments.selectors import announcements
+from tournaments.text import isolate
 from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
@@ -85,12 +86,12 @@ def _move_lines(moves) -> list[str]:
     staying = [m for m in moves if m.blocked]
     lines = [
         _("%(name)s: from %(before)s to %(after)s")
-        % {"name": m.entrant.name, "before": m.before, "after": m.after}
+        % {"name": isolate(m.entrant.name), "before": m.before, "after": m.after}
         for m in going
     ]
     lines += [
         _("%(name)s stays in %(before)s: %(why)s")
-        % {"name": m.entrant.name, "before": m.before, "why": m.blocked}
+        % {"name": isolate(m.entrant.name), "before": m.before, "why": m.blocked}
         for m in staying
     ]
     lines.append(

@@ -23,6 +23,7 @@ from tournaments.selectors import (
     namesakes,
     with_shown_name,
 )
+from tournaments.text import isolate
 from tournaments.web import act, form_errors_to_messages, said
 
 from .. import selectors
@@ -275,7 +276,11 @@ def checkin_set(request, event, entrant_id):
         and not confirmed(request)
     ):
         bracket = entrant.division.bracket.name
-        said_names = {"name": entrant.shown_name, "first": entrant.first_name, "division": bracket}
+        said_names = {
+            "name": isolate(entrant.shown_name),
+            "first": isolate(entrant.first_name),
+            "division": bracket,
+        }
         return ask(
             request,
             event,
@@ -295,7 +300,7 @@ def checkin_set(request, event, entrant_id):
         request,
         lambda: services.entrant_set_status(entrant=entrant, status=status),
         done=lambda saved: _("%(name)s: %(status)s.")
-        % {"name": entrant.shown_name, "status": saved.get_status_display().lower()},
+        % {"name": isolate(entrant.shown_name), "status": saved.get_status_display().lower()},
         to=back,
     )
 
@@ -391,9 +396,9 @@ def checkin_accessible(request, event, entrant_id):
         ),
         done=(
             _("%(name)s needs an accessible table: seated at one from the next seating on.")
-            % {"name": entrant.shown_name}
+            % {"name": isolate(entrant.shown_name)}
             if needs
-            else _("%(name)s: no accessible table needed.") % {"name": entrant.shown_name}
+            else _("%(name)s: no accessible table needed.") % {"name": isolate(entrant.shown_name)}
         ),
         to=back,
     )
