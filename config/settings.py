@@ -129,6 +129,9 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # The service worker's background fetch of a page leaves the person's messages alone
+    # (tournaments/offline_copy.py).
+    "tournaments.offline_copy.OfflineCopyMiddleware",
     # A NUL character in a query or form: 400 in words (tournaments/params.py).
     "tournaments.params.RefuseNulMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

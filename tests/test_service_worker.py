@@ -45,3 +45,27 @@ def test_the_offline_note_is_in_the_pages_language(language, words):
         html = render_to_string("_offline_copy.html")
     assert words in html
     assert "{time}" in html  # filled in by offline.js
+
+
+def test_the_workers_copy_of_a_page_leaves_the_persons_message_waiting(client):
+    """The worker's background fetch (marked X-Offline-Copy) shows no message and uses none
+    up: the person's own next page still says "Game 1 confirmed."."""
+    from tests.browser.conftest import PASSWORD, build_world_with_a_game_to_confirm
+
+    world = build_world_with_a_game_to_confirm()
+    table = world.tables[0]
+    game = table.games.get(number=1)
+    seen = {f"seen_{r.entrant_id}": r.rack_total for r in game.racks.all()}
+    assert client.login(username="sue", password=PASSWORD)
+    url = world.table_url(table)
+    answer = client.post(f"{url}games/1/confirm/", {"version": game.version, **seen})
+    assert answer.status_code == 302
+    game.refresh_from_db()
+    assert game.confirmed_at is not None
+
+    copy = client.get(url, headers={"X-Offline-Copy": "1"})
+    assert copy.status_code == 200
+    assert "Game 1 confirmed." not in copy.content.decode()
+    assert "messages" not in copy.cookies  # nothing set or deleted
+    assert "Game 1 confirmed." in client.get(url).content.decode()
+    assert "Game 1 confirmed." not in client.get(url).content.decode()  # shown once

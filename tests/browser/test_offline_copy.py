@@ -19,6 +19,7 @@ from scoring.models import Game, ScoreChange
 from .conftest import (
     SCREENSHOTS,
     axe_violations,
+    build_world_with_a_game_to_confirm,
     fill_game,
     login,
     network_off,
@@ -319,5 +320,41 @@ def test_a_page_being_left_sends_nothing_and_the_game_is_reported_sent(browser, 
     expect(outbox.locator("[data-outbox-last]")).to_have_text("Table 1, game 1 sent.")
     assert racks_of(table, 1) == [0, 11, 22, 7]
     assert len(entered_lines(table)) == 1
+    assert errors == []
+    context.close()
+
+
+def test_the_copy_taken_in_the_background_leaves_the_page_its_message(browser, live_server):
+    """The worker's own fetch of a page (a first visit, or a save before any copy was kept)
+    runs in the background, beside what the person does. Sue taps Confirm; while the
+    server's "Game 1 confirmed." waits for the page it leads to, the worker takes its copy.
+    That copy must not use the message up: Sue's page still says it (it did not: the
+    worker's fetch rendered the message and the server deleted it)."""
+    world = build_world_with_a_game_to_confirm()
+    table = world.tables[0]
+    url = world.table_url(table, live_server.url)
+    context, page, errors = open_table(browser, live_server, world, table, user="sue")
+    page.goto(url + "?game=1")
+    confirm = page.locator("section.review form")
+    expect(confirm).to_be_visible()
+    fields = confirm.evaluate("(form) => Object.fromEntries(new FormData(form))")
+    answer = page.request.post(
+        live_server.url + confirm.get_attribute("action"), form=fields, max_redirects=0
+    )
+    assert answer.status == 302, answer.status
+    assert Game.objects.get(table=table, number=1).confirmed_at is not None
+    assert any(c["name"] == "messages" for c in context.cookies())  # the message waits
+
+    # The worker keeps the page again, as offline.js asks it to on a first visit.
+    page.evaluate(
+        """async ([name, url]) => {
+            await (await caches.open(name)).delete(url);
+            navigator.serviceWorker.controller.postMessage({ keep: url });
+        }""",
+        [CACHE, url],
+    )
+    wait_kept(page, world.table_url(table))
+    page.goto(url)
+    expect(page.get_by_text("Game 1 confirmed.")).to_be_visible()
     assert errors == []
     context.close()
