@@ -160,3 +160,37 @@ def test_score_pages_text_and_targets_are_large(browser, live_server, world, vie
     assert axe_violations(page) == []
     assert results == {k: {"small": [], "tiny": []} for k in results}
     context.close()
+
+
+def test_the_next_games_form_works_the_moment_it_appears(browser, live_server, world):
+    """After a save htmx swaps in the new sheet. The person may type and tap Save as soon as
+    they see it: the sheet must be wired at once. With htmx's default 20 ms of "settling"
+    (longer on a busy tablet) the new form was on screen before htmx took it over: a tap
+    then was sent as a plain form (the whole page reloaded; with no network it would not
+    be kept to send later), and the keyboard jumped to the first box while typing."""
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context, page = open_table(browser, live_server, world, table, {"width": 390, "height": 844})
+    fill_game(page, {a: 0, b: 12, c: 20, d: 30})
+    # The quickest person: right after the swap (the next turn of the page's loop), the
+    # third box, game 2's numbers, and Save.
+    page.evaluate(
+        """([ids, values]) => {
+            window.samePage = true;
+            document.addEventListener("htmx:afterSwap", () => setTimeout(() => {
+                const boxes = ids.map((id) => document.getElementById(id));
+                boxes[2].focus();
+                window.focusedFirst = document.activeElement.id;
+                boxes.forEach((box, i) => { box.value = values[i]; });
+                const form = document.querySelector("form.game-form");
+                form.requestSubmit(form.querySelector("button.save"));
+            }, 0), { once: true });
+        }""",
+        [[f"id_rack_{e.pk}" for e in (a, b, c, d)], ["5", "0", "9", "14"]],
+    )
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_text("Game 2 saved for table 1.")).to_be_visible()
+    assert page.evaluate("() => window.samePage") is True  # through htmx, no page load
+    assert page.evaluate("() => window.focusedFirst") == f"id_rack_{c.pk}"
+    assert Game.objects.filter(table=table).count() == 2
+    context.close()
