@@ -94,6 +94,38 @@ def page(page):
     return page
 
 
+class _Browser:
+    """The session's browser, whose new contexts (and pages) block the site's service
+    worker unless ``service_workers`` says otherwise."""
+
+    def __init__(self, browser, service_workers):
+        self._browser = browser
+        self._service_workers = service_workers
+
+    def new_context(self, **kwargs):
+        kwargs.setdefault("service_workers", self._service_workers)
+        return self._browser.new_context(**kwargs)
+
+    def new_page(self, **kwargs):
+        kwargs.setdefault("service_workers", self._service_workers)
+        return self._browser.new_page(**kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
+@pytest.fixture
+def browser(browser, request):
+    """No service worker unless the test is marked ``service_worker``: on localhost (a
+    secure context) static/js/offline.js registers static/js/sw.js, which then fetches the
+    table page and its files again in the background and goes between the page and the
+    server, beside what the test does. That changed cookies under tests about something
+    else (the CSRF cookie set again just after a test removed it; a waiting message used
+    up) and loads a busy machine. The tests of the offline copy itself allow it."""
+    allowed = request.node.get_closest_marker("service_worker") is not None
+    return _Browser(browser, "allow" if allowed else "block")
+
+
 # ---------------------------------------------------------------- test data
 
 

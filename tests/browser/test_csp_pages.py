@@ -18,7 +18,8 @@ from tournaments.services.clock import round_clock_start
 
 from .conftest import PASSWORD, build_desk_world, fill_game, login, network_off, network_on
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The site's service worker is allowed here (tests/browser/conftest.py blocks it elsewhere).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.service_worker]
 
 # Added to every page before its own scripts (Playwright's init scripts are not governed
 # by the page's policy): each violation is written to the console, which Playwright keeps

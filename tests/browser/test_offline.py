@@ -26,7 +26,8 @@ from .conftest import (
     network_on,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The site's service worker is allowed here (tests/browser/conftest.py blocks it elsewhere).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.service_worker]
 
 ONE = "1 game waiting to be sent — it will be sent when the connection is back."
 TWO = "2 games waiting to be sent — they will be sent when the connection is back."

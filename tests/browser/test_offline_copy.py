@@ -28,7 +28,8 @@ from .conftest import (
 )
 from .test_offline import ONE, TWO, entered_lines, queued, racks_of
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The site's service worker is allowed here (tests/browser/conftest.py blocks it elsewhere).
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.service_worker]
 
 CACHE = "rummikub-offline-v1"
 COPY = "Offline copy of this page, kept on this device at"

@@ -16,15 +16,6 @@ SIGNED_OUT = "You were signed out. Sign in again — the numbers you typed are k
 KEPT = "These are the numbers you typed before signing in again"
 
 
-@pytest.fixture
-def browser_context_args(browser_context_args):
-    """No service worker here: on a first visit it fetches the table page once more in
-    the background, and that answer can set the CSRF cookie again just after a test
-    removed it (the save then went through: about one run in eight). These tests are
-    about the cookies, not the offline copy (tests/browser/test_offline_copy.py)."""
-    return {**browser_context_args, "service_workers": "block"}
-
-
 def racks_of(table, number) -> dict[int, int]:
     return {
         r.entrant_id: r.rack_total
@@ -103,3 +94,20 @@ def test_a_page_too_old_keeps_the_numbers_too(page, live_server, world):
     page.get_by_role("button", name="Save game 1").click()
     expect(page.get_by_text("Game 1 saved for table 1.")).to_be_visible()
     assert racks_of(table, 1) == {a.pk: 0, b.pk: 5, c.pk: 6, d.pk: 9}
+
+
+def test_these_tests_run_without_the_service_worker(page, live_server, world):
+    """tests/browser/conftest.py blocks the site's service worker outside the tests of the
+    offline copy: its background fetch of the table page set the CSRF cookie again just
+    after a test here removed it (the save then went through: about one run in eight)."""
+    login(page, live_server.url, "sam")
+    page.goto(world.table_url(world.tables[0], live_server.url))
+    assert page.evaluate("() => window.isSecureContext")  # it would be allowed on its own
+    # Playwright answers the page's own registration as if it went through; none exists.
+    page.evaluate("""() => navigator.serviceWorker.register("/sw.js", { scope: "/" })
+        .catch(() => null)""")
+    registered = "async () => (await navigator.serviceWorker.getRegistrations()).length"
+    assert page.evaluate(registered) == 0
+    page.reload()
+    assert page.evaluate("() => navigator.serviceWorker.controller") is None
+    assert page.evaluate(registered) == 0
