@@ -36,6 +36,7 @@ from tournaments.models import (
 from tournaments.selectors import free_slug
 from tournaments.services.table_codes import table_code_new
 
+from .decision_notes import are_steps
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 FORMAT = "rummikub-event-backup"
@@ -226,14 +227,32 @@ def _consequence(c: dict, where: str) -> dict | None:
     return {"text": flag} if flag.strip() else None
 
 
+def _decision_steps(d: dict, where: str) -> list:
+    """What a decision did, from the backup: its ``steps``, or (a backup made before they
+    were stored as what they are) its note's words, shown as they are."""
+    steps = d.get("steps")
+    if steps is not None:
+        if not are_steps(steps):
+            raise BackupRefused(
+                where, _("its note is not one this site can read (what was done, which round).")
+            )
+        return steps
+    note = d.get("note") or ""
+    _need(note, str, where, _("its note"))
+    return [{"text": note}] if note.strip() else []
+
+
 def _decision_json(c: ScoreChange) -> dict | None:
     """The organizer's decision about a flagged change (accepted, undone, settled)."""
     decision = getattr(c, "decision", None)
     if decision is None:
         return None
+    with translation.override("en"):
+        note = decision.note  # for a site made before steps were stored: English words
     return {
         "choice": decision.choice,
-        "note": decision.note,
+        "steps": decision.steps,
+        "note": note,
         "by": decision.decided_by_label,
         "by_user": _user(decision.decided_by),
         "at": _plain(decision.decided_at),
@@ -796,7 +815,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
                 CorrectionDecision(
                     change=change,
                     choice=d.get("choice"),
-                    note=d.get("note", ""),
+                    steps=_decision_steps(d, where),
                     decided_by=users.get(d.get("by_user")),
                     decided_by_label=d.get("by", ""),
                     decided_at=_when(d.get("at"), where),

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.decision_notes import decision_words, round_stood
 from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT, consequence_words
 from tournaments.models import Division, Entrant, Round, Table
 
@@ -259,7 +260,11 @@ class CorrectionDecision(models.Model):
 
     change = models.OneToOneField(ScoreChange, on_delete=models.CASCADE, related_name="decision")
     choice = models.CharField(max_length=10, choices=Choice.choices)
-    note = models.TextField(blank=True)
+    # What the decision did (a round that stands, one seated again, placings recomputed,
+    # settled by a later change, a round taken back), stored as what it is
+    # (scoring/decision_notes.py), put into words when shown (``note``); [{"text": ...}]
+    # for a note written in English before that (migration 0007).
+    steps = models.JSONField(default=list, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -281,3 +286,14 @@ class CorrectionDecision(models.Model):
 
     def __str__(self):
         return f"{self.get_choice_display()}: {self.change}"
+
+    @property
+    def note(self) -> str:
+        """What the decision did, in words, in the active language ("" for nothing more):
+        the reader's on a page, English on the command line."""
+        return decision_words(self.steps)
+
+    @property
+    def round_stood(self) -> bool:
+        """Whether the decision let a round that had started stand."""
+        return round_stood(self.steps)

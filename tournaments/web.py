@@ -6,8 +6,10 @@ Not a face itself: desk, public pages, score entry and printing all use it.
 import re
 from collections.abc import Callable, Iterable
 
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments.engine import RuleError
@@ -41,19 +43,40 @@ FLAG_WORDS = (
         gettext_noop("give the hall more tables (configure_event --hall-tables)"),
         gettext_noop("give the hall more tables on the settings page"),
     ),
+    (
+        gettext_noop("has no accessible tables (configure_event --accessible)"),
+        gettext_noop(
+            "has no accessible tables (say which tables are accessible on the settings page)"
+        ),
+    ),
 )
 # A refusal whose remedy is on the settings page gets a link to it (see _messages.html).
 # Known by the command-line option it carries, never translated, so it holds whatever
 # language the refusal was said in and the page is shown in.
 SETTINGS_OPTIONS = ("--hall-tables",)
+# A seating note whose remedy is on the settings page: the field it opens, by its option.
+SETTINGS_FIELDS = {"--hall-tables": "id_hall_tables", "--accessible": "id_accessible_tables"}
 LEFTOVER_FLAG = re.compile(r"\s*\(?(?:use )?--[a-z][a-z-]*(?: [A-Z]+)?\)?")
 
 
 def for_people(text: str) -> str:
-    """A service's message as a page shows it: no command-line options."""
+    """A service's message as a page shows it: no command-line options. A refusal comes in
+    the page's language; a stored note (a round's seating notes) in the event's, which may
+    be another: each option's words are replaced in the language they are written in."""
     for flag, words in FLAG_WORDS:
         text = text.replace(flag, words).replace(gettext(flag), gettext(words))
+    if "--" in text:
+        for language, _name in settings.LANGUAGES:
+            with translation.override(language):
+                for flag, words in FLAG_WORDS:
+                    text = text.replace(gettext(flag), gettext(words))
     return LEFTOVER_FLAG.sub("", text)
+
+
+def settings_field(text: str) -> str:
+    """The settings page's field a note's remedy is in ("" for none): known by the
+    command-line option the note carries, whatever its language."""
+    return next((field for option, field in SETTINGS_FIELDS.items() if option in text), "")
 
 
 def said(error: Exception) -> str:

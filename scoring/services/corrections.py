@@ -12,6 +12,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Seat
 from tournaments.text import isolate
 
+from ..decision_notes import Step
 from ..models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange
 from ..selectors import (
     DivisionState,
@@ -227,20 +228,19 @@ def _decider(user) -> dict:
 
 
 def _settle_if_moot(
-    division: Division,
-    state: DivisionState,
-    user,
-    note: str = "A later change left the results as recorded.",
+    division: Division, state: DivisionState, user, step: dict | None = None
 ) -> None:
     """A change that leaves the bracket as the scores give it settles the flagged changes
-    nobody decided on (a correction put right by hand, a round taken back)."""
+    nobody decided on (a correction put right by hand, a round taken back). ``step`` is
+    what settled them, as stored (scoring/decision_notes.py): by default a later change
+    that left the results as recorded."""
     if division_open_consequences(state):
         return
     for change in undecided_changes(division):
         CorrectionDecision.objects.create(
             change=change,
             choice=CorrectionDecision.Choice.SETTLED,
-            note=note,
+            steps=[step or {"kind": Step.SETTLED}],
             **_decider(user),
         )
 
@@ -434,17 +434,17 @@ def corrections_accept(*, division: Division, user=None, seed: int | None = None
         ]
         if ties:
             raise TieBlocked(ties, state.names)
-        notes = []
+        steps = []  # what the decision did, as stored (scoring/decision_notes.py)
         for effect in effects:
             if effect.kind not in (engine.Consequence.ADVANCED, engine.Consequence.BYES):
                 continue
             following = state.rounds[effect.round]
             if bracket.round_started(following):
                 result.standing.append(following.number)
-                notes.append(f"Round {following.number} had started: it stands.")
+                steps.append({"kind": Step.STANDS, "round": following.number})
             else:
                 result.seated.append(_seat_again(state, effect.round, seed))
-                notes.append(f"Round {following.number} was seated again.")
+                steps.append({"kind": Step.SEATED, "round": following.number})
         if division.status == Division.Status.COMPLETE and state.results_changed:
             if state.live_placings.ties:
                 raise TieBlocked(state.live_placings.ties, state.names)
@@ -454,12 +454,12 @@ def corrections_accept(*, division: Division, user=None, seed: int | None = None
             division.medals_confirmed_at = None
             division.save(update_fields=["medals_confirmed_at"])
             result.results_updated = True
-            notes.append("Placings recomputed; the medals are to be confirmed again.")
+            steps.append({"kind": Step.PLACED})
         for change in changes:
             CorrectionDecision.objects.create(
                 change=change,
                 choice=CorrectionDecision.Choice.ACCEPTED,
-                note=" ".join(notes),
+                steps=steps,
                 **_decider(user),
             )
             result.accepted.append(change)

@@ -13,6 +13,7 @@ from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round
 
+from ..decision_notes import Step
 from ..models import TieBreakDecision
 from ..selectors import DivisionState, division_state, serialize_placings, undecided_changes
 from ._common import TieBlocked, listing
@@ -236,8 +237,11 @@ def round_reopen(
                 result.division,
                 division_state(result.division),
                 user,
-                note=f"Round {result.removed} was taken back and round {result.reopened.number} "
-                f"reopened ({reason.strip()}): closing it seats round {result.removed} from the "
-                "scores as they are.",
+                step={
+                    "kind": Step.REOPENED,
+                    "removed": result.removed,
+                    "reopened": result.reopened.number,
+                    "reason": reason.strip(),
+                },
             )
         return result

@@ -1,7 +1,8 @@
-"""A refusal that names a command-line option (--update, --withdraw, --replace, --reason,
---date, --as, --hall-tables) reads on a page as a whole sentence saying what to do there,
-in English, French and Spanish: the option's words are replaced in each language
-(tournaments/web.py FLAG_WORDS), none is cut out leaving half a sentence."""
+"""A refusal (or a seating note) that names a command-line option (--update, --withdraw,
+--replace, --reason, --date, --as, --hall-tables, --accessible) reads on a page as a whole
+sentence saying what to do there, in English, French and Spanish: the option's words are
+replaced in each language (tournaments/web.py FLAG_WORDS), none is cut out leaving half a
+sentence."""
 
 import re
 
@@ -56,6 +57,13 @@ REFUSALS = {
         {},
         "Nothing was seated: close a round that is over, or give the hall more tables on the "
         "settings page.",
+    ),
+    # A seating note, not a refusal: the division page shows it through for_people too.
+    "--accessible": (
+        "the hall has no accessible tables (configure_event --accessible).",
+        {},
+        "the hall has no accessible tables (say which tables are accessible on the settings "
+        "page).",
     ),
 }
 

@@ -227,7 +227,7 @@ COVERED = {
     Penalty: {"round", "entrant", "points", "reason", "given_by", "given_at"},
     TieBreakDecision: {"division", "round_number", "order", "note", "decided_by", "decided_at"},
     CorrectionDecision: {
-        "change", "choice", "note", "decided_by", "decided_by_label", "decided_at",
+        "change", "choice", "steps", "decided_by", "decided_by_label", "decided_at",
     },
     EntrantStatusChange: {"entrant", "before", "after", "reason", "by", "by_label", "at"},
     Announcement: {"event", "text", "by", "by_label", "at"},

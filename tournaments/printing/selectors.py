@@ -291,7 +291,7 @@ def correction_notes(state, event: Event | None = None) -> tuple[str, ...]:
             )
         for change in flagged_corrections(state.division):
             decision = getattr(change, "decision", None)
-            if decision is not None and decision.choice == "accepted" and "stands" in decision.note:
+            if decision is not None and decision.choice == "accepted" and decision.round_stood:
                 notes.append(
                     gettext(
                         "Round %(round)d was corrected after round %(next)d had started "

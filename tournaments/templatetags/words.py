@@ -5,6 +5,7 @@ from django import template
 from django.utils.translation import gettext
 
 from tournaments.text import AT_TABLE
+from tournaments.web import for_people, settings_field
 
 register = template.Library()
 
@@ -22,3 +23,16 @@ def who(label: str) -> str:
     if found:
         return gettext("%(name)s at the table (code %(code)s)") % found.groupdict()
     return label
+
+
+@register.filter
+def on_page(note: str) -> str:
+    """A note the services wrote for commands and pages alike (a seating note), as a page
+    shows it: what to do there instead of a command-line option."""
+    return for_people(note)
+
+
+@register.filter
+def settings_anchor(note: str) -> str:
+    """The settings page's field a note's remedy is in ("" for none)."""
+    return settings_field(note)
