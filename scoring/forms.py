@@ -228,28 +228,63 @@ class ConfirmForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
+    """One player's corrected rack total and the reason. Its problems name the player
+    (``names``: entrant id to the name the page shows), as the game form's do."""
+
     entrant = forms.IntegerField(widget=forms.HiddenInput)
+    # Empty or too long is said by the rack total's own check, with the player's name.
     rack_total = forms.CharField(
         label=gettext_lazy("Corrected rack total"),
-        max_length=6,
+        required=False,
+        strip=False,
         widget=forms.TextInput(attrs={"inputmode": "numeric"}),
     )
-    reason = forms.CharField(label=gettext_lazy("Reason for the correction"), max_length=300)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason for the correction"),
+        max_length=300,
+        error_messages={"required": gettext_lazy("Give a reason for the correction.")},
+    )
+
+    def __init__(self, *args, names: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names or {}
 
     def clean_rack_total(self):
+        text = str(self.cleaned_data.get("rack_total") or "").strip()
+        name = self.names.get(self.cleaned_data.get("entrant"))
+        if not text and name:
+            raise forms.ValidationError(FORM_MESSAGES["required"].format(name=name))
         try:
-            return engine.parse_rack_total(self.cleaned_data["rack_total"])
+            return engine.parse_rack_total(text)
         except engine.RuleError as error:
+            if name:
+                raise forms.ValidationError(
+                    FORM_MESSAGES["field"].format(name=name, message=error)
+                ) from None
             raise forms.ValidationError(str(error)) from None
 
 
 class PenaltyForm(forms.Form):
-    entrant = forms.ChoiceField(label=gettext_lazy("Player"))
-    points = forms.IntegerField(
-        label=gettext_lazy("Penalty points"), min_value=1, max_value=engine.MAX_RACK_TOTAL
+    entrant = forms.ChoiceField(
+        label=gettext_lazy("Player"),
+        error_messages={"required": gettext_lazy("Choose the player who gets the points.")},
     )
-    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=300)
+    points = forms.IntegerField(
+        label=gettext_lazy("Penalty points"),
+        min_value=1,
+        max_value=engine.MAX_RACK_TOTAL,
+        error_messages={"required": gettext_lazy("Enter how many penalty points.")},
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=300,
+        error_messages={"required": gettext_lazy("Give a reason for the penalty points.")},
+    )
 
     def __init__(self, *args, sheet: TableSheet, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["entrant"].choices = [(str(s.entrant.pk), s.entrant.name) for s in sheet.seats]
+        self.fields["entrant"].choices = [
+            (str(s.entrant.pk), s.entrant.shown_name) for s in sheet.seats
+        ]
+        for name, field in self.fields.items():
+            field.widget.attrs["aria-describedby"] = f"id_{name}-error"

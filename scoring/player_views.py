@@ -42,10 +42,12 @@ from .views import (
     EntryPage,
     _asked_game,
     _game_in_view,
+    _keep_typed,
     _queued_answer,
     confirm,
     entry_form,
     game_save,
+    typed_back,
 )
 
 log = logging.getLogger("scoring.table_codes")
@@ -213,7 +215,12 @@ def table(request, code):
     if request.method == "POST":
         player = _player(request, found)
         if player is None:
-            return _no_player(request, found)
+            number = whole_number(request.POST.get("game", ""), low=1, high=found.round.games)
+            if number is not None and request.headers.get("X-Queued-Save") != "1":
+                # Kept for the game's form once they have chosen their name: nothing typed
+                # is lost.
+                _keep_typed(request, found.table, number)
+            return _no_player(request, found, number)
         event = found.round.division.event
         return game_save(request, event, found.table, _page(request, found, player))
     if code != found.code:
@@ -225,11 +232,13 @@ def table(request, code):
     return _render(request, found, sheet, player)
 
 
-def _no_player(request, found):
+def _no_player(request, found, number=None):
     message = _("Choose your name first: who is entering the scores?")
     if request.headers.get("X-Queued-Save") == "1":
         return _queued_answer("refused", message, 422)
     messages.error(request, message)
+    if number is not None:
+        return redirect(_url(found, who=1, game=number))
     return redirect(_url(found, who=1))
 
 
@@ -246,7 +255,9 @@ def choose(request, code):
     opened = _opened(request)
     opened[found.code] = wanted
     request.session[SESSION_KEY] = opened
-    return redirect(_url(found))
+    # Back to the game they were entering, if the page asked for one.
+    game = whole_number(request.POST.get("game", ""), low=1, high=found.round.games)
+    return redirect(_url(found, game=game) if game is not None else _url(found))
 
 
 @require_POST
@@ -267,7 +278,13 @@ def _render_choose(request, found, sheet, player, status=200):
     return render(
         request,
         "scoring/players_choose.html",
-        {"found": found, "sheet": sheet, "table": found.table, "player": player},
+        {
+            "found": found,
+            "sheet": sheet,
+            "table": found.table,
+            "player": player,
+            "game": _asked_game(request, sheet),
+        },
         status=status,
     )
 
@@ -289,6 +306,7 @@ def _render(request, found, sheet, player, form=None, conflict=None, number=None
     own = review and chosen.game.entered_by_player_id == player.pk
     if form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)
+    form, not_saved = typed_back(request, found.table, sheet, number, form)
     names = {s.entrant.pk: s.entrant.shown_name for s in sheet.seats}
     round_ = found.round
     context = {
@@ -304,6 +322,7 @@ def _render(request, found, sheet, player, form=None, conflict=None, number=None
         "own": own,
         "entered_by": names.get(chosen.game.entered_by_player_id) if chosen and chosen.game else "",
         "conflict": conflict,
+        "not_saved": not_saved,
         "entry_rules": entry_rules(),
         "save_url": _url(found),
         # The table, whatever its code: a game queued under a code replaced since is sent

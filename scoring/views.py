@@ -26,7 +26,7 @@ from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import search_text, whole_number
 from tournaments.selectors import announcements, brackets, running_clock
 from tournaments.text import isolate
-from tournaments.web import act, form_errors_to_messages, said
+from tournaments.web import keep_refused, kept, said
 
 from . import services
 from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules
@@ -106,6 +106,12 @@ def _render_table(
         form = None  # the players enter at the table: this page only shows the sheet
     elif form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)
+    form, not_saved = typed_back(request, table, sheet, number, form)
+    corrections = (
+        _correction_rows(request, table, sheet, chosen, not_saved)
+        if request.is_organizer and chosen is not None and chosen.entered
+        else []
+    )
     # A save or a refusal sent by the page's htmx swaps in the sheet alone: only the sheet
     # is made (the announcements, the clock and the page around them are not read).
     alone = _sheet_alone(request)
@@ -125,8 +131,11 @@ def _render_table(
         "conflict": conflict,
         **_who_acted(chosen),
         "is_organizer": request.is_organizer,
-        "penalty_form": PenaltyForm(sheet=sheet) if request.is_organizer else None,
-        "correction_form": CorrectionForm(),
+        "not_saved": not_saved,
+        "penalty_form": _penalty_form(request, table, sheet) if request.is_organizer else None,
+        "corrections": corrections,
+        "corrections_open": bool(not_saved)
+        or any(row["rack_error"] or row["reason_error"] for row in corrections),
         "table_address": settings.BASE_URL + _table_url(event, table),
         **extra,
     }
@@ -154,6 +163,107 @@ def _sheet_alone(request) -> bool:
     the save's redirect leads to: the browser sends the same headers again)."""
     htmx = getattr(request, "htmx", None)
     return bool(htmx) and htmx.target == "sheet" and not htmx.history_restore_request
+
+
+def _typed_key(table, number) -> str:
+    return f"typed:{table.pk}:{number}"
+
+
+def _keep_typed(request, table, number, problem: str = "") -> None:
+    """A save refused where the page cannot show the form again (a confirmed game, a
+    closed round, no player chosen yet): what was typed is kept for the page the browser
+    goes back to (``typed_back``), never dropped."""
+    typed = {
+        name: value
+        for name, value in request.POST.items()
+        if name.startswith("rack_") or name in ("ended", "winner", "winner_plus")
+    }
+    keep_refused(request, _typed_key(table, number), typed, problem)
+
+
+def typed_back(request, table, sheet, number, form) -> tuple:
+    """The game's form holding what a refused save typed (kept by ``_keep_typed``) when
+    the game can still be entered; otherwise the typed numbers in words for a "not saved"
+    box beside the refusal ({"message", "typed": [(name, value)], "racks": {id: text}})."""
+    typed = kept(request, _typed_key(table, number)) if number is not None else None
+    if typed is None:
+        return form, None
+    data = typed["data"]
+    if form is not None and not form.is_bound and not sheet.closed:
+        racks = {k: v for k, v in data.items() if k.startswith("rack_")}
+        initial = {**form.initial, **racks, "ended": data.get("ended", form.initial.get("ended"))}
+        if data.get("winner"):
+            initial["winner"] = data["winner"]
+        return GameForm(initial=initial, sheet=sheet, number=number), None
+    racks = {
+        seat.entrant.pk: str(data.get(f"rack_{seat.entrant.pk}", "")).strip()
+        for seat in sheet.seats
+    }
+    return form, {
+        "message": typed["problem"],
+        "typed": [(s.entrant.shown_name, racks[s.entrant.pk]) for s in sheet.seats],
+        "racks": racks,
+    }
+
+
+def _correction_key(table, number) -> str:
+    return f"correct:{table.pk}:{number}"
+
+
+def _correction_rows(request, table, sheet, chosen, not_saved=None) -> list[dict]:
+    """Each seat's correction box for the chosen game: the rack total as recorded; after
+    a refused correction, what the organizer typed (number and reason), each problem
+    beside its box naming the player, the keyboard on the first. A save refused because
+    the game was confirmed meanwhile fills in the numbers that save typed."""
+    refused = kept(request, _correction_key(table, chosen.number))
+    form = None
+    if refused is not None:
+        # Right-to-left names set apart, so the words after them keep their order.
+        names = {s.entrant.pk: isolate(s.entrant.shown_name) for s in sheet.seats}
+        form = CorrectionForm(refused["data"], names=names)
+        form.is_valid()
+    typed = (not_saved or {}).get("racks") or {}
+    rows = []
+    for seat in sheet.seats:
+        pk = seat.entrant.pk
+        recorded = chosen.racks.get(pk)
+        row = {
+            "entrant": seat.entrant,
+            "rack": "" if recorded is None else str(recorded),
+            "reason": "",
+            "rack_error": "",
+            "reason_error": "",
+            "focus": "",
+        }
+        if typed.get(pk, "") not in ("", row["rack"]):
+            row["rack"] = typed[pk]
+        if form is not None and refused["data"].get("entrant") == str(pk):
+            row["rack"] = refused["data"].get("rack_total", "")
+            row["reason"] = refused["data"].get("reason", "")
+            row["rack_error"] = " ".join(form.errors.get("rack_total", [])) or refused["problem"]
+            row["reason_error"] = " ".join(form.errors.get("reason", []))
+            row["focus"] = "rack" if row["rack_error"] else "reason" if row["reason_error"] else ""
+        rows.append(row)
+    return rows
+
+
+def _penalty_key(table) -> str:
+    return f"penalty:{table.pk}"
+
+
+def _penalty_form(request, table, sheet) -> PenaltyForm:
+    """The penalty form, holding what a refused one typed, its problems beside each field."""
+    refused = kept(request, _penalty_key(table))
+    if refused is None:
+        return PenaltyForm(sheet=sheet)
+    form = PenaltyForm(refused["data"], sheet=sheet)
+    form.is_valid()
+    if refused["problem"]:
+        form.add_error(None, refused["problem"])
+    first = next((name for name in form.fields if name in form.errors), None)
+    if first:
+        form.fields[first].widget.attrs["autofocus"] = True
+    return form
 
 
 def _who_acted(chosen) -> dict:
@@ -303,12 +413,13 @@ def game_save(request, event, table, page: EntryPage):
         # only now: a save that goes through names nobody).
         form = _named_form(request, entry, number)
     if entry.closed and not keyed:
-        form.add_error(
-            None, _("This round is closed: an organizer changes scores as a correction.")
-        )
+        message = _("This round is closed: an organizer changes scores as a correction.")
         if queued:
+            form.add_error(None, message)
             return _queued_answer("refused", form_message(form), 422)
-        return page.render(table_sheet(table), form)
+        # The closed sheet has no form: the typed numbers are shown beside the refusal.
+        _keep_typed(request, table, number, message)
+        return redirect(page.url(game=number))
     if entry.confirmed(number) and not keyed:
         # After confirmation a score changes only as an organizer's correction, with a reason.
         message = _(
@@ -316,7 +427,7 @@ def game_save(request, event, table, page: EntryPage):
         ) % {"number": number}
         if queued:
             return _queued_answer("refused", message, 422)
-        messages.error(request, message)
+        _keep_typed(request, table, number, message)
         return redirect(page.url(game=number))
     if not form.is_valid():
         if queued:
@@ -471,16 +582,26 @@ def _corrected(entrant, number, change) -> str:
 @require_POST
 @event_role("organizer")
 def rack_correct(request, event, table_id, number):
+    """One player's corrected rack total, with a reason. Refused, the browser goes back to
+    the game with the correction open, everything typed in it and each problem beside
+    its box (kept across the redirect, so the page keeps its own address)."""
     table = _table(event, table_id)
     game = get_object_or_404(Game, table=table, number=number)
+    wanted = whole_number(request.POST.get("entrant", ""), low=1)
+    if wanted is None:
+        raise Http404("No such player.")
+    entrant = get_object_or_404(Entrant, pk=wanted, event=event)
     form = CorrectionForm(request.POST)
     back = _table_url(event, table, game=number)
-    if not form.is_valid():
-        form_errors_to_messages(request, form, labels=False)
-        return redirect(back)
-    entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
 
-    def correct():
+    def refuse(problem: str = ""):
+        typed = {name: request.POST.get(name, "") for name in ("entrant", "rack_total", "reason")}
+        keep_refused(request, _correction_key(table, number), typed, problem)
+        return redirect(back)
+
+    if not form.is_valid():
+        return refuse()
+    try:
         change = services.score_correct(
             game=game,
             entrant=entrant,
@@ -488,26 +609,34 @@ def rack_correct(request, event, table_id, number):
             reason=form.cleaned_data["reason"],
             user=request.user,
         )
-        messages.success(request, _corrected(entrant, number, change))
-        if change.flag:  # after the success line, as a warning
-            messages.warning(request, change.flag)
-
-    return act(request, correct, done="", to=back)
+    except RuleError as error:
+        return refuse(said(error))
+    messages.success(request, _corrected(entrant, number, change))
+    if change.flag:  # after the success line, as a warning
+        messages.warning(request, change.flag)
+    return redirect(back)
 
 
 @require_POST
 @event_role("organizer")
 def penalty_add(request, event, table_id):
+    """Penalty points with a reason. Refused, the page shows the form open again with
+    what was typed and each problem beside its field."""
     table = _table(event, table_id)
     sheet = table_sheet(table)
     form = PenaltyForm(request.POST, sheet=sheet)
+    back = _table_url(event, table)
+
+    def refuse(problem: str = ""):
+        typed = {name: request.POST.get(name, "") for name in ("entrant", "points", "reason")}
+        keep_refused(request, _penalty_key(table), typed, problem)
+        return redirect(back)
+
     if not form.is_valid():
-        form_errors_to_messages(request, form, labels=False)
-        return redirect(_table_url(event, table))
+        return refuse()
     entrant = get_object_or_404(Entrant, pk=form.cleaned_data["entrant"], event=event)
     points = form.cleaned_data["points"]
-
-    def give():
+    try:
         penalty = services.penalty_add(
             round_=table.round,
             entrant=entrant,
@@ -515,19 +644,20 @@ def penalty_add(request, event, table_id):
             reason=form.cleaned_data["reason"],
             user=request.user,
         )
-        messages.success(
-            request,
-            ngettext(
-                "%(points)d penalty point for %(name)s.",
-                "%(points)d penalty points for %(name)s.",
-                abs(points),
-            )
-            % {"points": points, "name": isolate(entrant.name)},
+    except RuleError as error:
+        return refuse(said(error))
+    messages.success(
+        request,
+        ngettext(
+            "%(points)d penalty point for %(name)s.",
+            "%(points)d penalty points for %(name)s.",
+            abs(points),
         )
-        if penalty.change.flag:  # a late penalty that changes who advanced or a medal
-            messages.warning(request, penalty.change.flag)
-
-    return act(request, give, done="", to=_table_url(event, table))
+        % {"points": points, "name": isolate(entrant.name)},
+    )
+    if penalty.change.flag:  # a late penalty that changes who advanced or a medal
+        messages.warning(request, penalty.change.flag)
+    return redirect(back)
 
 
 # ---------------------------------------------------------------- standings

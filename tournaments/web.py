@@ -120,3 +120,28 @@ def form_errors_to_messages(request, form, *, labels: bool = True) -> None:
         label = form.fields[field].label if labels and field in form.fields else ""
         for error in errors:
             messages.error(request, f"{label}: {error}" if label else error)
+
+
+# What a refused form held, kept in the session across the redirect back to its page, so
+# that nothing typed is lost and the page's address stays the page's (its links, its
+# language switch and a reload work as before). Read once.
+KEPT_FORMS = "kept_forms"
+
+
+def keep_refused(request, key: str, data: dict, problem: str = "") -> None:
+    """Keep what was typed in a refused form (``data``: field name to text) and the
+    refusal's words if a service said it (``problem``), for the page ``kept`` reads."""
+    kept = dict(request.session.get(KEPT_FORMS) or {})
+    kept[key] = {"data": {name: str(value) for name, value in data.items()}, "problem": problem}
+    request.session[KEPT_FORMS] = kept
+
+
+def kept(request, key: str) -> dict | None:
+    """What ``keep_refused`` kept under ``key`` ({"data", "problem"}), once; None if none."""
+    stored = request.session.get(KEPT_FORMS)
+    if not stored or key not in stored:
+        return None
+    stored = dict(stored)
+    value = stored.pop(key)
+    request.session[KEPT_FORMS] = stored
+    return value if isinstance(value, dict) and isinstance(value.get("data"), dict) else None

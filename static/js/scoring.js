@@ -631,6 +631,14 @@
     if (!sheet || e.target !== sheet) return;
     var active = document.activeElement;
     if (active && active !== document.body && !sheet.contains(active)) return;
+    // A refused save whose numbers are shown beside the refusal, or a refused correction:
+    // the keyboard on it, as on a page loaded without JavaScript (autofocus).
+    var refused = sheet.querySelector("#not-saved, form.correction [autofocus]");
+    if (refused) {
+      refused.scrollIntoView({ block: "center" });
+      refused.focus({ preventScroll: true });
+      return;
+    }
     var summary = sheet.querySelector("form.game-form [data-game-errors]:not([hidden])");
     if (summary) {
       summary.scrollIntoView({ block: "start" });

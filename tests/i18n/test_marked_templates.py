@@ -36,6 +36,7 @@ MARKED = [
     "scoring/_ended.html",
     "scoring/_game_form.html",
     "scoring/_conflict.html",
+    "scoring/_not_saved.html",
     "scoring/_stale.html",
     "scoring/_outbox.html",
     "scoring/standings.html",

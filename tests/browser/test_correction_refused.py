@@ -1,0 +1,115 @@
+"""A correction refused keeps what the organizer typed (cold test: with no reason the
+correction folded shut, showed the old 10 again and said only "This field is required."
+at the top). In Chromium, with and without JavaScript, and in French: type a new number,
+no reason, press; the message is at the reason, the number still there, the keyboard on
+the reason; add it and press again: the new number is stored, not the old."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import services
+from scoring.models import Game, RackScore, ScoreChange
+
+from .conftest import login
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WORDS = {
+    "en": {
+        "open": "Correct a rack total (organizer)",
+        "button": "Correct",
+        "no_reason": "Give a reason for the correction.",
+    },
+    "fr": {
+        "open": "Corriger un total de chevalet (organisateur)",
+        "button": "Corriger",
+        "no_reason": "Indiquez la raison de la correction.",
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("javascript", "language"),
+    [
+        pytest.param(True, "en", id="javascript"),
+        pytest.param(False, "en", id="no-javascript"),
+        pytest.param(True, "fr", id="french"),
+    ],
+)
+def test_a_correction_without_a_reason_keeps_the_number_typed(
+    browser, live_server, world, javascript, language
+):
+    words = WORDS[language]
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    services.game_record(
+        table=table,
+        number=1,
+        racks={a: 0, b: 10, c: 20, d: 30},
+        user=world.users["scorekeeper"],
+    )
+    game = Game.objects.get(table=table, number=1)
+    services.game_confirm(game=game, user=world.users["scorekeeper2"])
+
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 720}, java_script_enabled=javascript
+    )
+    page = context.new_page()
+    login(page, live_server.url, "olive")
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page.goto(world.table_url(table, live_server.url) + "?game=1")
+    page.get_by_text(words["open"]).click()
+    rack, reason = page.locator(f"#fix-1-{b.pk}"), page.locator(f"#why-1-{b.pk}")
+    button = page.locator(f"form.correction:has(#fix-1-{b.pk})").get_by_role(
+        "button", name=words["button"], exact=True
+    )
+    expect(rack).to_have_value("10")
+    rack.fill("15")
+    button.click()
+
+    # Back on the table's page, the correction open, the typed 15 kept, the message at
+    # the reason and the keyboard there; nothing at the top of the page.
+    page.wait_for_url(re.compile(rf".*/tables/{table.pk}/\?game=1$"))
+    expect(page.locator(f"#why-1-{b.pk}-error")).to_have_text(words["no_reason"])
+    expect(rack).to_have_value("15")
+    expect(reason).to_be_focused()
+    expect(reason).to_be_in_viewport()
+    expect(page.locator(f"#fix-1-{b.pk}-error")).to_have_text("")
+    expect(page.locator("ul.messages")).to_have_count(0)
+    assert RackScore.objects.get(game=game, entrant=b).rack_total == 10
+
+    # The reason typed, the same button pressed once: the new number is stored.
+    reason.fill("misread 15 as 10")
+    button.click()
+    expect(page.locator("ul.messages")).to_contain_text("10 → 15")
+    assert RackScore.objects.get(game=game, entrant=b).rack_total == 15
+    change = ScoreChange.objects.get(action="corrected")
+    assert (change.before, change.after) == ({"rack_total": 10}, {"rack_total": 15})
+    context.close()
+
+
+def test_a_number_too_big_is_said_at_the_players_box(browser, live_server, world):
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    services.game_record(
+        table=table, number=1, racks={a: 0, b: 10, c: 20, d: 30}, user=world.users["scorekeeper"]
+    )
+    game = Game.objects.get(table=table, number=1)
+    services.game_confirm(game=game, user=world.users["scorekeeper2"])
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    login(page, live_server.url, "olive")
+    page.goto(world.table_url(table, live_server.url) + "?game=1")
+    page.get_by_text(WORDS["en"]["open"]).click()
+    page.locator(f"#fix-1-{c.pk}").fill("1000")
+    page.locator(f"#why-1-{c.pk}").fill("typo")
+    page.locator(f"form.correction:has(#fix-1-{c.pk})").get_by_role("button").click()
+    error = page.locator(f"#fix-1-{c.pk}-error")
+    expect(error).to_contain_text(f"{c.shown_name}: ")
+    expect(error).to_contain_text("1000")
+    expect(page.locator(f"#fix-1-{c.pk}")).to_be_focused()
+    expect(page.locator(f"#fix-1-{c.pk}")).to_have_value("1000")
+    expect(page.locator(f"#why-1-{c.pk}")).to_have_value("typo")
+    context.close()
