@@ -462,9 +462,14 @@ def game_save(request, event, table, page: EntryPage):
     except RuleError as error:
         if queued:
             return _queued_answer("refused", said(error), 422)
+        sheet = table_sheet(table)
+        if sheet.closed:
+            # Closed meanwhile: its sheet has no form, the numbers go beside the refusal.
+            _keep_typed(request, table, number, said(error))
+            return redirect(page.url(game=number))
         form = _named_form(request, entry, number)
         form.add_error(None, said(error))
-        return page.render(table_sheet(table), form)
+        return page.render(sheet, form)
     already = getattr(game, "already_saved", None) is not None
     if already:
         message = _("Game %(number)s was already saved for table %(table)s: nothing changed.") % {
