@@ -33,7 +33,7 @@ from tournaments.models import (
     Table,
     TableCode,
 )
-from tournaments.selectors import free_slug
+from tournaments.selectors import free_slug, notes_language_code
 from tournaments.services.table_codes import table_code_new
 
 from .decision_notes import are_steps
@@ -144,6 +144,8 @@ def _round_json(round_: Round) -> dict:
         "games": round_.games,
         "status": round_.status,
         "seed": round_.seed,
+        "seating_notes": round_.seating_notes,
+        # The notes in words: what a site made before notes were stored as what they are reads.
         "warnings": round_.warnings,
         "created_at": _plain(round_.created_at),
         "closed_at": _plain(round_.closed_at),
@@ -680,6 +682,36 @@ def _restore_codes(table: Table, rows, users: dict, where: str) -> None:
     TableCode.objects.bulk_create(made)
 
 
+def _seating_notes(r: dict, event: Event, entrants: dict, where: str) -> list[dict]:
+    """A round's seating notes from the backup: its ``seating_notes``, or (a backup made
+    before they were stored as what they are) its ``warnings``' words, read once in
+    English, French or Spanish (the event's language when the words do not tell)."""
+    records = r.get("seating_notes")
+    if records is not None:
+        _need(records, list, where, _("its seating notes"))
+        for record in records:
+            if not engine.is_seating_note_record(record):
+                raise BackupRefused(
+                    where,
+                    _("a seating note is not one this site can read (kind, table, words)."),
+                )
+        return records
+    warnings = r.get("warnings", [])
+    _need(warnings, list, where, _("its warnings"))
+    for w in warnings:
+        _need(w, str, where, _("a warning"))
+    seated: dict[int, list[tuple[str, str]]] = {}
+    for t in r.get("tables") or []:
+        if isinstance(t, dict) and isinstance(t.get("number"), int):
+            seated[t["number"]] = [
+                (i, entrants[i].name)
+                for i in t.get("seats") or []
+                if isinstance(i, str) and i in entrants
+            ]
+    language = notes_language_code(event)
+    return [engine.note_from_words(w, language, seated).as_record() for w in warnings]
+
+
 def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> None:
     _need(r, dict, _("a round"))
     if r.get("division") not in divisions:
@@ -693,7 +725,7 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
             games=r.get("games"),
             status=r.get("status"),
             seed=r.get("seed"),
-            warnings=r.get("warnings", []),
+            seating_notes=_seating_notes(r, divisions[r["division"]].event, entrants, where),
             closed_at=_when(r.get("closed_at"), where),
             clock_started_at=_when(
                 r.get("clock_started_at"), _("%(where)s, clock started at") % {"where": where}
@@ -706,9 +738,6 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
         ),
         where,
     )
-    _need(round_.warnings, list, where, _("its warnings"))
-    for w in round_.warnings:
-        _need(w, str, where, _("a warning"))
     round_.save()
     _stamp([(round_, r.get("created_at"))], "created_at")
     for key in ("tables", "byes", "penalties"):

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator, RegexValidator
 from django.db import models
 from django.db.models import Q
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -33,6 +33,7 @@ from tournaments.engine import (
     QUALIFYING,
     SABRA,
     RuleError,
+    SeatingNote,
     check_qualify,
     check_ribbons_to,
     hall_problems,
@@ -539,6 +540,13 @@ class EntrantStatusChange(models.Model):
         return f"{self.entrant}: {self.before} -> {self.after} ({self.reason})"
 
 
+def seating_note_words(record: dict) -> str:
+    """A stored seating note in words: its lead ("Table 5:") in its own language."""
+    note = SeatingNote.from_record(record)
+    with translation.override(note.language or settings.LANGUAGE_CODE):
+        return note.in_words()
+
+
 class Round(models.Model):
     class Kind(models.TextChoices):
         QUALIFYING = QUALIFYING, _("Qualifying")
@@ -556,7 +564,10 @@ class Round(models.Model):
     games = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.SEATED)
     seed = models.BigIntegerField()
-    warnings = models.JSONField(default=list, blank=True)
+    # What the seating could not avoid and what was done to it since, as what each note is
+    # (engine.SeatingNote.as_record: kind, table, players, its words without the table and
+    # their language); ``warnings`` puts them into words.
+    seating_notes = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     # The round clock (tournaments.engine.clock): when the organizer started play, and its
@@ -582,6 +593,12 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.division} round {self.number}"
+
+    @property
+    def warnings(self) -> list[str]:
+        """The seating notes as people read them ("Table 5: …"), each in the language it
+        was written in (the event's when the round was seated)."""
+        return [seating_note_words(note) for note in self.seating_notes or []]
 
 
 class Table(models.Model):

@@ -87,7 +87,12 @@ def notes_language(event: Event):
     """What a round's stored seating notes are written in: the event's language, whoever
     seats it and whatever their browser's language (``with notes_language(event): ...``),
     like the printed sheets."""
-    return translation.override(getattr(event, "language", None) or settings.LANGUAGE_CODE)
+    return translation.override(notes_language_code(event))
+
+
+def notes_language_code(event: Event) -> str:
+    """The language code a round's seating notes are written in (``notes_language``)."""
+    return getattr(event, "language", None) or settings.LANGUAGE_CODE
 
 
 def free_slug(slug: str) -> str:

@@ -454,11 +454,23 @@ def test_the_desk_says_beforehand_which_table_a_take_back_renumbers_and_the_note
     _two_divisions(tmp_path)
     division = Division.objects.get(event__slug=SLUG, name="Open")
     round_one = Round.objects.get(division=division, number=1)
-    round_one.warnings = [
-        "Table 2: O1, O2 of Oak Club share a table (no other way).",
-        "Table 1: O3 and O4 met in an earlier round.",
+    round_one.seating_notes = [
+        {
+            "kind": "club",
+            "table": 2,
+            "players": ["O1", "O2"],
+            "text": "O1, O2 of Oak Club share a table (no other way).",
+            "language": "en",
+        },
+        {
+            "kind": "met",
+            "table": 1,
+            "players": ["O3", "O4"],
+            "text": "O3 and O4 met in an earlier round.",
+            "language": "en",
+        },
     ]
-    round_one.save(update_fields=["warnings"])
+    round_one.save(update_fields=["seating_notes"])
     client = Client()
     client.force_login(UserFactory(is_superuser=True))
     url = f"/e/{SLUG}/desk/divisions/{division.pk}/take-back/"

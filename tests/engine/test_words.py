@@ -66,8 +66,10 @@ def test_the_hall_s_refusal_goes_through_the_translator(fake_translator):
 def test_seating_notes_go_through_the_translator(fake_translator):
     seating = seat_players([Seat(p, club="Sunrise") for p in "ABCD"], [4], seed=1)
     (note,) = seating.warnings({"A": "Ann", "B": "Bob", "C": "Cy", "D": "Di"}, [7])
-    assert note.startswith("«Table 7: ")
-    assert note.endswith(" of Sunrise share a table («more members than tables»).»")
+    # The lead ("Table 7: ") and the note's own words each go through it.
+    assert note.startswith("«Table 7: «")
+    assert note.endswith(" of Sunrise share a table («more members than tables»).»»")
+    assert "Table %(number)s: %(note)s" in fake_translator
 
 
 def test_a_game_s_problems_and_the_score_page_s_messages_go_through_the_translator(

@@ -207,7 +207,7 @@ COVERED = {
         "created_at", "search_name", "accessible",
     },
     Round: {
-        "division", "number", "kind", "games", "status", "seed", "warnings", "created_at",
+        "division", "number", "kind", "games", "status", "seed", "seating_notes", "created_at",
         "closed_at", "clock_started_at", "clock_paused_at", "clock_paused_seconds",
         "clock_minutes_per_game",
     },

@@ -74,6 +74,7 @@ from .hall import (
     parse_table_numbers,
     take_numbers,
 )
+from .notes import SeatingNote, is_seating_note_record, note_from_words
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
 from .ranking import Ranked, Score, better_first

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from .errors import RuleError
+from .notes import ACCESSIBLE, SeatingNote
 from .words import gettext, ngettext
 
 # The largest table number a hall may have (and the largest number ever given).
@@ -265,7 +266,12 @@ class TableNumbers:
     """Each table's hall number (in the seating's order), and what could not be done."""
 
     numbers: tuple[int, ...]
-    warnings: tuple[str, ...] = ()
+    notes: tuple[SeatingNote, ...] = ()
+
+    @property
+    def warnings(self) -> tuple[str, ...]:
+        """The notes in words, in the active language."""
+        return tuple(note.in_words() for note in self.notes)
 
 
 def assign_numbers(
@@ -319,18 +325,24 @@ def assign_numbers(
             numbers[i] = next(rest_iter)
     left_out = [i for i in needing if numbers[i] not in accessible]
     why = _why_no_accessible_table(accessible, holders, held_with_needs) if left_out else ""
-    warnings = []
+    notes = []
     for i in left_out:
-        who = ", ".join(label(p) or p for p in tables[i] if p in needs)
-        warnings.append(
-            ngettext(
-                "Table %(number)s: %(who)s needs an accessible table; %(why)s",
-                "Table %(number)s: %(who)s need an accessible table; %(why)s",
-                count[i],
+        players = tuple(p for p in tables[i] if p in needs)
+        who = ", ".join(label(p) or p for p in players)
+        notes.append(
+            SeatingNote(
+                ACCESSIBLE,
+                ngettext(
+                    "%(who)s needs an accessible table; %(why)s",
+                    "%(who)s need an accessible table; %(why)s",
+                    count[i],
+                )
+                % {"who": who, "why": why},
+                numbers[i],
+                players,
             )
-            % {"number": numbers[i], "who": who, "why": why}
         )
-    return TableNumbers(tuple(numbers), tuple(warnings))
+    return TableNumbers(tuple(numbers), tuple(notes))
 
 
 def _why_no_accessible_table(

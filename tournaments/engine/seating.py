@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .errors import RuleError
+from .notes import CLUB, FAMILY, MET, SeatingNote
 from .words import gettext
 
 MAX_SWAP_PASSES = 6
@@ -55,41 +56,40 @@ class Seating:
     repeats: tuple[RepeatMeeting, ...]
     family_clashes: tuple[ClubClash, ...] = ()
 
-    def warnings(self, names=None, numbers: Sequence[int] | None = None) -> list[str]:
-        """What the seating could not avoid, in words: families first, then clubs, then
-        players meeting again. ``numbers`` gives each table's number in the hall (table 1
-        of the seating is ``numbers[0]``)."""
+    def notes(self, names=None, numbers: Sequence[int] | None = None) -> list[SeatingNote]:
+        """What the seating could not avoid: families first, then clubs, then players
+        meeting again. ``numbers`` gives each table's number in the hall (table 1 of the
+        seating is ``numbers[0]``)."""
         name = (names or {}).get
         label = lambda p: name(p) or p  # noqa: E731
         number = (lambda t: numbers[t - 1]) if numbers else (lambda t: t)  # noqa: E731
-        lines = []
+        notes = []
         for clash in self.family_clashes:
-            lines.append(
-                gettext("Table %(table)s: %(who)s of family %(family)s share a table (%(why)s).")
-                % {
-                    "table": number(clash.table),
-                    "who": _and(label(p) for p in clash.players),
-                    "family": clash.club,
-                    "why": _why(clash),
-                }
-            )
+            text = gettext("%(who)s of family %(family)s share a table (%(why)s).") % {
+                "who": _and(label(p) for p in clash.players),
+                "family": clash.club,
+                "why": _why(clash),
+            }
+            notes.append(SeatingNote(FAMILY, text, number(clash.table), clash.players))
         for clash in self.clashes:
-            lines.append(
-                gettext("Table %(table)s: %(who)s of %(club)s share a table (%(why)s).")
-                % {
-                    "table": number(clash.table),
-                    "who": ", ".join(label(p) for p in clash.players),
-                    "club": clash.club,
-                    "why": _why(clash),
-                }
-            )
+            text = gettext("%(who)s of %(club)s share a table (%(why)s).") % {
+                "who": ", ".join(label(p) for p in clash.players),
+                "club": clash.club,
+                "why": _why(clash),
+            }
+            notes.append(SeatingNote(CLUB, text, number(clash.table), clash.players))
         for repeat in self.repeats:
             a, b = (label(p) for p in repeat.players)
-            lines.append(
-                gettext("Table %(table)s: %(first)s and %(second)s met in an earlier round.")
-                % {"table": number(repeat.table), "first": a, "second": b}
-            )
-        return lines
+            text = gettext("%(first)s and %(second)s met in an earlier round.") % {
+                "first": a,
+                "second": b,
+            }
+            notes.append(SeatingNote(MET, text, number(repeat.table), repeat.players))
+        return notes
+
+    def warnings(self, names=None, numbers: Sequence[int] | None = None) -> list[str]:
+        """The notes in words ("Table 5: …"), in the active language."""
+        return [note.in_words() for note in self.notes(names, numbers)]
 
 
 def _and(words) -> str:

@@ -3,7 +3,7 @@
 import secrets
 from collections.abc import Iterable, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone, translation
@@ -29,11 +29,19 @@ from tournaments.selectors import (
     event_hall,
     hall_tables_in_play,
     notes_language,
+    notes_language_code,
     round_label,
 )
 from tournaments.text import isolate
 
 from .table_codes import WITH_SEATING, table_codes_issue, table_codes_retire
+
+
+def notes_stored(event: Event, notes: Iterable[engine.SeatingNote]) -> list[dict]:
+    """Seating notes as a round stores them, marked with the event's language (their words
+    were made in it, inside ``notes_language``)."""
+    language = notes_language_code(event)
+    return [replace(note, language=note.language or language).as_record() for note in notes]
 
 
 def new_seed() -> int:
@@ -154,14 +162,14 @@ def round_create(
             )
             numbers = given.numbers
             with notes_language(event):
-                notes = seating.warnings(names, numbers)
+                notes = seating.notes(names, numbers)
             round_ = Round.objects.create(
                 division=division,
                 number=shape.number,
                 kind=shape.kind,
                 games=shape.games,
                 seed=seed,
-                warnings=list(given.warnings) + notes,
+                seating_notes=notes_stored(event, [*given.notes, *notes]),
             )
             tables = Table.objects.bulk_create([Table(round=round_, number=n) for n in numbers])
             Seat.objects.bulk_create(
@@ -233,8 +241,10 @@ def round_seat_again(
                 note = gettext(
                     "Seated again after a correction changed who goes on from round %(number)s."
                 ) % {"number": round_.number - 1}
-        seated.warnings = list(seated.warnings) + [note]
-        seated.save(update_fields=["warnings"])
+        seated.seating_notes = list(seated.seating_notes) + notes_stored(
+            division.event, [engine.SeatingNote(engine.notes.RESEATED, note)]
+        )
+        seated.save(update_fields=["seating_notes"])
         return seated
 
 
@@ -399,8 +409,13 @@ def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
                 "first": first.name,
                 "second": second.name,
             }
-        round_.warnings = list(round_.warnings) + [note]
-        round_.save(update_fields=["warnings"])
+        swapped = engine.SeatingNote(
+            engine.notes.SWAPPED, note, players=(first.external_id, second.external_id)
+        )
+        round_.seating_notes = list(round_.seating_notes) + notes_stored(
+            round_.division.event, [swapped]
+        )
+        round_.save(update_fields=["seating_notes"])
 
 
 def round_mark_in_play(*, round_: Round) -> None:

@@ -2,7 +2,6 @@
 or take it back and reopen the round before it. Both only while none of the round's
 scores or penalties is entered, both kept in the division's RoundChange record."""
 
-import re
 from dataclasses import dataclass, field
 
 from django.db import transaction
@@ -15,7 +14,7 @@ from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
 from tournaments.selectors import hall_tables_in_play, notes_language, round_label
 from tournaments.text import isolate
 
-from .bracket import hall_table_numbers, new_seed, round_seat_again
+from .bracket import hall_table_numbers, new_seed, notes_stored, round_seat_again
 from .table_codes import table_codes_retire
 
 # A round seated again starts without its clock: the players move first.
@@ -232,11 +231,6 @@ def _reseat_note(reason: str) -> str:
     return gettext("Seated again by the organizer.")
 
 
-# A seating note about one table starts "Table 5:" (English), "Table 5 :" (French) or
-# "Mesa 5:" (Spanish).
-_TABLE_NOTE = re.compile(r"^(Table|Mesa) (\d+)( ?):")
-
-
 # Why a round's tables were renumbered (kept English here, stored in the event's language).
 PLAYING_AGAIN = gettext_noop("Playing again")
 
@@ -299,13 +293,13 @@ def round_renumber_clashing(
         moved[str(table.number)] = number
         table.number = number
         table.save(update_fields=["number"])
-    notes += list(given.warnings)
+    with notes_language(event):
+        notes += list(given.warnings)
     # The seating notes name the tables by their new numbers ("Table 5: …" → "Table 14: …").
+    new_number = {int(old): new for old, new in moved.items()}
     old_notes = [
-        _TABLE_NOTE.sub(
-            lambda m: f"{m.group(1)} {moved.get(m.group(2), m.group(2))}{m.group(3)}:", w
-        )
-        for w in round_.warnings
+        engine.SeatingNote.from_record(record).renumbered(new_number)
+        for record in round_.seating_notes
     ]
     with notes_language(event):
         renumbered = gettext("%(why)s: %(tables)s.") % {
@@ -315,8 +309,11 @@ def round_renumber_clashing(
                 for old, new in moved.items()
             ),
         }
-    round_.warnings = old_notes + [renumbered] + list(given.warnings)
-    round_.save(update_fields=["warnings"])
+    round_.seating_notes = notes_stored(
+        event,
+        [*old_notes, engine.SeatingNote(engine.notes.RENUMBERED, renumbered), *given.notes],
+    )
+    round_.save(update_fields=["seating_notes"])
     return moved, notes
 
 
