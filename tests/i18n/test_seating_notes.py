@@ -1,16 +1,21 @@
 """A round's seating notes are stored as what they are (kind, table, players, words without
-the table, language), not as words to parse: a round renumbered says the new numbers.
+the table, language), not as words to parse: a round renumbered says the new numbers and
+the desk knows which notes are about accessible tables whatever the event's language.
 Notes stored as words before (old rows, old backups) are read once, in the three languages.
 """
+
+import html
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from scoring.backup import BackupRefused, event_backup, event_restore
+from tests.helpers import organizer_client
 from tests.services.test_hall import SLUG, divisions
 from tournaments import engine
 from tournaments import services as bracket
+from tournaments.desk.selectors import division_desk
 from tournaments.models import Event, Round
 
 SAID = {
@@ -30,6 +35,41 @@ def _beta_without_an_accessible_table(tmp_path, language: str):
     bracket.division_seat_first_round(division=found["Beta"], seed=1)
     event.refresh_from_db()
     return event, found["Beta"], Round.objects.get(division=found["Beta"], number=1)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_the_desk_knows_the_seating_named_a_player_in_need_in_any_language(tmp_path, language):
+    """Cold test 11, finding 10 in French and Spanish: the seating's own note already names
+    the player (in the event's language): the desk does not name them a second time."""
+    event, beta, round_ = _beta_without_an_accessible_table(tmp_path, language)
+    number = round_.tables.get(seats__entrant__external_id="B03").number
+    (note,) = [n for n in round_.seating_notes if n["kind"] == "accessible"]
+    assert (note["table"], note["players"], note["language"]) == (number, ["B03"], language)
+    assert round_.warnings[0].startswith(SAID[language].format(n=number))
+    assert division_desk(beta).accessible_notes == []
+    page = html.unescape(
+        organizer_client(event, language)
+        .get(f"/e/{SLUG}/desk/divisions/{beta.pk}/")
+        .content.decode()
+    )
+    assert page.count("P3 Betax") >= 1
+    seating_notes = page[page.index('id="seating-notes"') :]
+    seating_notes = seating_notes[: seating_notes.index("</div>")]
+    assert seating_notes.count("P3 Betax") == 1
+    assert SAID[language].format(n=number) in seating_notes
+
+
+@pytest.mark.django_db
+def test_a_player_marked_after_the_seating_is_named_by_the_desk(tmp_path):
+    """The unhappy moment: a note about another player at the same table does not hide one
+    marked as needing an accessible table after the round was seated."""
+    event, beta, round_ = _beta_without_an_accessible_table(tmp_path, "fr")
+    table = round_.tables.get(seats__entrant__external_id="B03")
+    other = table.seats.exclude(entrant__external_id="B03").first().entrant
+    bracket.entrants_mark_accessible(event=event, ids=[other.external_id])
+    (said,) = division_desk(beta).accessible_notes
+    assert said.startswith(f"Table {table.number}: {other.name} needs an accessible table")
 
 
 @pytest.mark.django_db
@@ -204,6 +244,7 @@ def test_a_backup_keeps_the_notes_and_an_old_backup_s_words_are_read(tmp_path):
     old = Round.objects.get(division__event=restored, division__name="Beta", number=1)
     assert old.seating_notes == round_.seating_notes
     assert old.warnings == round_.warnings
+    assert division_desk(old.division).accessible_notes == []
 
 
 @pytest.mark.django_db

@@ -102,7 +102,11 @@ class DivisionDesk:
             return []
         event = self.division.event
         accessible = set(engine.parse_table_numbers(event.accessible_tables))
-        said = [w for w in current.warnings or [] if "accessib" in w or "accesib" in w]
+        said = [
+            engine.SeatingNote.from_record(record)
+            for record in current.seating_notes or []
+            if record.get("kind") == engine.notes.ACCESSIBLE
+        ]
         shown = self.state.shown_names
         notes = []
         seats = (
@@ -113,7 +117,8 @@ class DivisionDesk:
         )
         for seat in seats:
             name = shown.get(seat.entrant.external_id, seat.entrant.name)
-            if any(w.startswith(f"Table {seat.table.number}: ") and name in w for w in said):
+            player = seat.entrant.external_id
+            if any(n.table == seat.table.number and player in n.players for n in said):
                 continue
             notes.append(
                 gettext(
