@@ -26,6 +26,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from uuid import uuid4
 
 import gevent
 from locust import FastHttpUser, events, task
@@ -121,7 +122,14 @@ class Saver(_User):
     def save(self):
         pressed = time.monotonic()
         version, table, game = next(GAMES)
-        data = {"game": game, "version": version, "ended": "", "winner": ""}
+        # A new save key each time, as the page's script sends with every save.
+        data = {
+            "game": game,
+            "version": version,
+            "ended": "",
+            "winner": "",
+            "save_key": str(uuid4()),
+        }
         for seat, entrant in enumerate(table["seats"]):
             data[f"rack_{entrant}"] = 0 if seat == 0 else 10 * seat + game + version
         answer = self._post(

@@ -12,10 +12,14 @@ page's htmx, which gets the table's sheet alone (--no-js: as a browser without
 JavaScript, the whole page). Prints the CPU time
 (process time: this process is the server, the database runs elsewhere) and the
 queries of each step (--queries: the last save's and its page's SQL; --timeline: the
-CPU before and in each query of both). With --round2, round 1 is scored and closed
+CPU before and in each query of both), and the CPU the PostgreSQL backend serving this
+process spent on each (its /proc schedstat, in nanoseconds: the database runs on this
+machine). With --round2, round 1 is scored and closed
 first and the saves are in round 2 (a table page there also ranks by the round
 before). With --profile, writes a cProfile of the saves to FILE and prints the top
-functions by cumulative time (--profile-page: of the pages after them).
+functions by cumulative time (--profile-page: of the pages after them); a profiled run
+keeps no query log (Django's debug cursor is work no deployment does), so its statement
+counts leave out BEGIN and COMMIT.
 """
 
 import argparse
@@ -28,8 +32,10 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
+from uuid import uuid4
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,6 +56,15 @@ def drop_database(url: str, name: str) -> None:
 
     with psycopg.connect(url, autocommit=True) as connection:
         connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def backend_cpu(pid: int | None) -> float:
+    """Seconds of CPU the PostgreSQL backend ``pid`` has run so far (0 when unreadable:
+    a database on another machine)."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return 0.0
 
 
 def quiet(name, *args):
@@ -161,6 +176,10 @@ def main(argv=None) -> int:
         # Warm up: the first request imports and compiles templates.
         client.get(f"/e/bench/tables/{tables[-1].pk}/")
         posts, follows, queries_post, queries_follow = [], [], [], []
+        database_cpu = {"POST": 0.0, "GET": 0.0}
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            backend = cursor.fetchone()[0]
         timelines, page_timelines = [], []
 
         def request(profiler, send, *args, **kwargs):
@@ -175,7 +194,13 @@ def main(argv=None) -> int:
                 finally:
                     timeline.append(("in", sql, time.process_time() - start))
 
-            with CaptureQueriesContext(connection) as captured, connection.execute_wrapper(timed):
+            # A profile is taken without Django's query log (its debug cursor, which
+            # CaptureQueriesContext turns on, adds work no deployment does: with server-side
+            # binding it writes each query out again); the statements are then those the
+            # wrapper saw, without BEGIN and COMMIT.
+            log = nullcontext() if profiler else CaptureQueriesContext(connection)
+            with log as captured, connection.execute_wrapper(timed):
+                database = backend_cpu(backend)
                 cpu = time.process_time()
                 if profiler:
                     profiler.enable()
@@ -183,6 +208,7 @@ def main(argv=None) -> int:
                 end = time.process_time()
                 if profiler:
                     profiler.disable()
+                database_cpu[send.__name__.upper()] += backend_cpu(backend) - database
             steps, last = [], cpu
             for kind, sql, value in timeline:
                 if kind == "before":
@@ -191,6 +217,8 @@ def main(argv=None) -> int:
                     steps[-1][2] = value
                     last = last + steps[-1][1] + value
             steps.append(["(after the last query: the answer)", end - last, 0.0])
+            if profiler:
+                return answer, end - cpu, steps, [sql for kind, sql, _ in timeline if kind == "in"]
             return answer, end - cpu, steps, [q["sql"] for q in captured.captured_queries]
 
         profiler = cProfile.Profile(time.process_time) if options.profile else None
@@ -198,7 +226,8 @@ def main(argv=None) -> int:
         started = time.perf_counter()
         for table, game in plan:
             seats = sorted(table.seats.all(), key=lambda s: s.number)
-            data = {"game": game, "version": 0, "ended": "", "winner": ""}
+            # With a new save key each, as the page's script sends every save.
+            data = {"game": game, "version": 0, "ended": "", "winner": "", "save_key": str(uuid4())}
             data.update(
                 {
                     f"rack_{s.entrant.pk}": 0 if i == 0 else 10 * i + game
@@ -237,6 +266,12 @@ def main(argv=None) -> int:
                 f"  {label} CPU median {statistics.median(cpu) * 1000:.1f} ms, "
                 f"mean {statistics.fmean(cpu) * 1000:.1f} ms; queries {min(queries)}-{max(queries)}"
             )
+        for kind, label in (("POST", "a save"), ("GET", "the page after it")):
+            if database_cpu[kind]:
+                print(
+                    f"  PostgreSQL backend CPU, {label}: "
+                    f"{database_cpu[kind] / len(plan) * 1000:.2f} ms (mean)"
+                )
         both = [a + b for a, b in zip(posts, follows, strict=True)]
         print(f"  save + page       CPU median {statistics.median(both) * 1000:.1f} ms")
         if options.timeline:
