@@ -20,9 +20,9 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournaments.csvfiles import csv_writer
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, event_table_role
 from tournaments.engine import RuleError, parse_table_numbers
-from tournaments.models import Division, Entrant, Event, Round, Table
+from tournaments.models import Division, Entrant, Event, Round
 from tournaments.params import search_text, whole_number
 from tournaments.selectors import announcements, brackets, running_clock
 from tournaments.text import isolate
@@ -33,14 +33,6 @@ from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rul
 from .models import Game
 from .selectors import division_state, round_standings, table_entry, table_sheet, tables_in_play
 from .tables import StandingsTable
-
-
-def _table(event, table_id) -> Table:
-    table = get_object_or_404(Table.objects.select_related("round__division"), pk=table_id)
-    if table.round.division.event_id != event.pk:
-        raise Http404("No such table in this event.")
-    table.round.division.event = event  # the decorator's: not read a second time
-    return table
 
 
 def _table_url(event, table, **query) -> str:
@@ -354,10 +346,9 @@ def _chosen_game(request, sheet) -> int | None:
     return to_confirm or sheet.next_game
 
 
-@event_role("scorekeeper")
-def table_page(request, event, table_id):
+@event_table_role("scorekeeper")
+def table_page(request, event, table):
     """A table's sheet: players in seat order, every game, and the form for a game."""
-    table = _table(event, table_id)
     if request.method != "POST":
         return _render_table(request, event, table, table_sheet(table))
     return game_save(request, event, table, _scorekeepers_page(request, event, table))
@@ -519,9 +510,8 @@ def _queued_answer(status: str, message: str, code: int = 200, **more) -> JsonRe
 
 
 @require_POST
-@event_role("scorekeeper")
-def game_confirm(request, event, table_id, number):
-    table = _table(event, table_id)
+@event_table_role("scorekeeper")
+def game_confirm(request, event, table, number):
     return confirm(request, table, number, _scorekeepers_page(request, event, table))
 
 
@@ -585,12 +575,11 @@ def _corrected(entrant, number, change) -> str:
 
 
 @require_POST
-@event_role("organizer")
-def rack_correct(request, event, table_id, number):
+@event_table_role("organizer")
+def rack_correct(request, event, table, number):
     """One player's corrected rack total, with a reason. Refused, the browser goes back to
     the game with the correction open, everything typed in it and each problem beside
     its box (kept across the redirect, so the page keeps its own address)."""
-    table = _table(event, table_id)
     game = get_object_or_404(Game, table=table, number=number)
     wanted = whole_number(request.POST.get("entrant", ""), low=1)
     if wanted is None:
@@ -623,11 +612,10 @@ def rack_correct(request, event, table_id, number):
 
 
 @require_POST
-@event_role("organizer")
-def penalty_add(request, event, table_id):
+@event_table_role("organizer")
+def penalty_add(request, event, table):
     """Penalty points with a reason. Refused, the page shows the form open again with
     what was typed and each problem beside its field."""
-    table = _table(event, table_id)
     sheet = table_sheet(table)
     form = PenaltyForm(request.POST, sheet=sheet)
     back = _table_url(event, table)

@@ -16,7 +16,7 @@ from django.db.models import BooleanField, Max, Q, Sum
 from django.db.models.expressions import RawSQL
 from django.utils import timezone
 
-from .models import Event
+from .models import Event, Table
 
 
 def is_organizer(user, event: Event) -> bool:
@@ -41,12 +41,36 @@ def event_with_roles(slug: str, user) -> Event:
     if user.is_authenticated:
         events = events.annotate(**_listed(user))
     event = events.get(slug=slug)
+    _give_roles(event, event, user)
+    return event
+
+
+def table_with_roles(slug: str, table_id: int, user) -> Table | None:
+    """Table ``table_id`` of the event ``slug``, with its round, its division and the
+    event, which carries the signed-in ``user``'s roles as ``event_with_roles`` gives
+    them: one query for what every page of a table reads first (a score save, and the
+    page after it). None when that event has no such table (or no such event)."""
+    tables = list(
+        Table.objects.select_related("round__division__event")
+        .annotate(**_listed(user))
+        .filter(pk=table_id, round__division__event__slug=slug)
+        .order_by()
+    )
+    if not tables:
+        return None
+    table = tables[0]
+    _give_roles(table.round.division.event, table, user)
+    return table
+
+
+def _give_roles(event: Event, row, user) -> None:
+    """Set ``event.user_organizes`` and ``user_keeps_scores`` from the answers ``_listed``
+    put on ``row`` (the event's own row, or a table's read with it)."""
     if user.is_authenticated:
-        event.user_organizes = bool(event.user_organizes) or user.is_superuser
-        event.user_keeps_scores = bool(event.user_keeps_scores)
+        event.user_organizes = bool(row.user_organizes) or user.is_superuser
+        event.user_keeps_scores = bool(row.user_keeps_scores)
     else:
         event.user_organizes = event.user_keeps_scores = False
-    return event
 
 
 def _listed(user) -> dict[str, RawSQL]:

@@ -8,14 +8,13 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import gettext
 
-from .access import event_with_roles
+from .access import event_with_roles, table_with_roles
 from .models import Event
 
 
 def event_role(role: str):
     """The view gets the event; anonymous users go to the login page, others get 403."""
-    if role not in ("organizer", "scorekeeper"):
-        raise ValueError(f"Unknown role {role!r}.")
+    _known(role)
 
     def decorator(view):
         @wraps(view)
@@ -29,21 +28,60 @@ def event_role(role: str):
                 if request.method == "POST":
                     return signed_out(request)
                 return redirect_to_login(request.get_full_path())
-            # An organizer may do everything a scorekeeper does.
-            organizer = event.user_organizes
-            if not (organizer or (role == "scorekeeper" and event.user_keeps_scores)):
-                refusal = (
-                    gettext("You are not an organizer of %(event)s.")
-                    if role == "organizer"
-                    else gettext("You are not a scorekeeper of %(event)s.")
-                )
-                raise PermissionDenied(refusal % {"event": event.name})
-            request.is_organizer = organizer
+            _allow(request, event, role)
             return view(request, event, *args, **kwargs)
 
         return wrapped
 
     return decorator
+
+
+def event_table_role(role: str):
+    """``event_role`` for the pages of one table (``table_id`` in the address): the view
+    gets the event and the table, with its round and division, read with the user's roles
+    in one query (a score save and the page after it start with it). Refused as
+    ``event_role`` refuses; a table of another event, or none, is a 404."""
+    _known(role)
+
+    def decorator(view):
+        @event_role(role)
+        def no_table(request, event, table_id, *args, **kwargs):
+            # The event exists and this user may open it: it has no such table.
+            raise Http404("No such table in this event.")
+
+        @wraps(view)
+        def wrapped(request, slug, table_id, *args, **kwargs):
+            table = None
+            if request.user.is_authenticated:
+                table = table_with_roles(slug, table_id, request.user)
+            if table is None:  # said as event_role says it: no event, sign in, 403, 404
+                return no_table(request, slug, table_id, *args, **kwargs)
+            event = table.round.division.event
+            _allow(request, event, role)
+            return view(request, event, table, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def _known(role: str) -> None:
+    if role not in ("organizer", "scorekeeper"):
+        raise ValueError(f"Unknown role {role!r}.")
+
+
+def _allow(request, event, role: str) -> None:
+    """403 unless the signed-in user has ``role`` in the event (an organizer may do
+    everything a scorekeeper does); else ``request.is_organizer`` says whether they organize."""
+    organizer = event.user_organizes
+    if not (organizer or (role == "scorekeeper" and event.user_keeps_scores)):
+        refusal = (
+            gettext("You are not an organizer of %(event)s.")
+            if role == "organizer"
+            else gettext("You are not a scorekeeper of %(event)s.")
+        )
+        raise PermissionDenied(refusal % {"event": event.name})
+    request.is_organizer = organizer
 
 
 def signed_out(request):

@@ -90,10 +90,26 @@ def where(round_: Round, table: Table, number: int) -> str:
     }
 
 
-def _lock_row(model, pk: int, mode: str, columns: str = "1") -> tuple | None:
+def _lock_row(model, pk: int, mode: str) -> bool:
     table = connection.ops.quote_name(model._meta.db_table)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {columns} FROM {table} WHERE id = %s FOR {mode}", [pk])
+        cursor.execute(f"SELECT 1 FROM {table} WHERE id = %s FOR {mode}", [pk])
+        return cursor.fetchone() is not None
+
+
+def _lock_round_and_table(round_: Round, table: Table) -> tuple | None:
+    """KEY SHARE on the round and NO KEY UPDATE on the table, in that order, in one
+    statement; the round's status and games as they are now (None: either is gone)."""
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT r.{quote('status')}, r.{quote('games')} "
+            f"FROM {quote(Round._meta.db_table)} r "
+            f"JOIN {quote(Table._meta.db_table)} t ON t.{quote('round_id')} = r.{quote('id')} "
+            f"WHERE t.{quote('id')} = %s AND r.{quote('id')} = %s "
+            "FOR KEY SHARE OF r FOR NO KEY UPDATE OF t",
+            [table.pk, round_.pk],
+        )
         return cursor.fetchone()
 
 
@@ -108,6 +124,13 @@ def lock_for_entry(table: Table) -> Round:
     the saves in flight, and they for it; NO KEY UPDATE on the table, so two saves at one
     table go one after the other and the second sees the first. SQLite writes one
     transaction at a time (IMMEDIATE), so there is nothing to lock there.
+
+    Two statements, not one: the round's status must be read by a statement that starts
+    once the division's lock is held. A statement that waited for the division (a round
+    being closed holds it FOR UPDATE) would return the round's row as it was when the
+    statement started: a KEY SHARE lock on a row whose other columns were changed meanwhile
+    is granted on the old version, without reading it again, so a closed round would look
+    open (``test_a_save_waits_for_a_round_being_closed_and_is_then_refused``).
     """
     gone = RuleError(
         _(
@@ -124,8 +147,8 @@ def lock_for_entry(table: Table) -> Round:
         # A round's division, number and kind never change; its status may have.
         if not _lock_row(Division, round_.division_id, "KEY SHARE"):
             raise gone
-        now = _lock_row(Round, round_.pk, "KEY SHARE", "status, games")
-        if now is None or not _lock_row(Table, table.pk, "NO KEY UPDATE"):
+        now = _lock_round_and_table(round_, table)
+        if now is None:
             raise gone
         round_.status, round_.games = now
         if not Round.division.is_cached(round_):

@@ -119,97 +119,102 @@ def game_record(
     (the page's form), checked against the table's now instead of read again.
     ``at_table``: a player at the table entered it with the table's code (no account).
     """
-    with transaction.atomic():
-        round_ = lock_for_entry(table)
-        place = where(round_, table, number)
-        by_id = {e.external_id: v for e, v in racks.items()}
-        new = {
-            "racks": by_id,
-            "ended": ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
-            "winner": winner.external_id if winner else None,
-        }
-        if save_key:
-            # Before anything else: a save already stored stays "saved" even when the
-            # round has closed since.
-            saved = _saved_with_key(round_, table, number, save_key, new, place)
-            if saved is not None:
-                return saved
-        if round_.status == Round.Status.CLOSED:
-            raise RuleError(
-                _("%(place)s: the round is closed; change a score as a correction.")
-                % {"place": place}
-            )
-        if at_table is not None:
-            _seated_here(table, at_table, place, seats)
-            organizer = False
-        if not 1 <= number <= round_.games:
-            raise RuleError(
-                ngettext(
-                    "%(place)s: round %(round)s has %(games)s game.",
-                    "%(place)s: round %(round)s has %(games)s games.",
-                    round_.games,
+    # The same key saved at another table at this very moment: the audit line's unique key
+    # refuses it, and the whole save is undone (no savepoint around the line: a keyed save
+    # is the page's every save, and a savepoint is two more statements).
+    lines: list[ScoreChange] = []
+    try:
+        with transaction.atomic():
+            round_ = lock_for_entry(table)
+            place = where(round_, table, number)
+            by_id = {e.external_id: v for e, v in racks.items()}
+            new = {
+                "racks": by_id,
+                "ended": ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
+                "winner": winner.external_id if winner else None,
+            }
+            if save_key:
+                # Before anything else: a save already stored stays "saved" even when the
+                # round has closed since.
+                saved = _saved_with_key(round_, table, number, save_key, new, place)
+                if saved is not None:
+                    return saved
+            if round_.status == Round.Status.CLOSED:
+                raise RuleError(
+                    _("%(place)s: the round is closed; change a score as a correction.")
+                    % {"place": place}
                 )
-                % {"place": place, "round": round_.number, "games": round_.games}
+            if at_table is not None:
+                _seated_here(table, at_table, place, seats)
+                organizer = False
+            if not 1 <= number <= round_.games:
+                raise RuleError(
+                    ngettext(
+                        "%(place)s: round %(round)s has %(games)s game.",
+                        "%(place)s: round %(round)s has %(games)s games.",
+                        round_.games,
+                    )
+                    % {"place": place, "round": round_.number, "games": round_.games}
+                )
+            names = {e.external_id: e.name for e in [*racks, winner] if e is not None}
+            winner_id = winner.external_id if winner else None
+            check_game(
+                round_=round_,
+                table=table,
+                number=number,
+                racks=by_id,
+                ended=ended,
+                winner=winner_id,
+                names=names,
+                seats=seats,
             )
-        names = {e.external_id: e.name for e in [*racks, winner] if e is not None}
-        winner_id = winner.external_id if winner else None
-        check_game(
-            round_=round_,
-            table=table,
-            number=number,
-            racks=by_id,
-            ended=ended,
-            winner=winner_id,
-            names=names,
-            seats=seats,
-        )
-        # No default ordering (it would join up to the event): one game, its racks.
-        game = next(
-            iter(Game.objects.select_for_update().filter(table=table, number=number).order_by()),
-            None,
-        )
-        current = list(game.racks.select_related("entrant").order_by()) if game else []
-        before = game_snapshot(game, current)
-        correction = False
-        if game is not None:
-            if not _may_replace(
-                game,
-                before,
-                new,
-                place=place,
-                replace=replace,
-                expected_version=expected_version,
-                organizer=organizer,
-                reason=reason,
-            ):
-                return game
-            correction = game.confirmed
-        game = _save_game(
-            game, current, table, number, racks, new["ended"], winner, user, organizer, at_table
-        )
-        if before is None:
-            action = ScoreChange.Action.ENTERED
-        else:
-            action = ScoreChange.Action.CORRECTED if correction else ScoreChange.Action.REPLACED
-        line = ScoreChange(
-            **_where_fields(round_, table, number),
-            action=action,
-            before=before,
-            after=new,
-            reason=reason.strip() if correction else "",
-            save_key=save_key,
-            **actor(user, at_table),
-        )
-        if save_key:
-            try:
-                with transaction.atomic():  # the same key at another table at this moment
-                    line.save()
-            except IntegrityError:
-                raise RuleError(_KEY_USED % {"place": place}) from None
-        else:
+            # No default ordering (it would join up to the event): one game, its racks.
+            game = next(
+                iter(
+                    Game.objects.select_for_update().filter(table=table, number=number).order_by()
+                ),
+                None,
+            )
+            current = list(game.racks.select_related("entrant").order_by()) if game else []
+            before = game_snapshot(game, current)
+            correction = False
+            if game is not None:
+                if not _may_replace(
+                    game,
+                    before,
+                    new,
+                    place=place,
+                    replace=replace,
+                    expected_version=expected_version,
+                    organizer=organizer,
+                    reason=reason,
+                ):
+                    return game
+                correction = game.confirmed
+            game = _save_game(
+                game, current, table, number, racks, new["ended"], winner, user, organizer, at_table
+            )
+            if before is None:
+                action = ScoreChange.Action.ENTERED
+            else:
+                action = ScoreChange.Action.CORRECTED if correction else ScoreChange.Action.REPLACED
+            line = ScoreChange(
+                **_where_fields(round_, table, number),
+                action=action,
+                before=before,
+                after=new,
+                reason=reason.strip() if correction else "",
+                save_key=save_key,
+                **actor(user, at_table),
+            )
+            lines.append(line)
             line.save()
-        bracket.round_mark_in_play(round_=round_)
-        return game
+            bracket.round_mark_in_play(round_=round_)
+            return game
+    except IntegrityError:
+        if save_key and lines and lines[0].pk is None:
+            raise RuleError(_KEY_USED % {"place": place}) from None
+        raise
 
 
 _KEY_USED = gettext_lazy(

@@ -87,6 +87,26 @@ def test_a_key_used_for_another_game_is_refused(tables, where):
     assert ScoreChange.objects.count() == 1
 
 
+def test_a_key_stored_at_another_table_while_this_save_ran_is_refused_by_the_database(
+    tables, monkeypatch
+):
+    """The other table's save committed after this one looked for the key (no lock is
+    shared between two tables): the audit line's unique key refuses it, in words, and
+    nothing of this save is kept."""
+    k = key()
+    save(tables[0], save_key=k)
+    monkeypatch.setattr(
+        "scoring.services.games._saved_with_key", lambda *args: None
+    )  # not found yet: the other save had not committed when it was looked for
+    with pytest.raises(RuleError, match="already used for another game"):
+        save(tables[1], save_key=k)
+    assert list(Game.objects.values_list("table_id", flat=True)) == [tables[0].pk]
+    assert RackScore.objects.filter(game__table=tables[1]).count() == 0
+    assert ScoreChange.objects.count() == 1
+    monkeypatch.undo()
+    assert getattr(save(tables[1], save_key=key()), "already_saved", None) is None  # usable
+
+
 def test_a_new_key_after_someone_else_saved_is_a_conflict_with_both_values(tables):
     """Item 6: the queued save comes back after another scorekeeper saved other values."""
     sam, sue = UserFactory(username="sam"), UserFactory(username="sue")
