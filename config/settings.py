@@ -207,6 +207,15 @@ if _engine == "django.db.backends.sqlite3":
 elif _engine == "django.db.backends.postgresql":
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    # Prepared statements: the values bound by PostgreSQL, and a statement a connection
+    # has run 5 times prepared once and run from then on without being parsed and planned
+    # again (psycopg's prepare_threshold). A score save's PostgreSQL CPU about halves
+    # (docs/decisions.md, "Prepared statements"). Off (false) behind a pooler that
+    # cannot keep them (PgBouncer in transaction mode).
+    if env_bool("PG_PREPARED_STATEMENTS", True):
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=5
+        )
     # A unique test database per process, so concurrent runs never collide
     # (pytest-xdist adds its own _gwN suffix on top).
     DATABASES["default"]["TEST"] = {"NAME": f"test_rummikub_{os.getpid()}_{secrets.token_hex(4)}"}

@@ -393,3 +393,24 @@ def test_seats_read_before_a_withdrawal_are_read_again(tmp_path):
             organizer=True,
             seats=seats,
         )
+
+
+@pytest.mark.postgres_only
+@pytest.mark.django_db
+def test_a_connection_s_saves_run_as_prepared_statements(tmp_path):
+    """PostgreSQL parses and plans a statement a connection runs often once
+    (config/settings.py): after a few saves, the save's lock and writes are prepared."""
+    division = players(tmp_path, 24)
+    tables = list(
+        Table.objects.select_related("round__division")
+        .filter(round__division=division)
+        .order_by("number")
+    )
+    for table in tables:
+        racks = {e: 0 if i == 0 else 10 * i for i, e in enumerate(seated(table))}
+        scoring.game_record(table=table, number=1, racks=racks, organizer=True)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [row[0] for row in cursor.fetchall()]
+    assert any("FOR NO KEY UPDATE" in s for s in prepared), prepared
+    assert any(s.startswith('INSERT INTO "scoring_scorechange"') for s in prepared), prepared
