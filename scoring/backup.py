@@ -36,7 +36,7 @@ from tournaments.models import (
 from tournaments.selectors import free_slug, notes_language_code
 from tournaments.services.table_codes import table_code_new
 
-from .decision_notes import are_steps
+from .decision_notes import are_steps, undo_reason
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 FORMAT = "rummikub-event-backup"
@@ -195,7 +195,9 @@ def _change_json(c: ScoreChange) -> dict:
         "action": c.action,
         "before": c.before,
         "after": c.after,
-        "reason": c.reason,
+        # An undo's reason in English words, as a site made before ScoreChange.undo reads it.
+        "reason": _english_reason(c),
+        "undo": c.undo,
         "actor": c.actor_label,
         "actor_user": _user(c.actor),
         "address": c.address,
@@ -212,6 +214,28 @@ def _english_flag(c: ScoreChange) -> str:
     stored as what they are carried, kept so such a site still reads the flag."""
     with translation.override("en"):
         return c.flag
+
+
+def _english_reason(c: ScoreChange) -> str:
+    with translation.override("en"):
+        return c.reason_words
+
+
+def _undo_and_reason(c: dict, where: str) -> dict:
+    """An audit entry's reason, and whether it undoes a flagged change: an undo's reason in
+    the backup is its English words ("Undo of the correction “…”"), from which the reason
+    of the change undone is kept, as the site stores it. A backup made before
+    ScoreChange.undo says nothing of it: its words are read the same way."""
+    reason, undo = c.get("reason", ""), c.get("undo")
+    _need(reason, str, where, _("its reason"))
+    if undo is not None and not isinstance(undo, bool):
+        raise BackupRefused(where, _("its undo should be true or false."))
+    original = undo_reason(reason)
+    if undo and original is None:
+        raise BackupRefused(where, _("it undoes a change but its reason does not say which."))
+    if undo is False or original is None:
+        return {"reason": reason, "undo": False}
+    return {"reason": original, "undo": True}
 
 
 def _consequence(c: dict, where: str) -> dict | None:
@@ -821,7 +845,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
                     action=c.get("action"),
                     before=c.get("before"),
                     after=c.get("after"),
-                    reason=c.get("reason", ""),
+                    **_undo_and_reason(c, where),
                     actor=users.get(c.get("actor_user")),
                     actor_label=c.get("actor", ""),
                     address=c.get("address"),

@@ -12,6 +12,7 @@ the reason as the organizer typed it). ``{"text": "..."}`` is a note stored as E
 before (migration scoring/0007, old backups), shown as it was written.
 """
 
+import re
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
 
@@ -95,3 +96,23 @@ def is_step(step) -> bool:
 def are_steps(steps) -> bool:
     """Whether ``steps`` (read from a backup) is a decision's steps this site can read."""
     return isinstance(steps, list) and all(is_step(step) for step in steps)
+
+
+# How an undo's reason was stored before ScoreChange.undo (always these English words).
+UNDO_WORDS = re.compile(r"\AUndo of the (?P<what>correction|penalty) “(?P<reason>.*)”\Z", re.S)
+
+
+def undo_words(action: str, reason: str) -> str:
+    """An undo's reason in words, in the active language: ``action`` is the undo's
+    ScoreChange action ("penalty" for a late penalty taken back), ``reason`` the reason of
+    the change undone, as typed."""
+    if action == "penalty":
+        return gettext("Undo of the penalty “%(reason)s”") % {"reason": reason}
+    return gettext("Undo of the correction “%(reason)s”") % {"reason": reason}
+
+
+def undo_reason(stored: str) -> str | None:
+    """The reason of the change undone, from an undo's reason stored as English words
+    before ScoreChange.undo (None when ``stored`` is not such words)."""
+    found = UNDO_WORDS.match(stored or "")
+    return found.group("reason") if found else None

@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scoring.decision_notes import decision_words, round_stood
+from scoring.decision_notes import decision_words, round_stood, undo_words
 from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT, consequence_words
 from tournaments.models import Division, Entrant, Round, Table
 
@@ -140,6 +140,10 @@ class ScoreChange(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     reason = models.TextField(blank=True)
+    # This change undoes a flagged correction or late penalty (``correction_undo``); its
+    # reason is that change's reason, as typed, and ``reason_words`` says "Undo of …" in the
+    # reader's language (migration 0008 read the English words stored before).
+    undo = models.BooleanField(default=False)
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -198,6 +202,12 @@ class ScoreChange(models.Model):
         """The consequence in words, in the active language ("" when there is none): the
         reader's on a page, English on the command line."""
         return consequence_words(self.consequence)
+
+    @property
+    def reason_words(self) -> str:
+        """Why the change was made, as shown: the reason as typed, or for an undo "Undo of
+        the correction “…”" in the active language (English on the command line)."""
+        return undo_words(self.action, self.reason) if self.undo else self.reason
 
 
 class Penalty(models.Model):

@@ -315,7 +315,8 @@ def _revert_rack(division: Division, change: ScoreChange, user) -> ScoreChange:
         action=ScoreChange.Action.CORRECTED,
         before=change.after,
         after=change.before,
-        reason=f"Undo of the correction “{change.reason}”",
+        reason=change.reason,
+        undo=True,
         **actor(user),
     )
 
@@ -343,7 +344,8 @@ def _revert_penalty(division: Division, change: ScoreChange, user) -> ScoreChang
         action=ScoreChange.Action.PENALTY,
         before={"points": change.after["points"]},
         after=None,
-        reason=f"Undo of the penalty “{change.reason}”",
+        reason=change.reason,
+        undo=True,
         **actor(user),
     )
 

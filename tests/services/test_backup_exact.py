@@ -237,8 +237,8 @@ COVERED = {
     },
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
-        "before", "after", "reason", "actor", "actor_label", "at", "consequence", "save_key",
-        "address",
+        "before", "after", "reason", "undo", "actor", "actor_label", "at", "consequence",
+        "save_key", "address",
     },
 }  # fmt: skip
 
