@@ -97,13 +97,19 @@ def act(
     done: str | Callable[[object], str | None],
     to,
     refused: Callable[[RuleError], Iterable[str]] = lambda error: [said(error)],
+    keep: Callable[[str], None] | None = None,
 ):
     """Run ``action`` (one service call); its refusal (a RuleError) or ``done`` goes to the
     page as a message, then the browser goes to ``to`` (a URL, or a view name and its
-    arguments as a tuple). ``done`` may be a function of the action's result."""
+    arguments as a tuple). ``done`` may be a function of the action's result. With
+    ``keep``, a refusal is handed to it instead (in words), to be shown in its form beside
+    what was typed (``keep_refused``)."""
     try:
         result = action()
     except RuleError as error:
+        if keep is not None:
+            keep("\n".join(refused(error)))
+            return redirect(*to) if isinstance(to, tuple) else redirect(to)
         to_settings = any(option in str(error) for option in SETTINGS_OPTIONS)
         for line in refused(error):
             messages.error(request, line, extra_tags="to-settings" if to_settings else "")

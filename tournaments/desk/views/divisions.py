@@ -22,6 +22,7 @@ from tournaments.web import act, refusal_lines
 from .. import selectors
 from ..forms import SwapForm
 from .confirm import ask, confirmed
+from .kept import keep_typed, kept_forms
 from .seating_fixes import fix_refusal, fixable_round, round_changes
 
 
@@ -77,6 +78,21 @@ def division_page(request, event, division_id):
         return redirect("desk:division", event.slug, division.combined_into_id)
     desk = selectors.division_desk(division)
     players = _swap_choices(desk)
+    withdrawable = bracket_players(desk)
+    undoable = mark_namesakes(scoring_selectors.undoable(division), desk.state.event_namesakes)
+    fixable = fixable_round(division)
+    kept = kept_forms(request, division)
+    shown = {
+        "withdraw": bool(withdrawable),
+        "disqualify": bool(withdrawable),
+        "reinstate": bool(undoable),
+        "reopen": fixable is not None,
+    }
+    for name in [name for name in kept if not shown[name]]:
+        # Its form is gone (done meanwhile, from another tab): the refusal at the top.
+        problem = next((text for text in kept.pop(name)["errors"].values() if text), "")
+        if problem:
+            messages.error(request, problem)
     return render(
         request,
         "desk/division.html",
@@ -85,14 +101,13 @@ def division_page(request, event, division_id):
             "division": division,
             "desk": desk,
             "swap_form": SwapForm(players=players) if players else None,
-            "withdrawable": bracket_players(desk),
-            "undoable": mark_namesakes(
-                scoring_selectors.undoable(division), desk.state.event_namesakes
-            ),
+            "withdrawable": withdrawable,
+            "undoable": undoable,
             "splittable": division.combined_from.exists() and desk.current is None,
-            "fixable": fixable_round(division),
+            "fixable": fixable,
             "fix_refusal": fix_refusal(division),
             "round_changes": round_changes(division),
+            "kept": kept,
         },
     )
 
@@ -291,7 +306,9 @@ def division_withdraw(request, event, division_id):
     division = _division(event, division_id)
     entrant = _chosen_entrant(request, event)
     if entrant is None:
-        messages.error(request, gettext("Choose the player who withdraws."))
+        keep_typed(
+            request, division, "withdraw", gettext("Choose the player who withdraws."), "entrant"
+        )
         return redirect(*_back(event, division))
     reason = request.POST.get("reason", "").strip()
     name = {"name": isolate(entrant.shown_name)}
@@ -326,6 +343,7 @@ def division_withdraw(request, event, division_id):
         )
         % name,
         to=_back(event, division),
+        keep=lambda problem: keep_typed(request, division, "withdraw", problem),
     )
 
 
@@ -337,9 +355,10 @@ def division_disqualify(request, event, division_id):
     reason = request.POST.get("reason", "").strip()
     if entrant is None or not reason:
         if entrant is None:
-            messages.error(request, gettext("Choose the player to disqualify."))
-        if not reason:
-            messages.error(request, gettext("Write the reason for the disqualification."))
+            problem, at = gettext("Choose the player to disqualify."), "entrant"
+        else:
+            problem, at = gettext("Write the reason for the disqualification."), "reason"
+        keep_typed(request, division, "disqualify", problem, at)
         return redirect(*_back(event, division))
     name = {"name": isolate(entrant.shown_name)}
     if not confirmed(request):
@@ -371,6 +390,7 @@ def division_disqualify(request, event, division_id):
         done=gettext("%(name)s is disqualified (%(reason)s).")
         % {"name": isolate(entrant.shown_name), "reason": reason},
         to=_back(event, division),
+        keep=lambda problem: keep_typed(request, division, "disqualify", problem),
     )
 
 
@@ -380,7 +400,12 @@ def division_reinstate(request, event, division_id):
     division = _division(event, division_id)
     entrant = _chosen_entrant(request, event)
     if entrant is None:
-        messages.error(request, gettext("Choose the player who plays on."))
+        keep_typed(
+            request, division, "reinstate", gettext("Choose the player who plays on."), "entrant"
+        )
+        return redirect(*_back(event, division))
+    if not request.POST.get("reason", "").strip():
+        keep_typed(request, division, "reinstate", gettext("Write why it is undone."), "reason")
         return redirect(*_back(event, division))
     return act(
         request,
@@ -390,6 +415,7 @@ def division_reinstate(request, event, division_id):
         done=gettext("%(name)s plays on: enter their scores as usual.")
         % {"name": isolate(entrant.shown_name)},
         to=_back(event, division),
+        keep=lambda problem: keep_typed(request, division, "reinstate", problem),
     )
 
 

@@ -16,6 +16,7 @@ from tournaments.params import whole_number
 from tournaments.web import act
 
 from .confirm import ask, confirmed
+from .kept import keep_typed
 
 
 def fixable_round(division: Division) -> Round | None:
@@ -161,8 +162,12 @@ def division_reopen(request, event, division_id):
     expected = whole_number(request.POST.get("round", ""), low=1)
     reason = request.POST.get("reason", "").strip()
     if not reason:
-        messages.error(
-            request, gettext("Write why the round is taken back: it is kept in the record.")
+        keep_typed(
+            request,
+            division,
+            "reopen",
+            gettext("Write why the round is taken back: it is kept in the record."),
+            "reason",
         )
         return redirect(back)
     current = division.rounds.current()
@@ -236,4 +241,5 @@ def division_reopen(request, event, division_id):
         ),
         done=lambda result: _reopened(division, result),
         to=back,
+        keep=lambda problem: keep_typed(request, division, "reopen", problem),
     )
