@@ -178,7 +178,8 @@ def settings_page(request, event):
         locked.setdefault(lockout.username, lockout.until)
     for user in scorekeepers:
         user.locked_until = locked.get(user.username.lower())
-    return render(
+    password_words = _password_to_show(request, event)
+    response = render(
         request,
         "desk/settings.html",
         {
@@ -187,17 +188,45 @@ def settings_page(request, event):
             "scorekeepers": scorekeepers,
             "scorekeeper_form": ScorekeeperForm(),
             "problems": _problems(form),
+            "password_words": password_words,
         },
     )
+    if password_words:
+        # Shown once: the back button or a reload asks the server again, which no longer has it.
+        response["Cache-Control"] = "no-store"
+    return response
 
 
-def _scorekeeper_added(event, result) -> str:
+# A password just made waits in the server-side session (never the messages cookie, which
+# is signed but readable) until the settings page shows it, once.
+PASSWORD_TO_SHOW = "password_to_show"
+
+
+def _keep_password_to_show(request, event, words: str) -> None:
+    request.session[PASSWORD_TO_SHOW] = {"event": event.slug, "words": words}
+
+
+def _password_to_show(request, event) -> str:
+    kept = request.session.get(PASSWORD_TO_SHOW)
+    if not isinstance(kept, dict) or kept.get("event") != event.slug:
+        return ""
+    del request.session[PASSWORD_TO_SHOW]
+    return kept.get("words", "")
+
+
+def _scorekeeper_added(request, event, result) -> str | None:
     user, password = result
     if password:
-        return _(
-            "Account %(user)s created with password %(password)s — write it down now, it is "
-            "shown once."
-        ) % {"user": user.username, "password": password}
+        _keep_password_to_show(
+            request,
+            event,
+            _(
+                "Account %(user)s created with password %(password)s — write it down now, it "
+                "is shown once."
+            )
+            % {"user": user.username, "password": password},
+        )
+        return None
     return _("%(user)s now keeps scores for %(event)s.") % {
         "user": user.username,
         "event": event.name,
@@ -214,7 +243,7 @@ def scorekeeper_add(request, event):
     return act(
         request,
         lambda: services.scorekeeper_add(event=event, username=form.cleaned_data["username"]),
-        done=lambda result: _scorekeeper_added(event, result),
+        done=lambda result: _scorekeeper_added(request, event, result),
         to=("desk:settings", event.slug),
     )
 
@@ -255,11 +284,15 @@ def scorekeeper_password(request, event, user_id):
     return act(
         request,
         lambda: services.scorekeeper_password_reset(event=event, user=user),
-        done=lambda password: _(
-            "%(user)s's new password is %(password)s — write it down now and give it to "
-            "%(user)s, it is shown once. The old password no longer works."
-        )
-        % {"user": user.username, "password": password},
+        done=lambda password: _keep_password_to_show(
+            request,
+            event,
+            _(
+                "%(user)s's new password is %(password)s — write it down now and give it to "
+                "%(user)s, it is shown once. The old password no longer works."
+            )
+            % {"user": user.username, "password": password},
+        ),
         to=("desk:settings", event.slug),
     )
 
