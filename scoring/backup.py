@@ -20,6 +20,7 @@ from tournaments import engine, services
 from tournaments.engine import MAX_RACK_TOTAL, MEDALS, RuleError
 from tournaments.models import (
     EVENT_SETTINGS,
+    TABLE_CODE_VALIDATOR,
     Announcement,
     Bye,
     Division,
@@ -35,6 +36,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import free_slug, notes_language_code
 from tournaments.services.table_codes import table_code_new
+from tournaments.text import AT_TABLE
 
 from .decision_notes import are_steps, undo_reason
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
@@ -200,6 +202,12 @@ def _change_json(c: ScoreChange) -> dict:
         "undo": c.undo,
         "actor": c.actor_label,
         "actor_user": _user(c.actor),
+        # A player at the table with its code: who and which code, as stored.
+        "at_table": (
+            {"player": c.at_table_player.external_id, "code": c.at_table_code}
+            if c.at_table_player is not None
+            else None
+        ),
         "address": c.address,
         "at": _plain(c.at),
         "flag": _english_flag(c),
@@ -295,7 +303,7 @@ def event_backup(event: Event) -> dict:
     )
     changes = (
         ScoreChange.objects.filter(division__event=event)
-        .select_related("division", "entrant", "actor", "decision__decided_by")
+        .select_related("division", "entrant", "actor", "decision__decided_by", "at_table_player")
         .order_by("at", "id")
     )
     return {
@@ -815,6 +823,45 @@ def _hall_numbers(event: Event) -> None:
             ) from None
 
 
+def _at_table(c: dict, division: Division, entrants: dict, where: str) -> dict:
+    """A change's player at the table and the code they used: the backup's ``at_table``,
+    or (a backup made before they were stored) read once from its English label "NAME at
+    the table (code X)": the player of that name seated at that table in that round, else
+    the only entrant of that name. A label whose player is not found stays a label."""
+    none = {"at_table_player": None, "at_table_code": ""}
+    if "at_table" in c:
+        at_table = c["at_table"]
+        if at_table is None:
+            return none
+        _need(at_table, dict, where, _("its player at the table"))
+        code = at_table.get("code")
+        _need(code, str, where, _("its table code"))
+        try:
+            TABLE_CODE_VALIDATOR(code)
+        except ValidationError:
+            raise BackupRefused(where, _("its table code is not a valid code.")) from None
+        player = _entrant(entrants, at_table.get("player"), where)
+        return {"at_table_player": player, "at_table_code": code}
+    found = AT_TABLE.match(c.get("actor") or "") if not c.get("actor_user") else None
+    if found is None:
+        return none
+    name = found["name"]
+    seated = [
+        s.entrant
+        for s in Seat.objects.filter(
+            round__division=division,
+            round__number=c.get("round"),
+            table__number=c.get("table"),
+        ).select_related("entrant")
+        if s.entrant.name == name
+    ]
+    if len(seated) != 1:
+        seated = [e for e in entrants.values() if e.name == name]
+    if len(seated) != 1:
+        return none
+    return {"at_table_player": seated[0], "at_table_code": found["code"]}
+
+
 def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> None:
     _need(rows, list, "audit")
     made = []
@@ -848,6 +895,7 @@ def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> 
                     **_undo_and_reason(c, where),
                     actor=users.get(c.get("actor_user")),
                     actor_label=c.get("actor", ""),
+                    **_at_table(c, divisions[c["division"]], entrants, where),
                     address=c.get("address"),
                     at=_when(c.get("at"), where),
                     consequence=_consequence(c, where),

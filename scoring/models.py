@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.decision_notes import decision_words, round_stood, undo_words
 from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT, consequence_words
-from tournaments.models import Division, Entrant, Round, Table
+from tournaments.models import TABLE_CODE_LENGTH, Division, Entrant, Round, Table
 
 
 class Game(models.Model):
@@ -152,6 +152,13 @@ class ScoreChange(models.Model):
         related_name="+",
     )
     actor_label = models.CharField(max_length=150, blank=True)
+    # A change made by a player at the table with its code (issue 14): who and which code,
+    # as what they are (the desk's players' entries and the 'who' filter read these; the
+    # label above keeps the English words for the record).
+    at_table_player = models.ForeignKey(
+        Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    at_table_code = models.CharField(max_length=TABLE_CODE_LENGTH, blank=True)
     # The device's address, for a change made at the table with its code (issue 14).
     address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
@@ -184,6 +191,12 @@ class ScoreChange(models.Model):
                 condition=~Q(save_key=""),
                 name="save_key_once",
             ),
+            # A player at the table comes with the code they used, and a code with its player.
+            models.CheckConstraint(
+                condition=Q(at_table_player__isnull=True, at_table_code="")
+                | (Q(at_table_player__isnull=False) & ~Q(at_table_code="")),
+                name="at_table_player_and_code",
+            ),
         ]
 
     def __str__(self):
@@ -196,6 +209,14 @@ class ScoreChange(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("The audit trail is append-only.")
+
+    @property
+    def at_table(self) -> dict | None:
+        """The player at the table who made this change and the code they used
+        ({"name", "code"}), or None for a scorekeeper, an organizer or the command line."""
+        if not self.at_table_code or self.at_table_player is None:
+            return None
+        return {"name": self.at_table_player.name, "code": self.at_table_code}
 
     @property
     def flag(self) -> str:

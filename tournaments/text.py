@@ -91,7 +91,9 @@ def namesake_names(people) -> dict:
     return shown
 
 
-# How the audit trail names a player who entered or confirmed a game at the table with its
-# code (scoring.services._common.AtTable.label): kept in English, read back by the desk
-# (tournaments.desk.selectors.players_entries) and shown translated (templatetags/words.py).
+# How the audit trail's label names a player who entered or confirmed a game at the table
+# with its code (scoring.services._common.AtTable.label), kept in English for the record.
+# Nothing reads it back now (the change stores the player and the code, at_table_player
+# and at_table_code): only a backup made before those were stored is read with it, once
+# (scoring/backup.py; migration scoring/0009 keeps its own copy).
 AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")

@@ -193,7 +193,7 @@ def undecided_changes(division: Division):
     return (
         ScoreChange.objects.filter(division=division, decision__isnull=True)
         .filter(consequence__isnull=False)
-        .select_related("entrant")
+        .select_related("entrant", "at_table_player")
         .order_by("at", "id")
     )
 

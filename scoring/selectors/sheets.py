@@ -143,7 +143,7 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
             Q(table_number=table.number)
             | Q(table_number__isnull=True, entrant__in=[s.entrant.pk for s in seats])
         )
-        .select_related("entrant", "decision")
+        .select_related("entrant", "decision", "at_table_player")
         .order_by("-at", "-id")
     )
     names = {s.entrant.external_id: s.entrant.shown_name for s in seats}  # in seat order

@@ -74,7 +74,13 @@ class AtTable:
 
 def actor(user, at_table: AtTable | None = None) -> dict:
     if at_table is not None:
-        return {"actor": None, "actor_label": at_table.label, "address": at_table.address}
+        return {
+            "actor": None,
+            "actor_label": at_table.label,
+            "address": at_table.address,
+            "at_table_player": at_table.player,
+            "at_table_code": at_table.code,
+        }
     if user is not None and getattr(user, "pk", None):
         return {"actor": user, "actor_label": user.get_username()}
     return {"actor": None, "actor_label": "command line (organizer)"}

@@ -45,7 +45,9 @@ def _organizer(world) -> Client:
 
 
 def _player_line(world, table, game, who, code, *, action, minutes_ago):
-    """An audit line as the players' page writes it (scoring.services AtTable.label)."""
+    """An audit line as the players' page writes it (scoring.services AtTable): the player
+    of that name seated at the table, the code, and the English label."""
+    player = next(s.entrant for s in table.seats.select_related("entrant") if s.entrant.name == who)
     ScoreChange.objects.create(
         division=world.division,
         round_number=1,
@@ -55,6 +57,8 @@ def _player_line(world, table, game, who, code, *, action, minutes_ago):
         after={},
         actor=None,
         actor_label=f"{who} at the table (code {code})",
+        at_table_player=player,
+        at_table_code=code,
         at=timezone.now() - datetime.timedelta(minutes=minutes_ago),
     )
 

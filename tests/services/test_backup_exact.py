@@ -238,7 +238,7 @@ COVERED = {
     ScoreChange: {
         "division", "round_number", "table_number", "game_number", "entrant", "action",
         "before", "after", "reason", "undo", "actor", "actor_label", "at", "consequence",
-        "save_key", "address",
+        "save_key", "at_table_player", "at_table_code", "address",
     },
 }  # fmt: skip
 

@@ -29,7 +29,6 @@ from tournaments.selectors import (
     played_brackets,
     running_clock,
 )
-from tournaments.text import AT_TABLE
 
 
 @dataclass
@@ -553,25 +552,29 @@ class PlayerEntry:
 def players_entries(round_: Round) -> dict[int, list[PlayerEntry]]:
     """What players entered and confirmed with their table's code in ``round_``, by table
     number: per game its latest entry and latest confirmation by a player, in game order."""
-    rows = ScoreChange.objects.filter(
-        division_id=round_.division_id,
-        round_number=round_.number,
-        actor__isnull=True,
-        actor_label__contains=" at the table (code ",
-        action__in=[
-            ScoreChange.Action.ENTERED,
-            ScoreChange.Action.REPLACED,
-            ScoreChange.Action.CONFIRMED,
-        ],
-    ).values_list("table_number", "game_number", "action", "actor_label", "at")
+    rows = (
+        ScoreChange.objects.filter(
+            division_id=round_.division_id,
+            round_number=round_.number,
+            at_table_player__isnull=False,
+            action__in=[
+                ScoreChange.Action.ENTERED,
+                ScoreChange.Action.REPLACED,
+                ScoreChange.Action.CONFIRMED,
+            ],
+        )
+        .exclude(at_table_code="")
+        .select_related("at_table_player")
+    )
     latest: dict[tuple[int, int, bool], PlayerEntry] = {}
-    for table, game, action, label, at in rows.order_by("at", "pk"):
-        found = AT_TABLE.match(label)
-        if found is None or table is None or game is None:
+    for change in rows.order_by("at", "pk"):
+        table, game = change.table_number, change.game_number
+        if table is None or game is None:
             continue
-        confirmed = action == ScoreChange.Action.CONFIRMED
+        confirmed = change.action == ScoreChange.Action.CONFIRMED
+        found = change.at_table
         latest[(table, game, confirmed)] = PlayerEntry(
-            game, found["name"], found["code"], at, confirmed
+            game, found["name"], found["code"], change.at, confirmed
         )
     by_table: dict[int, list[PlayerEntry]] = {}
     for (table, _game, _confirmed), entry in sorted(latest.items()):

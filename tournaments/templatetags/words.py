@@ -4,7 +4,6 @@ language."""
 from django import template
 from django.utils.translation import gettext
 
-from tournaments.text import AT_TABLE
 from tournaments.web import for_people, settings_field
 
 register = template.Library()
@@ -13,15 +12,17 @@ COMMAND_LINE = "command line (organizer)"
 
 
 @register.filter
-def who(label: str) -> str:
-    """Who made a change, as the records keep it (in English, since other code reads it
-    back: the desk finds players' entries by "NAME at the table (code X)"), in the
-    reader's language. A scorekeeper's or organizer's user name stays as it is."""
+def who(made_by) -> str:
+    """Who made a change, in the reader's language: a score change (its player at the table
+    and the code they used, as stored: "NAME at the table (code X)"), or a record's label
+    (the command line, kept in English; a scorekeeper's or organizer's user name stays as
+    it is)."""
+    at_table = getattr(made_by, "at_table", None)
+    if at_table:
+        return gettext("%(name)s at the table (code %(code)s)") % at_table
+    label = getattr(made_by, "actor_label", made_by)
     if label == COMMAND_LINE:
         return gettext("command line (organizer)")
-    found = AT_TABLE.match(label or "")
-    if found:
-        return gettext("%(name)s at the table (code %(code)s)") % found.groupdict()
     return label
 
 
