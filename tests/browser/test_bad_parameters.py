@@ -10,12 +10,14 @@ Django's test client; no browser. ``make test`` runs hypothesis's quick profile 
 seconds); ``make test-long`` (HYPOTHESIS_PROFILE=long) runs many more examples.
 """
 
+import json
 import re
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.messages import constants, get_messages
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -279,5 +281,42 @@ def test_fuzz_every_parameter_as_every_role(fuzz_world):
         values = {target: data.draw(VALUES, label=str(target)) for target in chosen}
         values = {t: v for t, v in values.items() if v or t[0] != "path"}
         ask(by_role[role], *with_values(request, values))
+
+    one()
+
+
+# The restore upload's file itself: JSON nested far too deep (once a RecursionError and an
+# HTTP 500), broken JSON, bytes that are not UTF-8, and whatever hypothesis makes up.
+BACKUP_FILES = st.one_of(
+    st.sampled_from(
+        [
+            b"[" * 100_000 + b"]" * 100_000,
+            b'{"a":' * 50_000 + b"1" + b"}" * 50_000,
+            b"[" * 100_000,
+            b"\xff\xfe{}",
+            b"",
+            b"null",
+            b'{"format": "rummikub-event-backup", "version": 2}',
+        ]
+    ),
+    st.binary(max_size=200),
+    st.recursive(
+        st.none() | st.integers() | st.text(max_size=10),
+        lambda children: st.lists(children, max_size=3)
+        | st.dictionaries(st.text(max_size=5), children, max_size=3),
+        max_leaves=20,
+    ).map(lambda value: json.dumps(value).encode()),
+)
+
+
+def test_fuzz_the_restore_uploads_file(fuzz_world):
+    """A restore upload of any file answers below 500 and, refused, changes nothing."""
+    client = clients(fuzz_world)["organizer"]
+
+    @settings(suppress_health_check=[HealthCheck.too_slow], database=None)
+    @given(raw=BACKUP_FILES)
+    def one(raw):
+        upload = SimpleUploadedFile("backup.json", raw, "application/json")
+        ask(client, "post", "/events/restore/", {"file": upload, "slug": "fuzzed"})
 
     one()

@@ -95,7 +95,7 @@ def test_restore_refuses_an_existing_slug_and_damaged_files(tmp_path, simulated)
         run("restore_event", other, "--as", "other")
     text = tmp_path / "text.json"
     text.write_text("not json", encoding="utf-8")
-    with pytest.raises(CommandError, match=r"text.json is not a backup \(not JSON: "):
+    with pytest.raises(CommandError, match=r"text.json: That file is not a backup made by"):
         run("restore_event", text, "--as", "other")
     assert snapshot() == before
     assert not Event.objects.filter(slug__in=["broken", "other"]).exists()

@@ -1,9 +1,7 @@
-import json
-from pathlib import Path
-
 from django.core.management.base import CommandError
 
-from scoring.backup import event_restore
+from scoring.backup import backup_read, event_restore
+from tournaments.engine import RuleError
 from tournaments.management.base import EventCommand
 
 
@@ -19,10 +17,11 @@ class Command(EventCommand):
 
     def run(self, event, **o):
         try:
-            data = json.loads(Path(o["file"]).read_text(encoding="utf-8"))
+            with open(o["file"], "rb") as file:
+                data = backup_read(file)
         except OSError as error:
             raise CommandError(f"Cannot read {o['file']}: {error.strerror}.") from None
-        except ValueError as error:
-            raise CommandError(f"{o['file']} is not a backup (not JSON: {error}).") from None
+        except RuleError as error:
+            raise CommandError(f"{o['file']}: {error}") from None
         restored = event_restore(data, slug=o["as_slug"])
         self.say(f"Restored {restored.name} ({restored.slug}).")

@@ -13,9 +13,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from scoring import backup as backups
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
-from scoring.backup import SlugTaken, check_backup, event_backup, event_restore
+from scoring.backup import (
+    SlugTaken,
+    backup_read,
+    check_backup,
+    event_backup,
+    event_restore,
+)
 from scoring.selectors import corrections_pending, tables_to_watch
 from tournaments import access, services, uploads
 from tournaments.decorators import event_role
@@ -325,13 +332,13 @@ def _restore_upload(request):
         if path is None:
             messages.error(request, _("That file is no longer here: choose the backup again."))
             return None
-        return path.read_bytes(), slugify(request.POST.get("slug", "")) or None, token
+        # The short name as sent, checked as the command's --as is (never made into another).
+        return path.open("rb"), request.POST.get("slug", "") or None, token
     form = RestoreForm(request.POST, request.FILES)
     if not form.is_valid():
         form_errors_to_messages(request, form)
         return None
-    raw = form.cleaned_data["file"].read()
-    return raw, slugify(form.cleaned_data["slug"]) or None, ""
+    return form.cleaned_data["file"], slugify(form.cleaned_data["slug"]) or None, ""
 
 
 def _restore_question(request, data: dict, raw: bytes, slug: str, token: str):
@@ -384,12 +391,14 @@ def restore(request):
     upload = _restore_upload(request)
     if upload is None:
         return redirect("home")
-    raw, slug, token = upload
+    file, slug, token = upload
+    with file:
+        raw = file.read(backups.MAX_BACKUP_BYTES + 1)  # a larger file is refused, never read whole
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
+        data = backup_read(raw)
+    except RuleError as error:
         _forget_restore(request, token)
-        messages.error(request, _("That file is not a backup made by this program."))
+        messages.error(request, said(error))
         return redirect("home")
     try:
         if not confirmed(request):
