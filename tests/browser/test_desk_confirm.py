@@ -58,10 +58,18 @@ def test_withdraw_disqualify_and_undo_ask_first_and_keep_the_record(
     assert axe_violations(page) == []
     assert_sizes(page, f"withdraw confirm, {width}")
     assert page.evaluate("document.documentElement.scrollWidth") <= w
-    page.get_by_role("link", name="No, go back").click()
+    # "No, go back" keeps what was typed: the form comes back open with it.
+    page.get_by_role("button", name="No, go back").click()
+    expect(page).to_have_url(division_url)
     assert Entrant.objects.get(pk=leaver.pk).status == "checked_in"
-    page.get_by_text("A player withdraws").click()
-    page.locator("#withdraw-who").select_option(label=leaver.name)
+    expect(page.locator("#withdraw")).to_have_attribute("open", "")
+    expect(page.locator("#withdraw-who")).to_have_value(str(leaver.pk))
+    page.get_by_label("Reason (optional, kept in the record)").fill("feels unwell")
+    page.get_by_role("button", name="Withdraw this player…").click()
+    page.get_by_role("button", name="No, go back").click()
+    expect(page.locator("#withdraw-who")).to_have_value(str(leaver.pk))
+    expect(page.locator("#withdraw-reason")).to_have_value("feels unwell")
+    expect(page.locator("#withdraw-reason")).to_be_focused()
     page.get_by_role("button", name="Withdraw this player…").click()
     page.get_by_role("button", name=f"Yes, withdraw {leaver.name}").click()
     message(page, f"{leaver.name} has withdrawn")
@@ -76,7 +84,7 @@ def test_withdraw_disqualify_and_undo_ask_first_and_keep_the_record(
     assert Entrant.objects.get(pk=leaver.pk).status == "checked_in"
     assert list(
         EntrantStatusChange.objects.filter(entrant=leaver).values_list("after", "reason")
-    ) == [("withdrawn", ""), ("checked_in", "wrong player ticked")]
+    ) == [("withdrawn", "feels unwell"), ("checked_in", "wrong player ticked")]
 
     # Disqualification: a reason is required, then the confirm page names it.
     page.get_by_text("Disqualify a player").click()
@@ -85,6 +93,11 @@ def test_withdraw_disqualify_and_undo_ask_first_and_keep_the_record(
     page.get_by_role("button", name="Disqualify this player…").click()
     expect(page.get_by_role("note")).to_contain_text("Reason: marked tiles")
     assert_sizes(page, f"disqualify confirm, {width}")
+    page.get_by_role("button", name="No, go back").click()
+    assert Entrant.objects.get(pk=cheat.pk).status == "checked_in"
+    expect(page.locator("#dq-who")).to_have_value(str(cheat.pk))
+    expect(page.locator("#dq-reason")).to_have_value("marked tiles")
+    page.get_by_role("button", name="Disqualify this player…").click()
     page.get_by_role("button", name=f"Yes, disqualify {cheat.name}").click()
     message(page, f"{cheat.name} is disqualified (marked tiles).")
     expect(page.locator("#tables > li").nth(1)).to_contain_text(f"{cheat.name} (disqualified)")

@@ -6,6 +6,7 @@ of the whole action), the keyboard on it; never only a message at the top of the
 import re
 
 import pytest
+from django.contrib.messages import get_messages
 from django.test import Client
 
 from tournaments import services
@@ -96,3 +97,39 @@ def test_taking_a_round_back_without_a_reason_keeps_the_form_open(world):
     assert _error(html, "reopen-reason").startswith("Write why the round is taken back")
     assert "autofocus" in _tag(html, "input", "reopen-reason")
     assert Round.objects.filter(pk=round_.pk).exists()
+
+
+@pytest.mark.parametrize("form, select", [("withdraw", "withdraw-who"), ("disqualify", "dq-who")])
+def test_going_back_from_the_confirm_page_keeps_the_player_and_the_reason(world, form, select):
+    a = world.seated(world.tables[0])[1]
+    client = _organizer(world)
+    typed = {"entrant": a.pk, "reason": "feels unwell"}
+    asked = client.post(_url(world, form), typed).content.decode()
+    assert '<button type="submit" name="change" value="1"' in asked
+    # The button posts the fields back with confirmed=yes still among them: going back
+    # must not do it.
+    response = client.post(_url(world, form), {**typed, "confirmed": "yes", "change": "1"})
+    assert response["Location"] == _url(world)
+    assert Entrant.objects.get(pk=a.pk).status == "checked_in"
+    html = client.get(response["Location"]).content.decode()
+    block = html[html.index(f'<details id="{form}" open>') :]
+    block = block[: block.index("</form>")]
+    assert re.search(rf'<option value="{a.pk}" selected>', block)
+    assert 'value="feels unwell"' in block and "autofocus" in block
+    assert 'role="alert"' not in block and "has-error" not in block
+    assert not list(get_messages(response.wsgi_request))
+
+
+def test_going_back_after_another_tab_withdrew_the_player_does_nothing_and_says_nothing(world):
+    # Withdrawn meanwhile from another tab, then "No, go back" in this one.
+    a = world.seated(world.tables[0])[1]
+    services.entrants_withdraw(event=world.event, ids=[a.external_id], reason="ill")
+    client = _organizer(world)
+    response = client.post(
+        _url(world, "disqualify"),
+        {"entrant": a.pk, "reason": "rude", "confirmed": "yes", "change": "1"},
+    )
+    assert Entrant.objects.get(pk=a.pk).status == "withdrawn"
+    assert response["Location"] == _url(world)
+    html = client.get(response["Location"]).content.decode()
+    assert "already withdrawn" not in html and 'role="alert"' not in html

@@ -22,7 +22,7 @@ from tournaments.web import act, refusal_lines
 from .. import selectors
 from ..forms import SwapForm
 from .confirm import ask, confirmed
-from .kept import keep_typed, kept_forms
+from .kept import back_to_form, going_back, keep_typed, kept_forms
 from .seating_fixes import fix_refusal, fixable_round, round_changes
 
 
@@ -304,6 +304,8 @@ def _chosen_entrant(request, event):
 @event_role("organizer")
 def division_withdraw(request, event, division_id):
     division = _division(event, division_id)
+    if going_back(request):
+        return back_to_form(request, event, division, "withdraw")
     entrant = _chosen_entrant(request, event)
     if entrant is None:
         keep_typed(
@@ -331,6 +333,7 @@ def division_withdraw(request, event, division_id):
             ],
             yes=gettext("Yes, withdraw %(name)s") % name,
             back=_back_url(event, division),
+            change=gettext("No, go back"),
         )
     return act(
         request,
@@ -351,6 +354,8 @@ def division_withdraw(request, event, division_id):
 @event_role("organizer")
 def division_disqualify(request, event, division_id):
     division = _division(event, division_id)
+    if going_back(request):
+        return back_to_form(request, event, division, "disqualify")
     entrant = _chosen_entrant(request, event)
     reason = request.POST.get("reason", "").strip()
     if entrant is None or not reason:
@@ -381,6 +386,7 @@ def division_disqualify(request, event, division_id):
             ],
             yes=gettext("Yes, disqualify %(name)s") % name,
             back=_back_url(event, division),
+            change=gettext("No, go back"),
         )
     return act(
         request,

@@ -1,6 +1,8 @@
 """What a refused form of the division page held (the player chosen, the reason typed),
 kept across the redirect back to the page with its refusal, so nothing typed is lost."""
 
+from django.shortcuts import redirect
+
 from tournaments.web import keep_refused, kept
 
 # The division page's forms that take a player and a reason: refused, each comes back open
@@ -13,6 +15,18 @@ def keep_typed(request, division, form: str, problem: str, at: str = "") -> None
     beside the field ``at`` ("entrant", "reason"; "" for the whole form)."""
     typed = {name: request.POST.get(name, "") for name in ("entrant", "reason")}
     keep_refused(request, f"division:{division.pk}:{form}", {**typed, "at": at}, problem)
+
+
+def going_back(request) -> bool:
+    """The confirm page's "No, go back" (``ask(change=...)``) posted the fields back."""
+    return bool(request.POST.get("change"))
+
+
+def back_to_form(request, event, division, form: str):
+    """Back to the division page with ``form`` open as it was typed, the keyboard on the
+    reason: going back from the confirm page loses nothing."""
+    keep_typed(request, division, form, "", "reason")
+    return redirect("desk:division", event.slug, division.pk)
 
 
 def kept_forms(request, division) -> dict:
