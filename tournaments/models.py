@@ -698,8 +698,9 @@ class RoundChange(models.Model):
     action = models.CharField(max_length=10, choices=Action.choices)
     reason = models.TextField(blank=True)
     # The seating before and after: {"seed", "tables": {number: [entrant ids]}, "byes"};
-    # a round taken back has no "after" seating but the round reopened and any tables of it
-    # given new numbers.
+    # a round taken back has no "after" seating but the round reopened ("reopened"), any
+    # tables of it given new numbers ("renumbered": old → new) and who held each old number
+    # ("held_by": old → {"division", "round"}; the page words the renumbering from them).
     before = models.JSONField(default=dict, blank=True)
     after = models.JSONField(default=dict, blank=True)
     notes = models.JSONField(default=list, blank=True)  # what happened, in words

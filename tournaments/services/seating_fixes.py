@@ -243,7 +243,7 @@ def round_renumber_clashing(
     round in play holds its old ones: the numbers a new round would get (the lowest free
     usable ones, accessible ones for its players who need one). The caller holds
     ``event_lock`` or works in a transaction nobody else sees. Returns ({old: new}, the
-    notes in words)."""
+    notes in words: one a table renumbered, in that order, then the hall's warnings)."""
     holders = [(who, numbers) for who, numbers in hall_tables_in_play(event)]
     mine = round_label(round_.division.name, round_.number)
     holder_of = {n: who for who, numbers in holders if who != mine for n in numbers}
@@ -317,6 +317,18 @@ def round_renumber_clashing(
     return moved, notes
 
 
+def _table_holders(event: Event, *, but: Round) -> dict[int, dict]:
+    """Who holds each hall table in play, other than the round ``but``: {number:
+    {"division": name, "round": number}}."""
+    rows = (
+        Table.objects.filter(round__division__event=event)
+        .exclude(round__status=Round.Status.CLOSED)
+        .exclude(round=but)
+        .values_list("number", "round__division__name", "round__number")
+    )
+    return {number: {"division": name, "round": round_} for number, name, round_ in rows}
+
+
 @dataclass
 class Reopened:
     """What ``round_reopen`` did."""
@@ -365,6 +377,7 @@ def round_reopen(
             previous.save(update_fields=["status", "closed_at"])
             # Its tables were free for others while it was closed: it takes new hall
             # numbers where another round in play holds the old ones.
+            held_by = _table_holders(event, but=previous)
             moved, moved_notes = round_renumber_clashing(event, previous)
             notes = [
                 f"Round {number} of {division.name} taken back; round {previous.number} is "
@@ -375,6 +388,9 @@ def round_reopen(
             after = {"reopened": previous.number}
             if moved:
                 after["renumbered"] = moved
+                # Who held each old number, as data: the division page words the
+                # renumbering in its reader's language (round_change_notes).
+                after["held_by"] = {old: held_by[int(old)] for old in moved}
         RoundChange.objects.create(
             division=division,
             round_number=number,
