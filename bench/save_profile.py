@@ -17,9 +17,9 @@ process spent on each (its /proc schedstat, in nanoseconds: the database runs on
 machine). With --round2, round 1 is scored and closed
 first and the saves are in round 2 (a table page there also ranks by the round
 before). With --profile, writes a cProfile of the saves to FILE and prints the top
-functions by cumulative time (--profile-page: of the pages after them); a profiled run
-keeps no query log (Django's debug cursor is work no deployment does), so its statement
-counts leave out BEGIN and COMMIT.
+functions by cumulative time (--profile-page: of the pages after them). No query log is
+kept (Django's debug cursor is work no deployment does): the statements counted are those
+Django sends, without the BEGIN and COMMIT around a save's transaction.
 """
 
 import argparse
@@ -32,7 +32,6 @@ import statistics
 import sys
 import tempfile
 import time
-from contextlib import nullcontext
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit, urlunsplit
 from uuid import uuid4
@@ -149,7 +148,6 @@ def main(argv=None) -> int:
         django.setup()
         from django.db import connection, reset_queries
         from django.test import Client
-        from django.test.utils import CaptureQueriesContext
 
         from scoring.models import Game
         from tournaments.models import Table
@@ -194,12 +192,11 @@ def main(argv=None) -> int:
                 finally:
                     timeline.append(("in", sql, time.process_time() - start))
 
-            # A profile is taken without Django's query log (its debug cursor, which
-            # CaptureQueriesContext turns on, adds work no deployment does: with server-side
-            # binding it writes each query out again); the statements are then those the
-            # wrapper saw, without BEGIN and COMMIT.
-            log = nullcontext() if profiler else CaptureQueriesContext(connection)
-            with log as captured, connection.execute_wrapper(timed):
+            # Without Django's query log: its debug cursor (CaptureQueriesContext turns it
+            # on) adds work no deployment does, with server-side binding writing each query
+            # out again. The statements are those the wrapper sees: BEGIN and COMMIT, sent
+            # by psycopg around a save's transaction, are not among them.
+            with connection.execute_wrapper(timed):
                 database = backend_cpu(backend)
                 cpu = time.process_time()
                 if profiler:
@@ -217,9 +214,7 @@ def main(argv=None) -> int:
                     steps[-1][2] = value
                     last = last + steps[-1][1] + value
             steps.append(["(after the last query: the answer)", end - last, 0.0])
-            if profiler:
-                return answer, end - cpu, steps, [sql for kind, sql, _ in timeline if kind == "in"]
-            return answer, end - cpu, steps, [q["sql"] for q in captured.captured_queries]
+            return answer, end - cpu, steps, [sql for kind, sql, _ in timeline if kind == "in"]
 
         profiler = cProfile.Profile(time.process_time) if options.profile else None
         page_profiler = cProfile.Profile(time.process_time) if options.profile_page else None
@@ -264,7 +259,8 @@ def main(argv=None) -> int:
         ):
             print(
                 f"  {label} CPU median {statistics.median(cpu) * 1000:.1f} ms, "
-                f"mean {statistics.fmean(cpu) * 1000:.1f} ms; queries {min(queries)}-{max(queries)}"
+                f"mean {statistics.fmean(cpu) * 1000:.1f} ms; "
+                f"statements {min(queries)}-{max(queries)}"
             )
         for kind, label in (("POST", "a save"), ("GET", "the page after it")):
             if database_cpu[kind]:
