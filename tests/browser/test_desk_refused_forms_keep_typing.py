@@ -133,3 +133,19 @@ def test_going_back_after_another_tab_withdrew_the_player_does_nothing_and_says_
     assert response["Location"] == _url(world)
     html = client.get(response["Location"]).content.decode()
     assert "already withdrawn" not in html and 'role="alert"' not in html
+
+
+def test_going_back_from_taking_a_round_back_keeps_the_reason(world):
+    round_ = Round.objects.get(division=world.division, number=1)
+    client = _organizer(world)
+    typed = {"round": round_.pk, "reason": "wrong list used"}
+    asked = client.post(_url(world, "take-back"), typed).content.decode()
+    assert '<button type="submit" name="change" value="1"' in asked
+    response = client.post(_url(world, "take-back"), {**typed, "confirmed": "yes", "change": "1"})
+    assert response["Location"] == _url(world)
+    assert Round.objects.filter(pk=round_.pk).exists()
+    html = client.get(response["Location"]).content.decode()
+    assert '<details id="fix-seating" open>' in html
+    tag = _tag(html, "input", "reopen-reason")
+    assert 'value="wrong list used"' in tag and "autofocus" in tag
+    assert _error(html, "reopen-reason") == ""

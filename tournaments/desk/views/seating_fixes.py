@@ -17,7 +17,7 @@ from tournaments.selectors import round_label
 from tournaments.web import act
 
 from .confirm import ask, confirmed
-from .kept import keep_typed
+from .kept import back_to_form, going_back, keep_typed
 
 
 def fixable_round(division: Division) -> Round | None:
@@ -197,6 +197,8 @@ def _reopened(division: Division, result) -> str:
 @event_role("organizer")
 def division_reopen(request, event, division_id):
     division, back = _setup(event, division_id)
+    if going_back(request):
+        return back_to_form(request, event, division, "reopen")
     expected = whole_number(request.POST.get("round", ""), low=1)
     reason = request.POST.get("reason", "").strip()
     if not reason:
@@ -271,6 +273,7 @@ def division_reopen(request, event, division_id):
             lines=lines,
             yes=gettext("Yes, take back round %(number)d") % values,
             back=back,
+            change=gettext("No, go back"),
         )
     return act(
         request,
