@@ -6,6 +6,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from scoring.decision_notes import decision_words, round_stood, undo_words
@@ -209,6 +210,24 @@ class ScoreChange(models.Model):
 
     def delete(self, *args, **kwargs):
         raise ValidationError("The audit trail is append-only.")
+
+    # What happened to which game, in one sentence each so that each language puts the
+    # words in its own order ("Partie 1 confirmée", not "Confirmée partie 1").
+    ON_GAME = {
+        "entered": gettext_noop("Entered game %(n)s"),
+        "replaced": gettext_noop("Replaced game %(n)s"),
+        "corrected": gettext_noop("Corrected game %(n)s"),
+        "confirmed": gettext_noop("Confirmed game %(n)s"),
+        "penalty": gettext_noop("Penalty points, game %(n)s"),
+    }
+
+    @property
+    def action_words(self) -> str:
+        """ "Confirmed game 1" (or the action alone when no game is named), in the active
+        language."""
+        if self.game_number and self.action in self.ON_GAME:
+            return gettext(self.ON_GAME[self.action]) % {"n": self.game_number}
+        return str(self.get_action_display())
 
     @property
     def at_table(self) -> dict | None:

@@ -272,7 +272,7 @@ def test_the_players_page_speaks_the_events_language_unless_the_visitor_chose(ha
     division.event.save(update_fields=["language"])
     client = Client(headers={"accept-language": "en-US,en;q=0.9"})
     page = client.get(f"/t/{code_of(table)}/").content.decode()
-    assert '<html lang="fr">' in page and "Qui êtes-vous ? Touchez votre nom." in page
+    assert '<html lang="fr">' in page and "Qui êtes-vous\u202f? Touchez votre nom." in page
     client.cookies["django_language"] = "es"
     page = client.get(f"/t/{code_of(table)}/").content.decode()
     assert "¿Quién es usted? Toque su nombre." in page

@@ -18,7 +18,7 @@ from tournaments.selectors import (
     words_list,
 )
 from tournaments.selectors import namesakes as event_namesakes
-from tournaments.text import ordinal
+from tournaments.text import isolate, ordinal
 
 from ..models import Game, Penalty, RackScore, TieBreakDecision
 
@@ -177,7 +177,8 @@ class DivisionState:
         outcome, record = self.outcomes[-1], self.records[-1]
         notes = []
         for tie in engine.settled_ties(outcome, record, self.rules):
-            names = [self.shown_names.get(p, p) for p in tie.players]
+            # Set apart: "NAME (35)" keeps its number after a right-to-left name.
+            names = [isolate(self.shown_names.get(p, p)) for p in tie.players]
             lead = gettext("%(names)s were level on %(total)s in the final.") % {
                 "names": words_list(names),
                 "total": tie.total,

@@ -31,11 +31,11 @@ def french_desk(browser, live_server, width, height, language="fr"):
 CHECKIN = {
     "fr": {
         "tally": "1 arrivé sur 3 — encore 2 à venir",
-        "check in": "Accueillir Bo",
+        "check in": "Noter l'arrivée\u202f: Bo",
         "find": "Trouver un joueur (tapez une partie du nom)",
         "found": "1–1 sur 1 pour « Lee », par nom de famille.",
-        "everyone": "Accueillir tous ceux qui sont là…",
-        "asked": "Accueillir 2 joueurs ?",
+        "everyone": "Noter l'arrivée de tous ceux qui sont là…",
+        "asked": "Noter l'arrivée de 2 joueurs\u202f?",
     },
     "es": {
         "tally": "1 presente de 3 — faltan 2 por llegar",
@@ -81,7 +81,7 @@ def test_checkin_in_french_and_spanish_on_a_phone(browser, live_server, language
 def test_settings_in_french_at_1280(browser, live_server):
     context, page, desk = french_desk(browser, live_server, 1280, 720)
     page.goto(f"{desk}settings/")
-    expect(page.get_by_role("heading", name="Réglages : Meet")).to_be_visible()
+    expect(page.get_by_role("heading", name="Réglages\u202f: Meet")).to_be_visible()
     expect(page.get_by_label("Premier critère de départage")).to_be_visible()
     assert english_left(page) == []
     assert too_wide(page) == []
@@ -91,7 +91,7 @@ def test_settings_in_french_at_1280(browser, live_server):
     page.get_by_label("Minutes par partie (pour la durée prévue)").fill("0")
     page.get_by_role("button", name="Enregistrer les réglages").click()
     expect(
-        page.get_by_role("heading", name="Pas enregistré : 1 problème — voir plus bas")
+        page.get_by_role("heading", name="Pas enregistré\u202f: 1 problème — voir plus bas")
     ).to_be_visible()
     expect(page.get_by_text("Une partie dure au moins 1 minute.").first).to_be_visible()
     assert english_left(page) == [] and too_wide(page) == []

@@ -30,8 +30,8 @@ def test_a_full_hall_refused_in_french_on_a_phone(browser, live_server):
     refusal = page.get_by_text("Pas assez de tables libres dans la salle")
     expect(refusal).to_be_visible()
     text = page.locator("body").inner_text()
-    assert "il en faut 2 (Beta, manche 1 : 2)" in text
-    assert f"Open, manche 1 : {len(world.tables)} tables" in text
+    assert "il en faut 2 (Beta, manche 1\u202f: 2)" in text
+    assert f"Open, manche 1\u202f: {len(world.tables)} tables" in text
     assert "Personne n'a été placé" in text
     # No command-line option on a page: the settings page instead, with its link.
     assert "donnez plus de tables à la salle sur la page des réglages" in text

@@ -40,9 +40,9 @@ SAID = {
     "fr": {
         "open": "Compter les tuiles",
         "use": "Utiliser ce total",
-        "heading": "Tuiles restées sur le chevalet",
+        "heading": "tuiles restées sur le chevalet",
         "tile": "rouge 7",
-        "total": "Total : 37",
+        "total": "Total\u202f: 37",
         "colour": "Rouge",
     },
     "es": {

@@ -30,7 +30,7 @@ OLD_FLAG = (
 )
 SAID = {
     "en": "This correction would change who advanced from round 1: by the scores now,",
-    "fr": "Cette correction changerait qui est qualifié à la manche 1 : d'après les scores",
+    "fr": "Cette correction changerait qui est qualifié à la manche 1\u202f: d'après les scores",
     "es": "Esta corrección cambiaría quién pasa de la ronda 1: según los puntos ahora,",
 }
 

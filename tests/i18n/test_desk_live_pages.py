@@ -135,7 +135,8 @@ WORDS = {
             "3 parties × 20 minutes = 60 minutes",
             "Un joueur abandonne",
             "1 sur 3 parties saisies",
-            "La table 1, partie 1 de Open, manche 1, a des scores : la manche reste telle quelle",
+            "La table 1, partie 1 de Open, manche 1, a des scores\u202f: "
+            "la manche reste telle quelle",
         ],
         "es": [
             "Ronda 1 (clasificatoria, 3 partidas) — en juego",
@@ -153,7 +154,9 @@ WORDS = {
     },
     "pause refused": {
         "en": ["The clock of round 1 of Open has not started: nothing to pause."],
-        "fr": ["Le chronomètre de la manche 1 de Open n'est pas lancé : rien à mettre en pause."],
+        "fr": [
+            "Le chronomètre de la manche 1 de Open n'est pas lancé\u202f: rien à mettre en pause."
+        ],
         "es": ["El reloj de la ronda 1 de Open no está en marcha: no hay nada que pausar."],
     },
     "clock started": {
@@ -163,7 +166,7 @@ WORDS = {
     },
     "announcement refused": {
         "en": ["The announcement is 230 characters long: at most 200 fit on the projector."],
-        "fr": ["L'annonce fait 230 caractères : le projecteur en affiche 200 au plus."],
+        "fr": ["L'annonce fait 230 caractères\u202f: le projecteur en affiche 200 au plus."],
         "es": ["El aviso tiene 230 caracteres: en el proyector caben 200 como máximo."],
     },
 }
@@ -211,7 +214,7 @@ def test_the_command_line_stays_english_whatever_the_language(world):
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("fr", ["Échanger deux joueurs avant le début du jeu", "Échanger les places avec"]),
+        ("fr", ["Échanger deux joueurs avant le début du jeu", "Échanger les sièges avec"]),
         ("es", ["Cambiar a dos jugadores de sitio antes de empezar", "Cambiar el sitio con"]),
         ("en", ["Swap two players before play starts", "Swap seats with"]),
     ],
@@ -437,7 +440,7 @@ def test_a_correction_waiting_for_the_organizer_speaks_the_language(client, lang
             "es",
             [
                 "Solo un jugador está presente ( Lonely Lou )",
-                "Juntar 75-79 con 70-74…",
+                "Combinar 75-79 con 70-74…",
                 "el grupo de edad más cercano es 70-74",
             ],
         ),

@@ -200,7 +200,7 @@ def pages(event) -> dict[str, tuple[str, str, dict]]:
 WORDS = {
     "checkin": {
         "en": ["Check-in desk: Meet", "1 of 3 checked in", "2 still to come", "Marked absent"],
-        "fr": ["Accueil : Meet", "1 arrivé sur 3", "encore 2 à venir", "Marqués absents"],
+        "fr": ["Arrivées : Meet", "1 arrivé sur 3", "encore 2 à venir", "Marqués absents"],
         "es": ["Registro de llegada: Meet", "1 presente de 3", "faltan 2 por llegar"],
     },
     "checkin search": {
@@ -210,22 +210,30 @@ WORDS = {
     },
     "checkin everyone confirm": {
         "en": ["Check in 1 player and mark 1 absent?", "1 player checked in: Bo Kim."],
-        "fr": ["Accueillir 1 joueur et marquer 1 absent ?", "1 joueur arrivé : Bo Kim."],
+        "fr": [
+            "Noter l'arrivée de 1 joueur et marquer 1 absent ?",
+            "1 joueur arrivé : Bo Kim.",
+        ],
         "es": ["¿Registrar la llegada de 1 jugador y marcar 1 ausente?", "Sí, registrar su"],
     },
     "absent confirm": {
         "en": ["Mark Bo Kim absent?", "Bo Kim is not seated in 60-64 and gets no place."],
-        "fr": ["Marquer Bo Kim absent(e) ?", "n'a pas de place au classement"],
+        "fr": ["Marquer Bo Kim absent(e) ?", "et pas de place au classement"],
         "es": ["¿Marcar a Bo Kim ausente?", "Bo Kim no tendrá mesa en 60-64 ni puesto."],
     },
     "combine confirm": {
         "en": ["Combine 60-64, 70-74 into 60-74?", "play as one division, 60-74, with 1 player."],
         "fr": ["Regrouper 60-64, 70-74 en 60-74 ?", "jouent en une seule division"],
-        "es": ["¿Juntar 60-64, 70-74 en 60-74?", "juegan como una sola división"],
+        "es": ["¿Combinar 60-64, 70-74 en 60-74?", "juegan como una sola división"],
     },
     "entrants": {
         "en": ["Entrants: Meet", "Upload an entrants list", "Birth date", "Checked in"],
-        "fr": ["Joueurs : Meet", "Envoyer une liste de joueurs", "Date de naissance", "Arrivé"],
+        "fr": [
+            "Joueurs : Meet",
+            "Envoyer une liste de joueurs",
+            "Date de naissance",
+            "Arrivée notée",
+        ],
         "es": ["Jugadores: Meet", "Subir una lista de jugadores", "Fecha de nacimiento"],
     },
     "entrant refused": {
@@ -244,9 +252,11 @@ WORDS = {
             "Line 3: birth date '2090-01-01' (column 'birth_date') is in the future",
         ],
         "fr": [
-            "Ligne 2 : date de naissance '1950-02-30' (colonne 'birth_date') : ce n'est pas "
+            "Ligne 2 : date de naissance '1950-02-30' (colonne "
+            "'birth_date') : ce n'est pas "
             "une vraie date (MM/JJ/AAAA ou AAAA-MM-JJ)",
-            "Ligne 3 : la date de naissance '2090-01-01' (colonne 'birth_date') est dans le futur",
+            "Ligne 3 : la date de naissance '2090-01-01' (colonne "
+            "'birth_date') est dans le futur",
             "Envoyer un fichier corrigé",
         ],
         "es": [
@@ -257,7 +267,12 @@ WORDS = {
     },
     "settings": {
         "en": ["Settings: Meet", "Event name", "Save the settings", "New password for sam"],
-        "fr": ["Réglages : Meet", "Nom du tournoi", "Premier critère de départage", "Marqueurs"],
+        "fr": [
+            "Réglages : Meet",
+            "Nom du tournoi",
+            "Premier critère de départage",
+            "Marqueurs",
+        ],
         "es": ["Ajustes: Meet", "Nombre del torneo", "Primer criterio de desempate", "Anotadores"],
     },
     "settings refused": {
@@ -282,12 +297,20 @@ WORDS = {
     },
     "delete": {
         "en": ["Delete Meet?", "2 divisions and 4 entrants", "Delete Meet for good"],
-        "fr": ["Supprimer Meet ?", "2 divisions et 4 joueurs", "Supprimer Meet définitivement"],
+        "fr": [
+            "Supprimer Meet ?",
+            "2 divisions et 4 joueurs",
+            "Supprimer Meet définitivement",
+        ],
         "es": ["¿Borrar Meet?", "2 divisiones y 4 jugadores", "Borrar Meet para siempre"],
     },
     "preview": {
         "en": ["1 entrant read (file encoding: UTF-8)", "Register this entrant", "from age"],
-        "fr": ["1 joueur lu (encodage du fichier : UTF-8)", "Inscrire ce joueur", "selon l'âge"],
+        "fr": [
+            "1 joueur lu (encodage du fichier : UTF-8)",
+            "Inscrire ce joueur",
+            "selon l'âge",
+        ],
         "es": ["1 jugador leído (codificación del archivo: UTF-8)", "Inscribir a este jugador"],
     },
 }
@@ -378,7 +401,7 @@ def test_a_refused_delete_says_why_in_the_chosen_language(meet, language):
     page = desk_client(language).post("/e/meet/desk/delete/", {"typed_name": "Other"})
     said = {
         "en": "To delete it, type the event's name as it is shown: Meet",
-        "fr": "Pour le supprimer, tapez le nom du tournoi tel qu'il est affiché : Meet",
+        "fr": "Pour le supprimer, tapez le nom du tournoi tel qu'il est affiché\u202f: Meet",
         "es": "Para borrarlo, escriba el nombre del torneo tal como aparece: Meet",
     }
     assert said[language] in html.unescape(page.content.decode())
@@ -411,7 +434,11 @@ def test_an_unreadable_file_is_refused_in_the_chosen_language(meet, language, sa
 ANSWERS = {
     "restore confirm": {
         "en": ["Restore Meet as a new event?", "2 divisions", "the short name “meet-2”"],
-        "fr": ["Restaurer Meet comme nouveau tournoi ?", "2 divisions", "le nom court « meet-2 »"],
+        "fr": [
+            "Restaurer Meet comme nouveau tournoi ?",
+            "2 divisions",
+            "le nom court « meet-2 »",
+        ],
         "es": ["¿Restaurar Meet como torneo nuevo?", "2 divisiones", "el nombre corto «meet-2»"],
     },
     "scorekeeper added": {
@@ -450,7 +477,8 @@ def test_the_desks_answers_speak_the_chosen_language(meet, name, language):
 
 DAMAGED = {
     "en": "The backup was not restored: entrant {id}: their division is not in the backup.",
-    "fr": "La sauvegarde n'a pas été restaurée : joueur {id} : sa division n'est pas dans la "
+    "fr": "La sauvegarde n'a pas été restaurée\u202f: joueur "
+    "{id}\u202f: sa division n'est pas dans la "
     "sauvegarde.",
     "es": "La copia de seguridad no se restauró: jugador {id}: su división no está en la copia "
     "de seguridad.",

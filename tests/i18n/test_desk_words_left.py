@@ -54,8 +54,8 @@ SUMMARY = {
         "2 corrections change the placings or medals: accept or undo.",
     ),
     "fr": (
-        "1 correction change qui est qualifié : acceptez ou annulez.",
-        "2 corrections changent le classement ou les médailles : acceptez ou annulez.",
+        "1 correction change qui est qualifié\u202f: acceptez ou annulez.",
+        "2 corrections changent le classement ou les médailles\u202f: acceptez ou annulez.",
     ),
     "es": (
         "1 corrección cambia quién pasa de ronda: acepte o deshaga.",
@@ -173,7 +173,7 @@ FINAL_TIE = {
     "en": "{l} and {e} were level on 14 in the final. The tie-break “the better score per "
     "game in round 1” placed them: {l} (2.3), {e} (10.0).",
     "fr": "{l} et {e} étaient à égalité à 14 en finale. Le départage « le meilleur score par "
-    "partie à la manche 1 » les a classés : {l} (2,3), {e} (10,0).",
+    "partie à la manche 1 » les a classés\u202f: {l} (2,3), {e} (10,0).",
     "es": "{l} y {e} estaban empatados con 14 en la final. El desempate «la mejor puntuación "
     "por partida en la ronda 1» los ordenó: {l} (2,3), {e} (10,0).",
 }
@@ -198,7 +198,8 @@ def test_how_a_tie_in_the_final_was_settled_in_the_language(language):
 UNDO_REFUSED = {
     "en": "Game 2 at table 1 was recorded without {who}: the withdrawal has changed a result, "
     "so {who} stays withdrawn.",
-    "fr": "La partie 2 de la table 1 a été notée sans {who} : le retrait a changé un résultat, "
+    "fr": "La partie 2 de la table 1 a été notée sans "
+    "{who}\u202f: le retrait a changé un résultat, "
     "donc {who} reste retiré.",
     "es": "La partida 2 de la mesa 1 se anotó sin {who}: el retiro cambió un resultado, así "
     "que {who} sigue retirado.",

@@ -35,7 +35,8 @@ def divisions(tmp_path: Path, sizes: dict[str, int], club: str = "") -> dict[str
 REFUSAL = {
     "en": "Not enough free tables in the hall: 3 needed (Beta, round 1: 3), 1 free of the "
     "hall's 4 usable tables.",
-    "fr": "Pas assez de tables libres dans la salle : il en faut 3 (Beta, manche 1 : 3), 1 "
+    "fr": "Pas assez de tables libres dans la salle\u202f: il en "
+    "faut 3 (Beta, manche 1\u202f: 3), 1 "
     "libres sur les 4 tables utilisables de la salle.",
     "es": "No hay bastantes mesas libres en la sala: hacen falta 3 (Beta, ronda 1: 3), hay 1 "
     "libres de las 4 mesas que se pueden usar.",
@@ -45,7 +46,7 @@ SETTINGS = {
     "fr": "donnez plus de tables à la salle sur la page des réglages",
     "es": "dé más mesas a la sala en la página de ajustes",
 }
-HOLDERS = {"en": "Alpha, round 1: 3 tables (1-3)", "fr": "Alpha, manche 1 : 3 tables (1-3)"}
+HOLDERS = {"en": "Alpha, round 1: 3 tables (1-3)", "fr": "Alpha, manche 1\u202f: 3 tables (1-3)"}
 
 
 @pytest.mark.django_db
@@ -164,7 +165,7 @@ def test_a_lone_division_refused_on_the_desk_in_the_visitor_s_language(language)
 
 GAME_REFUSED = {
     "en": ["is more than any rack can hold", "all have 0: only one player can go out"],
-    "fr": ["est plus que ce qu'un chevalet peut contenir", "ont tous 0 : un seul joueur"],
+    "fr": ["est plus que ce qu'un chevalet peut contenir", "ont tous 0\u202f: un seul joueur"],
     "es": ["es más de lo que cabe en un atril", "tienen todos 0: solo un jugador puede cerrar"],
 }
 
@@ -202,7 +203,11 @@ def test_the_engine_s_game_refusals_on_the_score_page_in_its_language(hall, lang
     ("language", "said"),
     [
         ("en", "round 1: Ann, Bob are tied for a medal in 70-74; record the playoff or tile draw."),
-        ("fr", "manche 1 : Ann, Bob sont à égalité pour une médaille en 70-74 ; notez la partie"),
+        (
+            "fr",
+            "manche 1\u202f: Ann, Bob sont à égalité pour une médaille "
+            "en 70-74\u202f; notez la partie",
+        ),
         ("es", "ronda 1: Ann, Bob empatan por una medalla en 70-74; anote el desempate"),
     ],
 )
@@ -224,7 +229,7 @@ RIBBONS = {
 }
 IN_PLAY = {
     "en": "Tables 3 and 4 (Alpha, round 1) are in play: the hall would have 2 tables",
-    "fr": "Les tables 3 et 4 (Alpha, manche 1) sont en jeu : la salle aurait 2 tables",
+    "fr": "Les tables 3 et 4 (Alpha, manche 1) sont en jeu\u202f: la salle aurait 2 tables",
     "es": "Las mesas 3 y 4 (Alpha, ronda 1) están en juego: la sala tendría 2 mesas",
 }
 
@@ -278,7 +283,7 @@ def test_the_entrants_service_refuses_in_the_active_language(tmp_path, language)
     ("event_language", "note"),
     [
         ("en", "Playing again: table 2 is now table 4."),
-        ("fr", "Rejouée : la table 2 devient la table 4."),
+        ("fr", "Rejouée\u202f: la table 2 devient la table 4."),
         ("es", "Se juega otra vez: la mesa 2 pasa a ser la mesa 4."),
     ],
 )

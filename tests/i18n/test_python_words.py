@@ -60,7 +60,7 @@ def test_the_results_and_find_pages_give_places_and_medals_in_the_readers_langua
     found = html.unescape(_page("/p/meet/find/?q=Ann", language))
     assert {
         "en": "Silver medal, 2nd place",
-        "fr": "Médaille : Argent — 2e",
+        "fr": "Médaille\u202f: Argent — 2e",
         "es": "Medalla: Plata — 2.º puesto",
     }[language] in found
 

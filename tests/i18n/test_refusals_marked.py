@@ -89,7 +89,7 @@ def test_every_refusal_of_the_engine_services_and_selectors_is_marked():
     ("language", "said"),
     [
         ("en", "Unknown tie-break rules luck, age: the rules are"),
-        ("fr", "Règles de départage inconnues luck, age : les règles sont"),
+        ("fr", "Règles de départage inconnues luck, age\u202f: les règles sont"),
         ("es", "Reglas de desempate desconocidas luck, age: las reglas son"),
     ],
 )

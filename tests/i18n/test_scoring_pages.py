@@ -63,10 +63,10 @@ SAID = {
     },
     "es": {
         "home": ["Anotar los puntos", "Ir a la mesa número", "Clasificación"],
-        "table": ["Puntos hasta ahora", "Contar fichas", "Guardar la partida 2", "Silla"],
+        "table": ["Puntos hasta ahora", "Contar fichas", "Guardar la partida 2", "Asiento"],
         "refused": ["La partida 2 aún no está guardada", "Contar fichas"],
         "review": ["Confirmar la partida 1", "Anotada por", "Cambios en los puntos"],
-        "standings": ["Clasificación", "Silla", "Jugador", "Descargar en CSV"],
+        "standings": ["Clasificación", "Asiento", "Jugador", "Descargar en CSV"],
     },
 }
 

@@ -93,7 +93,7 @@ EXPECTED = {
         "table_list": [
             "Lista de mesas — 70–74",
             "Mesa 1",
-            "Silla 1",
+            "Asiento 1",
             "Busque su mesa",
             "Ronda",
         ],
@@ -324,7 +324,7 @@ def test_the_plan_in_english_is_the_engines_word_for_word():
                 assert plan_in_words(plan) == plan.in_words()
     with translation.override("fr"):
         words = plan_in_words(plan_division(17))
-    assert words[0].startswith("Manche 1\u00a0: ") and "tables de quatre" in words[0]
+    assert words[0].startswith("Manche 1\u202f: ") and "tables de quatre" in words[0]
     assert words[-1].startswith("Manche 3, la finale")
 
 

@@ -55,3 +55,27 @@ def test_a_long_list_runs_over_pages():
     texts = pdfcheck.page_texts(pdf)
     assert len(texts) >= 2 and "(continued)" in texts[1]
     assert all(f"Player Number {i}" in " ".join(texts) for i in range(1, 61))
+
+
+def test_french_and_spanish_words_agree_with_a_womens_group():
+    """Cold language test, findings 5 and 6: a women's group gets feminine ordinals (1re,
+    1.ª), a men's group masculine ones; the finishing place is headed as a place (not
+    "Arrivée"/"Llegada", the check-in's word)."""
+    from dataclasses import replace
+
+    from django.utils import translation
+
+    women, men = sample().groups
+    groups = (replace(women, feminine=True), men)
+    said = {
+        "fr": ("Place", ("1re de 70-74", "3e de 70-74"), "1er de 100+", "Arrivée"),
+        "es": ("Puesto", ("1.ª de 70-74", "3.ª de 70-74"), "1.º de 100+", "Llegada"),
+    }
+    for language, (head, women_places, men_place, old_head) in said.items():
+        with translation.override(language):
+            text = pdfcheck.collapse(pdfcheck.text(render_qualifiers(sample(groups))))
+        assert head in text, language
+        assert old_head not in text, language
+        for place in women_places:
+            assert place in text, (language, place)
+        assert men_place in text, language

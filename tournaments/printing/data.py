@@ -191,6 +191,7 @@ class QualifierGroupLines:
     label: str  # "Women 70-74"
     qualifiers: tuple[QualifierLine, ...]
     skipped: tuple[QualifierLine, ...] = ()  # out-of-state finishers passed over
+    feminine: bool = False  # a women's group: French and Spanish ordinals agree (1re, 1.ª)
 
 
 @dataclass(frozen=True)

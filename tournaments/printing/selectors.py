@@ -502,6 +502,7 @@ def qualifiers_data(event, division=None) -> data.QualifiersData:
                 _qualifier_label(g, shared[(g.age_group, g.gender)] > 1),
                 tuple(line(q) for q in g.qualifiers),
                 tuple(line(s) for s in g.skipped),
+                feminine=g.gender == "F",
             )
             for g in report.groups
         )

@@ -77,7 +77,7 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
     for q in group.qualifiers:
         size, lines = fonts.fit_text(q.name, widths[1] - 12, 16, NAME_MIN, bold=True)
         where = gettext("%(ordinal)s of %(division)s") % {
-            "ordinal": ordinal(q.place),
+            "ordinal": ordinal(q.place, group.feminine),
             "division": q.division,
         }
         wsize, wlines = fonts.fit_text(where, widths[2] - 12, 13, MIN_SIZE, max_lines=3)
@@ -92,7 +92,7 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
 
         def row(page: Page, x, y, w, q=q, size=size, lines=lines, wsize=wsize, wlines=wlines,
                 ssize=ssize, slines=slines, h=h) -> None:  # fmt: skip
-            page.text(xs[0] + 6, y - 4 - 16, ordinal(q.rank), 16, bold=True)
+            page.text(xs[0] + 6, y - 4 - 16, ordinal(q.rank, group.feminine), 16, bold=True)
             page.lines(xs[1] + 6, y - 4 - size, lines, size, size * 1.2, bold=True)
             page.lines(xs[2] + 6, y - 4 - wsize, wlines, wsize, wsize * 1.2)
             page.lines(xs[3] + 6, y - 4 - ssize, slines, ssize, ssize * 1.2, bold=q.state_unknown)
@@ -104,7 +104,8 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
             gettext("Skipped, from another state:")
             + " "
             + "; ".join(
-                f"{fonts.isolate(s.name)} ({s.state}, {ordinal(s.place)})" for s in group.skipped
+                f"{fonts.isolate(s.name)} ({s.state}, {ordinal(s.place, group.feminine)})"
+                for s in group.skipped
             )
         )
         lines = fonts.wrap_text(text, f.content_width - 6, 12)
