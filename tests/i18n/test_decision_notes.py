@@ -110,7 +110,7 @@ def test_seated_again_and_placings_recomputed_have_their_words(flagged):
     decision.steps = [{"kind": "placed"}, {"kind": "settled"}]
     with translation.override("fr"):
         assert decision.note == (
-            "Classement recalculé ; les médailles sont à confirmer de nouveau. Une "
+            "Classement recalculé\u202f; les médailles sont à confirmer de nouveau. Une "
             "modification plus tard a laissé les résultats tels qu'ils étaient enregistrés."
         )
     with translation.override("es"):
@@ -152,7 +152,7 @@ def test_the_printed_results_read_the_stored_kind_not_the_words(flagged):
     division.event.save(update_fields=["language"])
     (note,) = correction_notes(division_state(division))
     assert note.replace("\xa0", " ") == (
-        "La manche 1 a été corrigée après le début de la manche 2 (x) : la manche 2 reste "
+        "La manche 1 a été corrigée après le début de la manche 2 (x)\u202f: la manche 2 reste "
         "telle qu'elle a été jouée."
     )
 

@@ -20,7 +20,8 @@ from tournaments.models import Event, Round
 
 SAID = {
     "en": "Table {n}: P3 Betax needs an accessible table; no accessible table was free.",
-    "fr": "Table {n} : P3 Betax a besoin d'une table accessible ; aucune table accessible",
+    "fr": "Table {n}\u202f: P3 Betax a besoin d'une table accessible\u202f; "
+    "aucune table accessible",
     "es": "Mesa {n}: P3 Betax necesita una mesa accesible; no quedaba ninguna mesa accesible",
 }
 
@@ -91,7 +92,7 @@ def test_a_round_renumbered_moves_its_notes_to_the_new_numbers(tmp_path, languag
     assert (
         round_.warnings[1]
         == {
-            "fr": f"Rejouée : la table {number} devient la table {new}.",
+            "fr": f"Rejouée\u202f: la table {number} devient la table {new}.",
             "es": f"Se juega otra vez: la mesa {number} pasa a ser la mesa {new}.",
         }[language]
     )
@@ -163,7 +164,7 @@ def test_a_note_s_words_in_each_language():
     from django.utils import translation
 
     note = engine.SeatingNote("met", "Ann and Bob met in an earlier round.", 7)
-    for language, lead in (("en", "Table 7: "), ("fr", "Table 7 : "), ("es", "Mesa 7: ")):
+    for language, lead in (("en", "Table 7: "), ("fr", "Table 7\u202f: "), ("es", "Mesa 7: ")):
         with translation.override(language):
             assert note.in_words() == lead + note.text
     assert engine.SeatingNote("reseated", "Seated again.").in_words() == "Seated again."
@@ -218,12 +219,17 @@ def test_the_migration_reads_old_words_once_and_gives_them_back(tmp_path):
         ("other", None, [], "fr"),
     ]
     assert second.seating_notes == []
-    assert Round.objects.get(pk=first.pk).warnings == words
+    # read in today's French typography: "Table 4\u202f:" (the words after it as stored)
+    shown = Round.objects.get(pk=first.pk).warnings
+    assert shown[0].startswith("Table 4\u202f: ")
+    assert [w.replace("\u202f", " ") for w in shown] == words
 
     executor = MigrationExecutor(connection)
     executor.migrate(old)
     Round_ = executor.loader.project_state(old).apps.get_model("tournaments", "Round")
-    assert Round_.objects.get(pk=first.pk).warnings == words
+    # the words come back, the lead in today's French typography ("Table 4\u202f:")
+    back = [w.replace("\u202f", " ") for w in Round_.objects.get(pk=first.pk).warnings]
+    assert back == words
     executor = MigrationExecutor(connection)
     executor.migrate(executor.loader.graph.leaf_nodes())
 

@@ -98,7 +98,7 @@ def is_seating_note_record(record) -> bool:
 
 # Reading notes stored as words before (migration tournaments/0027, old backups): a note
 # about a table starts "Table 5:" (English), "Table 5 :" (French) or "Mesa 5:" (Spanish).
-_LEAD = re.compile(r"^(Table|Mesa) (\d+)( ?): (.*)$", re.DOTALL)
+_LEAD = re.compile(r"^(Table|Mesa) (\d+)([ \u00a0\u202f]?): (.*)$", re.DOTALL)
 
 # What each kind says, in English, French and Spanish (the catalogs' words when the notes
 # were written as words). The first that matches gives the kind.
