@@ -1,8 +1,27 @@
 """django-tables2 tables of the standings pages."""
 
 import django_tables2 as tables
-from django.utils.translation import gettext
+from django.utils.functional import lazy
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
+
+
+def short_heading(full: str, short: str) -> str:
+    """A column heading short enough for a phone ("Pen."), the whole word in its
+    abbreviation's title; the whole word alone when the language's short form is the word
+    itself (English "Penalty")."""
+    if short == full:
+        return full
+    return format_html('<abbr title="{}">{}</abbr>', full, short)
+
+
+# Spanish "Penalización" made the standings 575 px wide on a phone (cold language test).
+penalty_heading = lazy(
+    lambda: short_heading(gettext("Penalty"), pgettext("short column heading", "Penalty")),
+    SafeString,
+)
 
 
 class GameColumn(tables.Column):
@@ -30,7 +49,7 @@ class StandingsTable(tables.Table):
     )
     name = tables.Column(verbose_name=_("Player"), attrs={"td": {"dir": "auto"}})
     penalty = tables.Column(
-        verbose_name=_("Penalty"), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        verbose_name=penalty_heading(), attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
     total = tables.Column(
         verbose_name=_("Total"),

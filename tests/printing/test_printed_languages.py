@@ -410,3 +410,16 @@ def test_the_command_prints_in_the_events_language_and_speaks_english(played, tm
     assert "Resultados" in pdftotext(out_file.read_bytes(), tmp_path)
     said = out.getvalue()
     assert said and not re.search(r"[áéíóúñ]|Resultados|página", said), said
+
+
+@pytest.mark.parametrize("language", ["fr", "es"])
+def test_a_games_heading_stays_on_one_line_when_the_names_leave_room(language):
+    """Cold language test: the Spanish sheet with its table code headed its game columns
+    "Partida / 1" on two lines while the names left room; the game columns now take it."""
+    word = {"fr": "Partie", "es": "Partida"}[language]
+    spans = pdfcheck.spans(rendered(language, "score_sheets_code"))
+    pages = {s.page for s in spans}
+    for page in pages:
+        drawn = [s.text.strip() for s in spans if s.page == page]
+        assert any(text.startswith(f"{word} 1") for text in drawn), (page, drawn[:40])
+        assert word not in drawn, (page, drawn[:40])  # "Partida" above a lone "1"

@@ -199,6 +199,13 @@ def _code(page: Page, t: TableLines, x: float, top: float, width: float, compact
     return y
 
 
+def _shown(seat) -> str:
+    """A seat's name as its row shows it ("NAME (withdrawn)")."""
+    if seat.status:
+        return f"{fonts.isolate(seat.name)} ({out_of_play_word(seat.status)})"
+    return seat.name
+
+
 class _Grid:
     """Column widths, header labels and rows for one layout."""
 
@@ -219,17 +226,27 @@ class _Grid:
             ),
         )
         self.name_w = content_width - self.seat_w - self.total_w - games * self.game_w
+        # A game's heading on one line ("Partida 1" broke as "Partida / 1"): the game
+        # columns take what the names do not need, up to their heading's width at 13 pt.
+        label_w = max(
+            fonts.string_width(_game_words(g), 13, bold=True) for g in range(1, games + 1)
+        )
+        if self.game_w < label_w + 6:
+            names_w = max(
+                [fonts.string_width(_shown(seat), 17) + 14 for seat in t.seats]
+                + [fonts.string_width(seat.club, 12) + 14 for seat in t.seats if layout.clubs]
+                + [120.0]
+            )
+            grow = min(label_w + 6 - self.game_w, max(0.0, self.name_w - names_w) / games)
+            self.game_w += grow
+            self.name_w -= grow * games
         tight = layout.compact_rules
         pad = 8 if tight else 12
         leading = 1.15 if tight else 1.2
         self.leading = leading
         self.rows = []
         for seat in sorted(t.seats, key=lambda s: s.seat):
-            shown = (
-                f"{fonts.isolate(seat.name)} ({out_of_play_word(seat.status)})"
-                if seat.status
-                else seat.name
-            )
+            shown = _shown(seat)
             size, lines = fonts.fit_text(shown, self.name_w - 14, 17, layout.name_min)
             club = (
                 fonts.wrap_text(seat.club, self.name_w - 14, 12)
