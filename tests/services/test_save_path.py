@@ -177,9 +177,11 @@ def test_a_save_in_a_closed_round_is_refused_in_words(tmp_path, client):
     client.force_login(keeper())
     table = Table.objects.get(round__division=division, round__number=1, number=1)
     before = list(RackScore.objects.order_by("id").values_list("rack_total", flat=True))
-    answer = client.post(url(table), form(table, 1, [0, 1, 2, 3], version=1))
+    answer = client.post(url(table), form(table, 1, [0, 1, 2, 3], version=1), follow=True)
     assert answer.status_code == 200
-    assert "— closed" in answer.content.decode()
+    page = answer.content.decode()
+    assert "— closed" in page
+    assert "Game 1: your numbers were not saved." in page  # the refusal, on the page it leads to
     assert list(RackScore.objects.order_by("id").values_list("rack_total", flat=True)) == before
 
 
