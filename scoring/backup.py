@@ -10,6 +10,7 @@ people, still restore.
 
 import datetime
 import json
+import re
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -89,6 +90,18 @@ MAX_BACKUP_BYTES = 64 * 1024 * 1024
 # A backup's lists and groups nest about ten deep; far more is not a backup (and a file of
 # a hundred thousand brackets would exhaust Python's recursion reading it).
 MAX_BACKUP_DEPTH = 32
+
+
+# Dates and times a backup may hold: a birth date, an event, a game's entry.
+FIRST_YEAR, LAST_YEAR = 1900, 2100
+# What configure_event allows (tournaments/services/events.py).
+MINUTES_PER_GAME = (1, 600)
+# Entrants as the registration reader makes them; divisions as the engine plans them.
+ENTRANT_GENDERS = ("F", "M", "X", "")
+DIVISION_GENDERS = ("F", "M", "")
+# Control characters (but tab, line feed and carriage return) and lone surrogates: no
+# name, reason or note has them, and a database may refuse or mangle them.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 
 
 def backup_read(source) -> dict:
@@ -487,11 +500,18 @@ def _when(text, where: str, kind=datetime.datetime):
     try:
         if not isinstance(text, str):
             raise ValueError
-        return kind.fromisoformat(text)
+        value = kind.fromisoformat(text)
     except ValueError:
         raise BackupRefused(
             where, _("'%(value)s' is not a date and time.") % {"value": str(text)[:40]}
         ) from None
+    if not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise BackupRefused(
+            where,
+            _("'%(value)s' is not between the years %(first)s and %(last)s.")
+            % {"value": text[:40], "first": FIRST_YEAR, "last": LAST_YEAR},
+        )
+    return value
 
 
 def _valid(obj, where: str, *, checks: bool = True):
@@ -543,8 +563,11 @@ def _unique(keys: list, where: str, what: str) -> None:
         seen.add(key)
 
 
-def _check_results(results, where: str, players: set) -> None:
-    """A division's recorded placings: the shape the results pages read, naming players."""
+def _check_results(results, where: str, players: set, rounds: int) -> None:
+    """A division's recorded placings: the shape the results pages read, naming players,
+    each once, places from 1, the rounds reached among the division's ``rounds`` (a bye
+    reaches the next), and medals as the rules give them (docs/rules.md): gold, silver and
+    bronze are places 1 to 3 (of the age group, with medals by age group), never shared."""
     if results is None:
         return
     _need(results, list, where, _("results"))
@@ -575,6 +598,59 @@ def _check_results(results, where: str, players: set) -> None:
             )
         if not isinstance(entry.get("withdrawn", False), bool):
             raise BackupRefused(at, _("withdrawn should be true or false."))
+    _check_placings(results, where, rounds)
+
+
+def _check_placings(results: list, where: str, rounds: int) -> None:
+    """The ranges and the medals of placings already of the right shape."""
+    seen: set[str] = set()
+    medals: dict[str, int] = {}
+    for n, entry in enumerate(results, start=1):
+        at = _("%(where)s, results entry %(n)s") % {"where": where, "n": n}
+        if entry["player"] in seen:
+            raise BackupRefused(
+                at, _("player %(player)s is placed twice.") % {"player": entry["player"][:40]}
+            )
+        seen.add(entry["player"])
+        for key in ("place", "group_place"):
+            value = entry.get(key)
+            if value is not None and not 1 <= value <= len(results):
+                raise BackupRefused(
+                    at,
+                    _("%(field)s %(value)s is not from 1 to %(most)s.")
+                    % {"field": key.replace("_", " "), "value": value, "most": len(results)},
+                )
+        if entry["round_reached"] > rounds + 1:
+            raise BackupRefused(
+                at,
+                _("round reached %(value)s is past the division's rounds (%(n)s).")
+                % {"value": entry["round_reached"], "n": rounds},
+            )
+        medal = entry["medal"]
+        if medal is None:
+            continue
+        place = entry.get("group_place") or entry.get("place")
+        if entry.get("withdrawn") or not place or place > len(MEDALS) or MEDALS[place - 1] != medal:
+            raise BackupRefused(
+                at,
+                _("a %(medal)s medal does not go with place %(place)s.")
+                % {"medal": medal, "place": place if place is not None else "—"},
+            )
+        if entry.get("group_place") is None:
+            medals[medal] = medals.get(medal, 0) + 1
+            if medals[medal] > 1:
+                raise BackupRefused(
+                    at, _("a second %(medal)s medal; each is given once.") % {"medal": medal}
+                )
+
+
+def _gender(value, allowed: tuple, where: str) -> None:
+    if value not in allowed:
+        raise BackupRefused(
+            where,
+            _("gender '%(value)s' is not one of %(allowed)s or empty.")
+            % {"value": str(value)[:20], "allowed": ", ".join(a for a in allowed if a)},
+        )
 
 
 def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
@@ -588,6 +664,7 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
         where = _("division %(name)s") % {"name": d["name"][:40]}
         if not isinstance(d.get("medals_by_age_group", False), bool):
             raise BackupRefused(where, _("medals by age group should be true or false."))
+        _gender(d.get("gender", ""), DIVISION_GENDERS, where)
         divisions[d["name"]] = _valid(
             Division(
                 event=event,
@@ -647,6 +724,11 @@ def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, En
         if e.get("division") not in divisions:
             raise BackupRefused(where, _("their division is not in the backup."))
         values = {f: e.get(f) for f in ENTRANT_FIELDS if f != "created_at" and f in e}
+        _gender(values.get("gender", ""), ENTRANT_GENDERS, where)
+        if "birth_date" in values:
+            values["birth_date"] = _when(
+                values["birth_date"], _("%(where)s, birth date") % {"where": where}, datetime.date
+            )
         entrants[e["external_id"]] = _valid(
             Entrant(event=event, division=divisions[e["division"]], **values), where
         )
@@ -833,10 +915,15 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
         ),
         where,
     )
+    _minutes(
+        r.get("clock_minutes_per_game"),
+        _("%(where)s, clock minutes per game") % {"where": where},
+    )
     round_.save()
     _stamp([(round_, r.get("created_at"))], "created_at")
     for key in ("tables", "byes", "penalties"):
         _need(r.get(key), list, where, _("its %(key)s") % {"key": key})
+    _unique([t.get("number") for t in r["tables"]], where, _("table"))
     for t in r["tables"]:
         _restore_table(round_, t, entrants, users, where)
     _unique(r["byes"], where, _("the bye of"))
@@ -1154,6 +1241,65 @@ def _users(data: dict) -> dict:
     return users
 
 
+def _check_text(data: dict) -> None:
+    """No text anywhere in the file (a value or a key) holds a control character."""
+    waiting = [(data, ())]
+    while waiting:
+        value, path = waiting.pop()
+        items = (
+            value.items()
+            if isinstance(value, dict)
+            else enumerate(value)
+            if isinstance(value, list)
+            else ()
+        )
+        for key, item in items:
+            here = (*path, key + 1 if isinstance(key, int) else key)
+            for text in (key, item):
+                if isinstance(text, str) and CONTROL.search(text):
+                    raise BackupRefused(
+                        ", ".join(str(part).replace("_", " ")[:40] for part in here),
+                        _("the text holds a control character (such as NUL)."),
+                    )
+            if isinstance(item, dict | list):
+                waiting.append((item, here))
+
+
+def _check_round_numbers(rounds: list) -> None:
+    """Each division's rounds are numbered 1, 2, 3… each once, as the site numbers them."""
+    numbers: dict[str, list[int]] = {}
+    for n, r in enumerate(rounds, start=1):
+        number = r.get("number")
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise BackupRefused(
+                _("round %(n)s") % {"n": n}, _("number: it should be a whole number.")
+            )
+        numbers.setdefault(str(r.get("division"))[:40], []).append(number)
+    for division, given in numbers.items():
+        if sorted(given) != list(range(1, len(given) + 1)):
+            raise BackupRefused(
+                _("division %(name)s") % {"name": division},
+                _("its rounds are numbered %(given)s; they should be 1 to %(n)s, each once.")
+                % {"given": ", ".join(str(g)[:20] for g in sorted(given)[:10]), "n": len(given)},
+            )
+
+
+def _check_people(data: dict) -> None:
+    """The organizers and scorekeepers are user names this site could give an account."""
+    field = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
+    for key, what in (("organizers", _("organizers")), ("scorekeepers", _("scorekeepers"))):
+        _need(data.get(key, []), list, key)
+        for n, name in enumerate(data.get(key, []), start=1):
+            where = _("%(who)s, user name %(n)s") % {"who": what, "n": n}
+            _need(name, str, where, _("a user name"))
+            if not name.strip():
+                raise BackupRefused(where, _("the user name is empty."))
+            try:
+                field.clean(name, None)
+            except ValidationError as error:
+                raise BackupRefused(where, " ".join(error.messages)) from None
+
+
 def _check_shape(data: dict) -> None:
     """The document's outline: the lists every part of the restore walks."""
     for key in ("event", "divisions", "entrants", "rounds", "decisions", "audit"):
@@ -1193,6 +1339,19 @@ def _check_shape(data: dict) -> None:
             _need(c["decision"], dict, _("audit trail entry %(n)s") % {"n": n}, _("its decision"))
 
 
+def _minutes(value, where: str) -> None:
+    """Minutes per game as configure_event allows them (None: not set)."""
+    least, most = MINUTES_PER_GAME
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise BackupRefused(
+            where,
+            _("'%(value)s' is not a number of minutes from %(least)s to %(most)s.")
+            % {"value": str(value)[:20], "least": least, "most": most},
+        )
+
+
 def _restore_event(data: dict, slug: str | None) -> Event:
     """The event itself, from the backup's settings only (never an id from the file)."""
     given = data["event"]
@@ -1207,6 +1366,7 @@ def _restore_event(data: dict, slug: str | None) -> Event:
         raise BackupRefused(_("event"), _("short name: the event has no short name."))
     if not isinstance(values["slug"], str):
         raise BackupRefused(_("event"), _("short name: it should be text."))
+    _minutes(values.get("minutes_per_game"), _("event, minutes per game"))
     event = _valid(Event(**values), where)
     event.slug = values["slug"]
     try:
@@ -1243,6 +1403,9 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             ", ".join(unknown[:3]), _("this is not a part of a backup this site can read.")
         )
     _check_shape(data)
+    _check_text(data)
+    _check_people(data)
+    _check_round_numbers(data["rounds"])
     try:
         with transaction.atomic():
             event = _restore_event(data, slug)
@@ -1258,6 +1421,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                     d.get("results"),
                     _("division %(name)s") % {"name": d["name"][:40]},
                     set(entrants),
+                    sum(1 for r in data["rounds"] if r.get("division") == d["name"]),
                 )
             for r in data["rounds"]:
                 _restore_round(r, divisions, entrants, users)

@@ -15,7 +15,7 @@ from django.test import Client
 
 from scoring.backup import BackupRefused, event_backup, event_restore
 from tests.helpers import run, snapshot
-from tournaments.engine import RuleError
+from tournaments.engine import MEDALS, RuleError
 from tournaments.models import Division, Event
 
 from .conftest import PASSWORD, play_games
@@ -64,7 +64,7 @@ TAMPERED = [
     ("date not a date", _edit(["event", "date"]), "tomorrow", "event, date:"),
     ("date impossible", _edit(["event", "date"]), "2026-02-30", "event, date:"),
     ("minutes as text", _edit(["event", "minutes_per_game"]), "twenty", "minutes per game"),
-    ("minutes zero", _edit(["event", "minutes_per_game"]), 0, "event:"),
+    ("minutes zero", _edit(["event", "minutes_per_game"]), 0, "event, minutes per game:"),
     ("unknown scoring", _edit(["event", "scoring"]), "high", "event: scoring:"),
     ("age bands garbage", _edit(["event", "age_bands"]), "fifty", "event: 'fifty'"),
     ("tie order garbage", _edit(["event", "tie_order"]), "luck", "Unknown tie-break rule"),
@@ -107,6 +107,68 @@ TAMPERED = [
 ]
 
 
+def _placings(data):
+    """Results as the site records them for the world's one-round division Open: P001 gold,
+    P002 silver, P003 bronze, the others 4th to 8th."""
+    return [
+        {"player": e["external_id"], "place": n, "medal": (MEDALS[n - 1] if n <= 3 else None)}
+        | {"round_reached": 1, "withdrawn": False, "group_place": None}
+        for n, e in enumerate(data["entrants"], start=1)
+    ]
+
+
+def _results(change):
+    """Tamper with valid results: ``change(results, value)``."""
+
+    def tamper(data, value):
+        data["divisions"][0]["results"] = _placings(data)
+        change(data["divisions"][0]["results"], value)
+
+    return tamper
+
+
+def _two_rounds_one(data, value):
+    data["rounds"].append(copy.deepcopy(data["rounds"][0]))
+
+
+def _same_table_number(data, value):
+    tables = data["rounds"][0]["tables"]
+    tables[1]["number"] = tables[0]["number"]
+
+
+# Range checks (issue 13, item 1 as found again by a cold attacker): a round numbered
+# 10**12 once restored, then export_results crashed; two tables with one number gave the
+# database's UNIQUE error; an empty scorekeeper's name was silently dropped.
+RANGES = [
+    ("round number huge", _edit(["rounds", 0, "number"]), 10**12, "should be 1 to 1, each"),
+    ("round number gap", _edit(["rounds", 0, "number"]), 2, "division Open: its rounds are"),
+    ("round number twice", _two_rounds_one, None, "numbered 1, 1; they should be 1 to 2"),
+    ("place zero", _results(lambda r, v: r[4].update(place=v)), 0, "entry 5: place 0 is not"),
+    ("place past the field", _results(lambda r, v: r[4].update(place=v)), 9, "from 1 to 8"),
+    ("placed twice", _results(lambda r, v: r[5].update(player=v)), "P005", "placed twice"),
+    ("two golds", _results(lambda r, v: r[1].update(place=1, medal=v)), "gold", "second gold"),
+    ("gold for second", _results(lambda r, v: r[1].update(medal=v)), "gold", "place 2"),
+    ("medal for fourth", _results(lambda r, v: r[3].update(medal=v)), "bronze", "place 4"),
+    ("medal withdrawn", _results(lambda r, v: r[0].update(withdrawn=v)), True, "gold medal"),
+    ("round reached 99", _results(lambda r, v: r[0].update(round_reached=v)), 99, "past the"),
+    ("entrant gender Q", _edit(["entrants", 0, "gender"]), "Q", "entrant P001: gender 'Q'"),
+    ("division gender X", _edit(["divisions", 0, "gender"]), "X", "division Open: gender 'X'"),
+    ("event year 1", _edit(["event", "date"]), "0001-01-01", "event, date: '0001-01-01' is not"),
+    ("event year 9999", _edit(["event", "date"]), "9999-12-31", "between the years 1900 and"),
+    ("born 1850", _edit(["entrants", 0, "birth_date"]), "1850-01-01", "P001, birth date"),
+    ("minutes huge", _edit(["event", "minutes_per_game"]), 10**9, "from 1 to 600"),
+    ("clock minutes", _edit(["rounds", 0, "clock_minutes_per_game"]), 601, "clock minutes"),
+    ("scorekeeper empty", _edit(["scorekeepers"]), [""], "scorekeepers, user name 1: the"),
+    ("organizer blank", _edit(["organizers"]), ["olive", "  "], "organizers, user name 2"),
+    ("NUL in a name", _edit(["entrants", 0, "first_name"]), "Ann\x00", "entrants, 1, first name"),
+    ("bell in a club", _edit(["entrants", 1, "club"]), "Club\x07", "control character"),
+    ("lone surrogate", _edit(["event", "venue"]), "Hall \ud800", "event, venue:"),
+    ("NUL in a key", _edit(["event", "na\x00me"]), "x", "control character"),
+    ("entry time 9999", "entered_at", "9999-12-31T23:59:00+00:00", "entered at: '9999"),
+    ("table number twice", _same_table_number, None, "table 1 appears twice"),
+]
+
+
 def _tamper(data, how, value):
     if how is None and value == "twice-division":
         data["divisions"].append(copy.deepcopy(data["divisions"][0]))
@@ -121,7 +183,9 @@ def _tamper(data, how, value):
         how(data, value)
 
 
-@pytest.mark.parametrize(("case", "how", "value", "words"), TAMPERED, ids=[t[0] for t in TAMPERED])
+@pytest.mark.parametrize(
+    ("case", "how", "value", "words"), TAMPERED + RANGES, ids=[t[0] for t in TAMPERED + RANGES]
+)
 def test_a_tampered_backup_is_refused_whole_naming_the_field(played, case, how, value, words):
     data = event_backup(played.event)
     data["event"]["slug"] = "copy"
@@ -174,6 +238,9 @@ def test_a_backup_that_names_a_result_of_nobody_is_refused_and_a_good_one_is_kep
     ]
     with pytest.raises(BackupRefused, match="fields are not those of a placing"):
         event_restore(data)
+    data["divisions"][0]["results"] = _placings(data)
+    restored = event_restore(data)
+    assert restored.divisions.get(name="Open").recorded_results.placings == _placings(data)
 
 
 ROLES = ("anonymous", "organizer", "scorekeeper", "other_scorekeeper", "other_organizer")
