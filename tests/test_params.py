@@ -21,7 +21,9 @@ from tournaments.params import (
     [
         ("7", 7),
         (" 12 ", 12),
-        ("٣", 3),  # a decimal digit of another script, as Django's forms read it
+        ("٣", None),  # a decimal digit of another script: ASCII digits only, everywhere
+        ("１", None),  # a full-width one
+        ("1٣", None),
         ("0", 0),
         (str(MAX_ID), MAX_ID),
         (str(MAX_ID + 1), None),

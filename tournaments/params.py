@@ -9,7 +9,13 @@ digits; and a database column holds far less than a 40-digit number. So every vi
 - an object by the id a form sent with ``object_or_404``;
 - an id in a URL through the ``id`` path converter (``IdConverter``, registered in
   ``config/urls.py``): anything else is a 404 before the view runs;
-- an upload's token with ``upload_token``; search text with ``search_text``.
+- an upload's token with ``upload_token``; search text with ``search_text``;
+- a number typed into a form with ``WholeNumberField`` (``whole_number_formfield`` for a
+  model form's number fields).
+
+Numbers are ASCII digits only, here and in every file read (scores, registrations,
+backups): "٣" or a full-width "１" is refused as "²" is, not read as 3 in one place and
+refused in another.
 
 ``RefuseNulMiddleware`` answers 400 to a request whose query or form holds a NUL
 character: nobody can type one, PostgreSQL refuses it in any text, and Django's forms
@@ -18,6 +24,9 @@ would refuse it anyway.
 
 import re
 
+from django import forms
+from django.core.exceptions import ValidationError
+from django.db import models
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
@@ -33,12 +42,30 @@ def whole_number(text, *, low: int = 0, high: int = MAX_ID) -> int | None:
     if not isinstance(text, str):
         return None
     text = text.strip()
-    # Decimal digits of any script, as Django's forms read them ("٣" is 3); "²" and "①"
-    # are digits to str.isdigit() but no number to int(). Ten digits hold any id.
-    if not (1 <= len(text) <= 10 and text.isdecimal()):
+    # ASCII digits only: "²" and "①" are digits to str.isdigit() but no number to int(),
+    # and "٣" or "１" would be read as a number here and refused elsewhere. Ten digits hold
+    # any id.
+    if not (1 <= len(text) <= 10 and text.isascii() and text.isdecimal()):
         return None
     value = int(text)
     return value if low <= value <= high else None
+
+
+class WholeNumberField(forms.IntegerField):
+    """A form's whole number in ASCII digits: Django's IntegerField reads digits of any
+    script ("٣" is 3, "１" is 1); this one says the field's "invalid" message instead."""
+
+    def to_python(self, value):
+        if isinstance(value, str) and not value.isascii():
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+def whole_number_formfield(field, **kwargs):
+    """A model form's ``formfield_callback``: its number fields are ``WholeNumberField``."""
+    if isinstance(field, models.IntegerField) and not field.choices:
+        return field.formfield(form_class=WholeNumberField, **kwargs)
+    return field.formfield(**kwargs)
 
 
 def object_or_404(model_or_queryset, pk, **filters):

@@ -38,7 +38,7 @@ ROLES = ["anonymous", "scorekeeper", "other_scorekeeper", "organizer", "other_or
 NASTY = [
     "²",
     "①",
-    "٣",  # an Arabic-Indic three: a number, as Django's forms read it
+    "٣",  # an Arabic-Indic three: no number here (ASCII digits only)
     "9" * 4300,
     "9" * 25,
     "-1",

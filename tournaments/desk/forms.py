@@ -5,6 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments import engine
 from tournaments.models import EVENT_SETTINGS, Entrant, Event
+from tournaments.params import WholeNumberField, whole_number_formfield
 
 GENDERS = [("", "—"), ("F", _("Female")), ("M", _("Male")), ("X", _("Other"))]
 
@@ -39,6 +40,7 @@ class EventCreateForm(forms.Form):
 class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
+        formfield_callback = whole_number_formfield
         fields = [name for name in EVENT_SETTINGS if name != "tie_order"]
         labels = {
             "name": _("Event name"),
@@ -95,7 +97,7 @@ class EventSettingsForm(forms.ModelForm):
             ),
         }
 
-    minutes_per_game = forms.IntegerField(
+    minutes_per_game = WholeNumberField(
         label=_("Minutes per game (for the plan's duration)"),
         min_value=1,
         max_value=600,

@@ -42,7 +42,10 @@ def bands_from_starts(starts: Sequence[int]) -> tuple[AgeBand, ...]:
 def parse_bands(text: str) -> tuple[AgeBand, ...]:
     """Read ``50,55,60,…``: each number starts a band, the last is open-ended."""
     try:
-        starts = [int(part) for part in text.split(",") if part.strip()]
+        parts = [part.strip() for part in text.split(",") if part.strip()]
+        if not all(part.isascii() for part in parts):
+            raise ValueError  # "٥٠" is no age here, as in every number read (ASCII digits)
+        starts = [int(part) for part in parts]
     except ValueError:
         raise RuleError(
             gettext("'%(text)s' is not a list of ages such as 50,55,60.") % {"text": text}

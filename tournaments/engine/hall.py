@@ -65,7 +65,7 @@ def parse_table_numbers(text: str | Iterable[int] | None, what: str = "table num
             continue
         if (
             isinstance(item, bool)
-            or not word.isdigit()
+            or not (word.isascii() and word.isdigit())
             or len(word) > 6
             or not 1 <= int(word) <= MAX_HALL_TABLES
         ):

@@ -17,11 +17,12 @@ GENDERS = {
     "men": "M",
 }
 
+# ASCII digits only (re.ASCII): "٣" or "１" is no number in any file read.
 TIME_SUFFIX = r"(?:[ T]\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?)?"
-YEAR_FIRST = re.compile(r"(\d{4})([-/])(\d{1,2})\2(\d{1,2})" + TIME_SUFFIX)
-YEAR_LAST = re.compile(r"(\d{1,2})([-/])(\d{1,2})\2(\d{4})" + TIME_SUFFIX)
-SHORT_YEAR = re.compile(r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2}" + TIME_SUFFIX)
-WHOLE_NUMBER = re.compile(r"\d{1,3}(?:\.0+)?")
+YEAR_FIRST = re.compile(r"(\d{4})([-/])(\d{1,2})\2(\d{1,2})" + TIME_SUFFIX, re.ASCII)
+YEAR_LAST = re.compile(r"(\d{1,2})([-/])(\d{1,2})\2(\d{4})" + TIME_SUFFIX, re.ASCII)
+SHORT_YEAR = re.compile(r"\d{1,2}[-/.]\d{1,2}[-/.]\d{2}" + TIME_SUFFIX, re.ASCII)
+WHOLE_NUMBER = re.compile(r"\d{1,3}(?:\.0+)?", re.ASCII)
 
 
 def collapse(text: str) -> str:
