@@ -4,26 +4,23 @@ French page reads in Spanish on a Spanish page, one made on the command line rea
 French on a French page, and the command line says it in English. A flag stored as English
 words before (old rows, old backups) is still shown as it was written."""
 
-import html
-
 import pytest
 from django.contrib.messages import get_messages
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
-from django.test import Client
 from django.utils import translation
 
 from scoring import services as scoring_services
 from scoring.backup import BackupRefused, event_backup, event_restore
 from scoring.models import ScoreChange
-from tests.factories import DivisionFactory, UserFactory, enter, seated, seated_division
+from tests.factories import DivisionFactory, seated
 from tests.helpers import run
 from tournaments import engine
-from tournaments.models import Table
+
+from .corrections import advanced_division, client_in, table_page
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)]
 OLD_FLAG = (
     "This correction would change who advanced from round 1: by the scores now, Old Name "
     "instead of Other Name. The next round is left as seated until the organizer decides."
@@ -38,27 +35,7 @@ SAID = {
 @pytest.fixture
 def advanced():
     """Round 1 of eight players played and closed, round 2 seated; the organizer Olive."""
-    division = seated_division(8)
-    for table in Table.objects.filter(round__division=division, round__number=1):
-        for number, values in enumerate(GAMES, start=1):
-            enter(table, number, values)
-    scoring_services.division_advance(division=division)
-    organizer = UserFactory(username="olive")
-    division.event.organizers.add(organizer)
-    table = Table.objects.get(round__division=division, round__number=1, number=1)
-    return division, table, organizer
-
-
-def client_in(language: str, user) -> Client:
-    client = Client()
-    client.force_login(user)
-    client.cookies["django_language"] = language
-    return client
-
-
-def table_page(division, table, language, user) -> str:
-    url = f"/e/{division.event.slug}/tables/{table.pk}/"
-    return html.unescape(client_in(language, user).get(url).content.decode())
+    return advanced_division()
 
 
 def test_a_correction_made_in_french_is_stored_as_what_it_is_and_read_in_each_language(
@@ -84,7 +61,7 @@ def test_a_correction_made_in_french_is_stored_as_what_it_is_and_read_in_each_la
         "names": {third.external_id: third.name, second.external_id: second.name},
     }
     for language in ("fr", "es", "en"):
-        page = table_page(division, table, language, olive)
+        page = table_page(division, table, language, olive, squeeze=False)
         assert SAID[language] in page, language
         if language != "en":
             assert "This correction would" not in page, language
@@ -105,7 +82,7 @@ def test_a_correction_made_on_the_command_line_says_english_there_and_french_on_
         )  # fmt: skip
     assert f"ATTENTION: {SAID['en']}" in said
     assert "Cette correction" not in said
-    page = table_page(division, table, "fr", olive)
+    page = table_page(division, table, "fr", olive, squeeze=False)
     assert SAID["fr"] in page and "This correction would" not in page
 
 
@@ -150,7 +127,7 @@ def test_a_flag_stored_as_english_words_is_still_shown_as_written(advanced):
         reason="misread",
         consequence={"text": OLD_FLAG},
     )
-    page = table_page(division, table, "fr", olive)
+    page = table_page(division, table, "fr", olive, squeeze=False)
     assert OLD_FLAG in page
 
 

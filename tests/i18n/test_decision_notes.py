@@ -5,27 +5,25 @@ reader's language on a page, English on the command line. A note stored as Engli
 before (old rows, old backups) is shown as it was written; the reason an organizer typed
 stays as typed."""
 
-import html
 import json
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
-from django.test import Client
 from django.utils import translation
 
 from scoring import services as scoring_services
 from scoring.backup import BackupRefused, event_backup, event_restore
 from scoring.models import CorrectionDecision
 from scoring.selectors import division_state
-from tests.factories import DivisionFactory, UserFactory, enter, seated, seated_division
+from tests.factories import DivisionFactory, enter, seated
 from tests.helpers import run
-from tournaments.models import Table
 from tournaments.printing.selectors import correction_notes
+
+from .corrections import advanced_division, client_in, table_page
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)]
 STANDS = {
     "en": "Decided: accepted — Round 2 had started: it stands.",
     "fr": "Décidé : acceptée — La manche 2 avait commencé : elle reste telle quelle.",
@@ -48,31 +46,11 @@ OLD_NOTE = "Round 2 had started: it stands."
 def flagged():
     """Round 1 of eight played and closed, round 2 seated, then a correction to round 1
     that changes who went on (flagged, undecided); the organizer Olive."""
-    division = seated_division(8)
-    for table in Table.objects.filter(round__division=division, round__number=1):
-        for number, values in enumerate(GAMES, start=1):
-            enter(table, number, values)
-    scoring_services.division_advance(division=division)
-    table = Table.objects.get(round__division=division, round__number=1, number=1)
+    division, table, olive = advanced_division()
     change = scoring_services.score_correct(
         game=table.games.get(number=3), entrant=seated(table)[1], rack_total=200, reason="x"
     )
-    olive = UserFactory(username="olive")
-    division.event.organizers.add(olive)
     return division, table, change, olive
-
-
-def client_in(language: str, user) -> Client:
-    client = Client()
-    client.force_login(user)
-    client.cookies["django_language"] = language
-    return client
-
-
-def table_page(division, table, language, user) -> str:
-    answer = client_in(language, user).get(f"/e/{division.event.slug}/tables/{table.pk}/")
-    assert answer.status_code == 200
-    return " ".join(html.unescape(answer.content.decode()).split())
 
 
 def start_round_two(division):

@@ -3,23 +3,20 @@ the reason of the change undone as typed; the audit trail says "Undo of the corr
 “misread”" in the reader's language. Undos stored as English words before (old rows, old
 backups) are read once into the same shape."""
 
-import html
-
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
-from django.test import Client
 from django.utils import translation
 
 from scoring import services as scoring_services
 from scoring.backup import BackupRefused, event_backup, event_restore
 from scoring.models import ScoreChange
-from tests.factories import DivisionFactory, UserFactory, enter, seated, seated_division
-from tournaments.models import Table
+from tests.factories import DivisionFactory, seated
+
+from .corrections import advanced_division, client_in, table_page
 
 pytestmark = pytest.mark.django_db
 
-GAMES = [(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)]
 UNDO = {
     "en": "reason: Undo of the correction “misread”",
     "fr": "raison : Annulation de la correction « misread »",
@@ -32,31 +29,11 @@ OLD_REASON = "Undo of the correction “misread”"
 def flagged():
     """Round 1 of eight played and closed, round 2 seated, then a correction to round 1
     that changes who went on (flagged, undecided); the organizer Olive."""
-    division = seated_division(8)
-    for table in Table.objects.filter(round__division=division, round__number=1):
-        for number, values in enumerate(GAMES, start=1):
-            enter(table, number, values)
-    scoring_services.division_advance(division=division)
-    table = Table.objects.get(round__division=division, round__number=1, number=1)
+    division, table, olive = advanced_division()
     change = scoring_services.score_correct(
         game=table.games.get(number=3), entrant=seated(table)[1], rack_total=200, reason="misread"
     )
-    olive = UserFactory(username="olive")
-    division.event.organizers.add(olive)
     return division, table, change, olive
-
-
-def client_in(language: str, user) -> Client:
-    client = Client()
-    client.force_login(user)
-    client.cookies["django_language"] = language
-    return client
-
-
-def table_page(division, table, language, user) -> str:
-    answer = client_in(language, user).get(f"/e/{division.event.slug}/tables/{table.pk}/")
-    assert answer.status_code == 200
-    return " ".join(html.unescape(answer.content.decode()).split())
 
 
 def test_an_undo_made_on_a_french_page_reads_in_each_language(flagged):
