@@ -154,6 +154,14 @@ def bracket_name(division: Division) -> str:
     }
 
 
+def womens_bracket(division: Division) -> bool:
+    """Every division playing in this bracket is a women's (gender F): its places are a
+    woman's, which French and Spanish write in the feminine (1re, 1.ª)."""
+    if division.gender != "F":
+        return False
+    return all(d.gender == "F" for d in division.combined_from.all())
+
+
 def bracket_division_ids(division: Division) -> list[int]:
     """This division and those combined into it."""
     return [division.pk] + list(

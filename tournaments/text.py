@@ -39,14 +39,15 @@ def last_name_key(name: str) -> tuple[str, str, str]:
     return (fold(last), fold(name), name)
 
 
-def ordinal(n: int, language: str | None = "en") -> str:
+def ordinal(n: int, language: str | None = "en", feminine: bool = False) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st; in French (``language`` "fr") 1er, 2e, 3e; in
-    Spanish ("es") 1.º, 2.º."""
+    Spanish ("es") 1.º, 2.º. ``feminine`` for a place of a woman (a women's division):
+    1re, 1.ª."""
     language = (language or "en")[:2]
     if language == "fr":
-        return "1er" if n == 1 else f"{n}e"
+        return ("1re" if feminine else "1er") if n == 1 else f"{n}e"
     if language == "es":
-        return f"{n}.º"
+        return f"{n}.ª" if feminine else f"{n}.º"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 

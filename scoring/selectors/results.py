@@ -186,7 +186,7 @@ def _public_rows(state: DivisionState, only=None) -> list[dict]:
                 "place": placing.place,
                 "name": state.shown_names.get(placing.player, placing.player),
                 "medal": placing.medal,
-                "place_text": place_word(placing.place),
+                "place_text": place_word(placing.place, state.feminine),
                 "medal_word": medal_word(placing.medal),
                 "medal_text": state.medal_text(placing),
                 # what the medal is of, where the bracket's name does not say it

@@ -15,6 +15,7 @@ from tournaments.selectors import (
     bracket_entrants,
     bracket_name,
     division_rules,
+    womens_bracket,
     words_list,
 )
 from tournaments.selectors import namesakes as event_namesakes
@@ -35,9 +36,10 @@ def medal_word(medal: str | None) -> str:
     return str(MEDAL_WORDS.get(medal, medal or ""))
 
 
-def place_word(place: int | None) -> str:
-    """A place as the active language writes it: 1st, 1er, 1.º; "" for none."""
-    return ordinal(place, get_language()) if place else ""
+def place_word(place: int | None, feminine: bool = False) -> str:
+    """A place as the active language writes it: 1st, 1er, 1.º (1re, 1.ª with
+    ``feminine``, a women's division's); "" for none."""
+    return ordinal(place, get_language(), feminine) if place else ""
 
 
 @dataclass
@@ -100,6 +102,11 @@ class DivisionState:
         return entrant.division.name
 
     @cached_property
+    def feminine(self) -> bool:
+        """A women's bracket: its places are written in the feminine (1re, 1.ª)."""
+        return womens_bracket(self.division)
+
+    @cached_property
     def bracket_name(self) -> str:
         """The bracket's name for awards: "55-59 and 60-64 combined" when combined."""
         return bracket_name(self.division)
@@ -132,7 +139,7 @@ class DivisionState:
         # " — " parts the medal from what it is of (the pages show the part after it).
         return gettext("%(medal)s — %(place)s of %(scope)s") % {
             "medal": medal,
-            "place": place_word(place),
+            "place": place_word(place, self.feminine),
             "scope": scope,
         }
 
@@ -153,7 +160,7 @@ class DivisionState:
             return gettext("Ribbon")
         scope, place = self.award(placing)
         return gettext("Ribbon — %(place)s of %(scope)s") % {
-            "place": place_word(place),
+            "place": place_word(place, self.feminine),
             "scope": scope,
         }
 

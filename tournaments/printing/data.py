@@ -136,6 +136,7 @@ class DivisionResults:
     # Corrections the results must mention: one waiting for a decision, or one accepted
     # while the next round had started (that round stands).
     notes: tuple[str, ...] = ()
+    feminine: bool = False  # a women's bracket: French and Spanish ordinals agree (1re, 1.ª)
 
 
 @dataclass(frozen=True)

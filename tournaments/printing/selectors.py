@@ -349,6 +349,7 @@ def _division_results(event: Event, division: Division) -> data.DivisionResults:
         tuple(lines),
         state.medals_by_age_group,
         correction_notes(state, event),
+        feminine=state.feminine,
     )
 
 

@@ -100,12 +100,7 @@ def get_language_code() -> str:
 
 def ordinal(n: int, feminine: bool = False) -> str:
     """1st, 2nd (English); 1er/1re, 2e (French); 1.º/1.ª (Spanish)."""
-    language = get_language_code()
-    if language == "fr":
-        return ("1re" if feminine else "1er") if n == 1 else f"{n}e"
-    if language == "es":
-        return f"{n}.ª" if feminine else f"{n}.º"
-    return text.ordinal(n)
+    return text.ordinal(n, get_language_code(), feminine)
 
 
 def place_words(n: int, upper: bool = False) -> str:

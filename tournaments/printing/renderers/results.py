@@ -61,7 +61,7 @@ def _ribbon() -> str:
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
 
-def _place_text(p: PlacingLine) -> str:
+def _place_text(p: PlacingLine, feminine: bool = False) -> str:
     if p.withdrawn:
         return out_of_play_word(p.status or "withdrawn")
     if p.place is None:
@@ -69,16 +69,16 @@ def _place_text(p: PlacingLine) -> str:
     # With medals by age group the medal belongs to the place in the age group.
     medal = f" {_medal_lower(p.medal)}" if p.medal in MEDALS and p.group_place is None else ""
     ribbon = f" {_ribbon()}" if p.ribbon and p.group_place is None else ""
-    return f"{ordinal(p.place)}{medal}{ribbon}"
+    return f"{ordinal(p.place, feminine)}{medal}{ribbon}"
 
 
-def _age_group_text(p: PlacingLine) -> str:
+def _age_group_text(p: PlacingLine, feminine: bool = False) -> str:
     """The player's own age group; with medals by age group, the place in it too."""
     if p.group_place is None or p.withdrawn:
         return p.age_group
     medal = f" {_medal_lower(p.medal)}" if p.medal in MEDALS else ""
     ribbon = f" {_ribbon()}" if p.ribbon else ""
-    return f"{p.age_group}: {ordinal(p.group_place)}{medal}{ribbon}"
+    return f"{p.age_group}: {ordinal(p.group_place, feminine)}{medal}{ribbon}"
 
 
 def _ordered(placings: tuple[PlacingLine, ...]) -> list[PlacingLine]:
@@ -91,7 +91,7 @@ def _ordered(placings: tuple[PlacingLine, ...]) -> list[PlacingLine]:
 class MedalBlock:
     """One medallist: a disc with the place, the medal in words, the name, large."""
 
-    def __init__(self, p: PlacingLine, width: float):
+    def __init__(self, p: PlacingLine, width: float, feminine: bool = False):
         self.p = p
         self.width = width
         self.text_x = 74.0
@@ -100,7 +100,7 @@ class MedalBlock:
         self.number = p.group_place if p.group_place is not None else p.place
         if p.group_place is not None:
             self.place = gettext("%(ordinal)s in age group %(group)s") % {
-                "ordinal": ordinal(p.group_place),
+                "ordinal": ordinal(p.group_place, feminine),
                 "group": p.age_group,
             }
         else:
@@ -218,7 +218,7 @@ def _division(doc: Document, d: DivisionResults) -> None:
     )
     if medallists:
         for p in medallists:
-            block = MedalBlock(p, f.content_width)
+            block = MedalBlock(p, f.content_width, d.feminine)
             flow.ensure(block.height + 8)
             block.draw(flow.page, f.left, flow.y)
             flow.y -= block.height + 8
@@ -256,10 +256,15 @@ def _division(doc: Document, d: DivisionResults) -> None:
     for p in _ordered(d.placings):
         size, lines = fonts.fit_text(p.name, name_w - 12, 16, NAME_MIN, bold=p.medal is not None)
         psize, plines = fonts.fit_text(
-            _place_text(p), cols[0][1] - 10, 15, MIN_SIZE, bold=p.medal is not None, max_lines=2
+            _place_text(p, d.feminine),
+            cols[0][1] - 10,
+            15,
+            MIN_SIZE,
+            bold=p.medal is not None,
+            max_lines=2,
         )
         asize, alines = (
-            fonts.fit_text(_age_group_text(p), cols[4][1] - 10, 14, 12, max_lines=3)
+            fonts.fit_text(_age_group_text(p, d.feminine), cols[4][1] - 10, 14, 12, max_lines=3)
             if age and p.age_group
             else (14, [])
         )
