@@ -154,6 +154,7 @@ def test_combining_asks_first_needs_two_divisions_and_splits_again(page, live_se
     page.get_by_role("button", name="Confirm the medals").click()
     expect(page.get_by_role("heading", name="Confirm the medals of Masters?")).to_be_visible()
     expect(page.get_by_role("note")).to_contain_text("Gold:")
-    page.get_by_role("link", name="No, go back").click()
+    page.get_by_role("button", name="No, go back").click()
+    expect(page).to_have_url(f"{base}/e/{event.slug}/desk/divisions/{world.extra['masters'].pk}/")
     assert Division.objects.get(pk=world.extra["masters"].pk).medals_confirmed_at is None
     assert Round.objects.filter(division=world.division).count() == 1

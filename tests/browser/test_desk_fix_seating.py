@@ -199,12 +199,12 @@ def test_the_desk_buttons_ask_on_the_confirm_page_in_a_browser(browser, live_ser
     assert_sizes(page, f"reseat confirm, {w}")
     assert page.evaluate("document.documentElement.scrollWidth") <= w
     page.screenshot(path=str(SCREENSHOTS / f"desk-reseat-confirm-{w}.png"), full_page=True)
-    page.get_by_role("link", name="No, go back").click()
+    page.get_by_role("button", name="No, go back").click()
     expect(page).to_have_url(division_url)
     assert _seating(world) == before and not RoundChange.objects.exists()
-
-    page.get_by_text("Fix the seating of round 1 (before any score)").click()
-    page.get_by_label("Why seat it again (optional, kept in the record)").fill("two sisters")
+    # Back with the form open and the reason as typed.
+    expect(page.locator("#reseat-reason")).to_have_value("two sisters")
+    expect(page.locator("#reseat-reason")).to_be_focused()
     page.get_by_role("button", name="Seat round 1 again…").click()
     page.get_by_role("button", name="Yes, seat round 1 again").click()
     expect(page.locator(".messages li", has_text="is seated again")).to_be_visible()

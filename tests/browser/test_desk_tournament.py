@@ -318,7 +318,7 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
     desk.get_by_role("button", name="Close round 1 and seat the next").click()
     expect(desk.get_by_role("heading", name="Close round 1 of Open?")).to_be_visible()
     expect(desk.get_by_role("note")).to_contain_text("5 players go on to round 2")
-    desk.get_by_role("link", name="No, go back").click()  # changed my mind: nothing happens
+    desk.get_by_role("button", name="No, go back").click()  # changed my mind: nothing happens
     assert Round.objects.filter(division=open_division).count() == 1
     desk.get_by_role("button", name="Close round 1 and seat the next").click()
     desk.get_by_role("button", name="Yes, close round 1 and seat the next").click()

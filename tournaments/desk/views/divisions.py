@@ -87,6 +87,7 @@ def division_page(request, event, division_id):
         "disqualify": bool(withdrawable),
         "reinstate": bool(undoable),
         "reopen": fixable is not None,
+        "reseat": fixable is not None,
     }
     for name in [name for name in kept if not shown[name]]:
         # Its form is gone (done meanwhile, from another tab): the refusal at the top.
@@ -203,6 +204,8 @@ def _closing_lines(desk) -> list[str] | None:
 @event_role("organizer")
 def division_advance(request, event, division_id):
     division = _division(event, division_id)
+    if going_back(request):  # nothing typed to keep: the division page as it was
+        return redirect(*_back(event, division))
     number = whole_number(request.POST.get("round", ""), low=1)
     if not confirmed(request):
         desk = selectors.division_desk(division)
@@ -222,6 +225,7 @@ def division_advance(request, event, division_id):
                 lines=lines,
                 yes=yes,
                 back=_back_url(event, division),
+                change=gettext("No, go back"),
             )
 
     def advance():
@@ -525,6 +529,8 @@ def _medal_lines(desk) -> list[str]:
 @require_POST
 @event_role("organizer")
 def division_medals(request, event, division_id):
+    if going_back(request):  # nothing typed to keep: the division page as it was
+        return redirect(*_back(event, _division(event, division_id)))
     if not confirmed(request):
         division = _division(event, division_id)
         desk = selectors.division_desk(division)
@@ -537,6 +543,7 @@ def division_medals(request, event, division_id):
                 lines=_medal_lines(desk),
                 yes=gettext("Yes, confirm the medals"),
                 back=_back_url(event, division),
+                change=gettext("No, go back"),
             )
     return _division_action(
         request,

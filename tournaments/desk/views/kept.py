@@ -7,7 +7,7 @@ from tournaments.web import keep_refused, kept
 
 # The division page's forms that take a player and a reason: refused, each comes back open
 # with what was typed and the problem beside its field (or at the form's top).
-KEPT_FORMS = ("withdraw", "disqualify", "reinstate", "reopen")
+KEPT_FORMS = ("withdraw", "disqualify", "reinstate", "reopen", "reseat")
 
 
 def keep_typed(request, division, form: str, problem: str, at: str = "") -> None:

@@ -24,11 +24,12 @@ from tournaments.selectors import (
     with_shown_name,
 )
 from tournaments.text import isolate
-from tournaments.web import act, form_errors_to_messages, said
+from tournaments.web import act, form_errors_to_messages, keep_refused, kept, said
 
 from .. import selectors
 from ..forms import CombineForm, EntrantForm, UploadForm
 from .confirm import ask, confirmed
+from .kept import going_back
 
 UPLOADS = "imports"
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
@@ -151,6 +152,15 @@ def _names(entrants, limit: int = 40) -> str:
     return _("%(names)s and %(n)d more") % {"names": shown, "n": len(names) - limit}
 
 
+def _combine_typed(request, event) -> dict:
+    """What the combine form held when the organizer went back from its confirm page."""
+    typed = kept(request, _combine_key(event))
+    if typed is None:
+        return {}
+    data = typed["data"]
+    return {"into": data.get("into", ""), "divisions": data.get("divisions", "").split(",")}
+
+
 @event_role("organizer")
 def checkin(request, event):
     query = search_text(request.GET.get("q", ""))
@@ -173,7 +183,7 @@ def checkin(request, event):
         "summary": checkin_summary(event),
         "small": [line for line in lines if line.small],
         "lines": lines,
-        "combine_form": CombineForm(choices=choices),
+        "combine_form": CombineForm(initial=_combine_typed(request, event), choices=choices),
     }
     template = (
         "desk/_checkin_results.html"
@@ -308,6 +318,8 @@ def checkin_set(request, event, entrant_id):
 @require_POST
 @event_role("organizer")
 def combine(request, event):
+    if going_back(request):
+        return _back_to_combining(request, event)
     lines = selectors.event_overview(event)
     form = CombineForm(
         request.POST, choices=[(str(line.division.pk), line.division.name) for line in lines]
@@ -357,6 +369,7 @@ def combine(request, event):
             ],
             yes=_("Yes, combine them into %(into)s") % {"into": into},
             back=reverse("desk:checkin", args=[event.slug]) + "#combine",
+            change=_("No, go back"),
         )
     return act(
         request,
@@ -370,6 +383,27 @@ def combine(request, event):
         % {"names": ", ".join(names), "into": target.name},
         to=_after_combining(event, into, by_age_group),
     )
+
+
+def _combine_key(event) -> str:
+    return f"combine:{event.pk}"
+
+
+def _back_to_combining(request, event):
+    """The confirm page's "No, go back": the check-in page's combine form as it was filled
+    in (the name typed, the divisions ticked), or the division page the lone player's
+    offer was on (nothing typed there)."""
+    if request.POST.get("medals") == "age-group":
+        ids = [i for i in request.POST.getlist("divisions") if i.isascii() and i.isdigit()]
+        origin = event.divisions.filter(pk=ids[0]).first() if ids else None
+        if origin is not None:
+            return redirect("desk:division", event.slug, origin.pk)
+    typed = {
+        "into": request.POST.get("into", ""),
+        "divisions": ",".join(request.POST.getlist("divisions")),
+    }
+    keep_refused(request, _combine_key(event), typed)
+    return redirect(reverse("desk:checkin", args=[event.slug]) + "#combine")
 
 
 def _after_combining(event, into: str, from_division_page: bool):

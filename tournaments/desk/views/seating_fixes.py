@@ -106,6 +106,8 @@ def _seating_words(round_: Round) -> str:
 @event_role("organizer")
 def division_reseat(request, event, division_id):
     division, back = _setup(event, division_id)
+    if going_back(request):
+        return back_to_form(request, event, division, "reseat")
     expected = whole_number(request.POST.get("round", ""), low=1)
     reason = request.POST.get("reason", "").strip()
     current = division.rounds.current()
@@ -145,6 +147,7 @@ def division_reseat(request, event, division_id):
             lines=lines,
             yes=gettext("Yes, seat round %(number)d again") % values,
             back=back,
+            change=gettext("No, go back"),
         )
     return act(
         request,
