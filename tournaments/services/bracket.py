@@ -381,6 +381,9 @@ def hall_check_first_rounds(*, event: Event, divisions: Iterable[Division]) -> N
 def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
     """Swap two players' seats before the round's play starts."""
     with transaction.atomic():
+        # The division first, then the round: the order of every change of a round and of
+        # a score's save (scoring.services._common.lock_for_entry), so none deadlocks.
+        Division.objects.select_for_update().filter(pk=round_.division_id).first()
         round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if (
             round_.status != Round.Status.SEATED

@@ -138,7 +138,9 @@ def _latest_round(
             )
             % {**values, "number": current.number}
         )
-    # Score entry locks the round first: once we hold it, no score can slip in unseen.
+    # The caller holds the division; the round next, as a score's save takes them
+    # (``lock_for_entry``: division, round, table): once we hold the round FOR UPDATE, no
+    # score can slip in unseen.
     current = Round.objects.select_for_update().select_related("division").get(pk=current.pk)
     refusal = round_play_refusal(current)
     if refusal:
