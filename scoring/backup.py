@@ -563,11 +563,13 @@ def _unique(keys: list, where: str, what: str) -> None:
         seen.add(key)
 
 
-def _check_results(results, where: str, players: set, rounds: int) -> None:
+def _check_results(results, where: str, players: dict, rounds: int) -> None:
     """A division's recorded placings: the shape the results pages read, naming players,
     each once, places from 1, the rounds reached among the division's ``rounds`` (a bye
     reaches the next), and medals as the rules give them (docs/rules.md): gold, silver and
-    bronze are places 1 to 3 (of the age group, with medals by age group), never shared."""
+    bronze are places 1 to 3 (of the age group, with medals by age group), never shared
+    (within an age group, with medals by age group). ``players``: each entrant's age group
+    (their own division's name)."""
     if results is None:
         return
     _need(results, list, where, _("results"))
@@ -598,13 +600,15 @@ def _check_results(results, where: str, players: set, rounds: int) -> None:
             )
         if not isinstance(entry.get("withdrawn", False), bool):
             raise BackupRefused(at, _("withdrawn should be true or false."))
-    _check_placings(results, where, rounds)
+    _check_placings(results, where, rounds, players)
 
 
-def _check_placings(results: list, where: str, rounds: int) -> None:
-    """The ranges and the medals of placings already of the right shape."""
+def _check_placings(results: list, where: str, rounds: int, groups: dict) -> None:
+    """The ranges and the medals of placings already of the right shape; ``groups``: each
+    player's age group."""
     seen: set[str] = set()
     medals: dict[str, int] = {}
+    group_medals: set[tuple[str, str]] = set()
     for n, entry in enumerate(results, start=1):
         at = _("%(where)s, results entry %(n)s") % {"where": where, "n": n}
         if entry["player"] in seen:
@@ -642,6 +646,15 @@ def _check_placings(results: list, where: str, rounds: int) -> None:
                 raise BackupRefused(
                     at, _("a second %(medal)s medal; each is given once.") % {"medal": medal}
                 )
+        else:
+            group = groups[entry["player"]]
+            if (group, medal) in group_medals:
+                raise BackupRefused(
+                    at,
+                    _("a second %(medal)s medal in age group %(group)s; each is given once.")
+                    % {"medal": medal, "group": group},
+                )
+            group_medals.add((group, medal))
 
 
 def _gender(value, allowed: tuple, where: str) -> None:
@@ -1420,7 +1433,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                 _check_results(
                     d.get("results"),
                     _("division %(name)s") % {"name": d["name"][:40]},
-                    set(entrants),
+                    {key: e.division.name for key, e in entrants.items()},
                     sum(1 for r in data["rounds"] if r.get("division") == d["name"]),
                 )
             for r in data["rounds"]:
