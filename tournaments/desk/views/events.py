@@ -30,7 +30,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
 from tournaments.selectors import announcements
 from tournaments.text import isolate
-from tournaments.web import act, form_errors_to_messages, said
+from tournaments.web import act, form_errors_to_messages, keep_refused, kept, said
 
 from .. import selectors
 from ..forms import (
@@ -193,7 +193,7 @@ def settings_page(request, event):
             "event": event,
             "form": form,
             "scorekeepers": scorekeepers,
-            "scorekeeper_form": ScorekeeperForm(),
+            "scorekeeper_form": _scorekeeper_form(request, event),
             "problems": _problems(form),
             "password_words": password_words,
         },
@@ -244,15 +244,37 @@ def _scorekeeper_added(request, event, result) -> str | None:
 @event_role("organizer")
 def scorekeeper_add(request, event):
     form = ScorekeeperForm(request.POST)
+
+    def keep(problem: str) -> None:  # the name typed comes back with the refusal beside it
+        typed = {"username": request.POST.get("username", "")}
+        keep_refused(request, _scorekeeper_key(event), typed, problem)
+
     if not form.is_valid():
-        form_errors_to_messages(request, form)
+        keep(" ".join(e for errors in form.errors.values() for e in errors))
         return redirect("desk:settings", event.slug)
     return act(
         request,
         lambda: services.scorekeeper_add(event=event, username=form.cleaned_data["username"]),
         done=lambda result: _scorekeeper_added(request, event, result),
         to=("desk:settings", event.slug),
+        keep=keep,
     )
+
+
+def _scorekeeper_key(event) -> str:
+    return f"scorekeeper:{event.pk}"
+
+
+def _scorekeeper_form(request, event) -> ScorekeeperForm:
+    """The add-a-scorekeeper form, as typed with its refusal when one came back."""
+    refused = kept(request, _scorekeeper_key(event))
+    if refused is None:
+        return ScorekeeperForm()
+    form = ScorekeeperForm({"username": refused["data"].get("username", "")})
+    form.full_clean()
+    form.errors.clear()
+    form.add_error("username", refused["problem"])
+    return form
 
 
 @require_POST
