@@ -40,6 +40,7 @@ from tournaments.selectors import free_slug, notes_language_code
 from tournaments.services.table_codes import table_code_new
 from tournaments.text import AT_TABLE
 
+from .backup_words import field_words, medal_words
 from .decision_notes import are_steps, undo_reason
 from .models import CorrectionDecision, Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
@@ -548,8 +549,10 @@ def _valid(obj, where: str, *, checks: bool = True):
             problems = getattr(error, "message_dict", None) or {"value": error.messages}
     if problems:
         field, messages_ = next(iter(problems.items()))
-        label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
-        raise BackupRefused(where, f"{label}{' '.join(messages_)}")
+        problem = " ".join(messages_)
+        if field != "__all__":
+            problem = _("%(field)s: %(error)s") % {"field": field_words(field), "error": problem}
+        raise BackupRefused(where, problem)
     return obj
 
 
@@ -590,7 +593,7 @@ def _check_results(results, where: str, players: dict, rounds: int) -> None:
                 not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100000
             ):
                 raise BackupRefused(
-                    at, _("%(field)s is not a whole number.") % {"field": key.replace("_", " ")}
+                    at, _("%(field)s is not a whole number.") % {"field": field_words(key)}
                 )
         if entry["round_reached"] is None:
             raise BackupRefused(at, _("round reached is missing."))
@@ -622,7 +625,7 @@ def _check_placings(results: list, where: str, rounds: int, groups: dict) -> Non
                 raise BackupRefused(
                     at,
                     _("%(field)s %(value)s is not from 1 to %(most)s.")
-                    % {"field": key.replace("_", " "), "value": value, "most": len(results)},
+                    % {"field": field_words(key), "value": value, "most": len(results)},
                 )
         if entry["round_reached"] > rounds + 1:
             raise BackupRefused(
@@ -638,13 +641,15 @@ def _check_placings(results: list, where: str, rounds: int, groups: dict) -> Non
             raise BackupRefused(
                 at,
                 _("a %(medal)s medal does not go with place %(place)s.")
-                % {"medal": medal, "place": place if place is not None else "—"},
+                % {"medal": medal_words(medal), "place": place if place is not None else "—"},
             )
         if entry.get("group_place") is None:
             medals[medal] = medals.get(medal, 0) + 1
             if medals[medal] > 1:
                 raise BackupRefused(
-                    at, _("a second %(medal)s medal; each is given once.") % {"medal": medal}
+                    at,
+                    _("a second %(medal)s medal; each is given once.")
+                    % {"medal": medal_words(medal)},
                 )
         else:
             group = groups[entry["player"]]
@@ -652,7 +657,7 @@ def _check_placings(results: list, where: str, rounds: int, groups: dict) -> Non
                 raise BackupRefused(
                     at,
                     _("a second %(medal)s medal in age group %(group)s; each is given once.")
-                    % {"medal": medal, "group": group},
+                    % {"medal": medal_words(medal), "group": group},
                 )
             group_medals.add((group, medal))
 
@@ -667,7 +672,7 @@ def _gender(value, allowed: tuple, where: str) -> None:
 
 
 def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
-    _need(rows, list, "divisions")
+    _need(rows, list, field_words("divisions"))
     for n, d in enumerate(rows, start=1):
         _need(d, dict, _("division %(n)s") % {"n": n})
         _need(d.get("name"), str, _("division %(n)s") % {"n": n}, _("its name"))
@@ -714,10 +719,11 @@ def _restore_divisions(event: Event, rows: list) -> dict[str, Division]:
 
 def _stamp(rows_and_times: list, field: str) -> None:
     """Give rows made just now their recorded ``field`` (an auto_now_add time the database
-    stamped on creation); bulk_update writes the value as it is."""
+    stamped on creation); bulk_update writes the value as it is. ``rows_and_times``: each
+    row, the time in the file and where it is in the backup (for a refusal)."""
     stamped = []
-    for row, text in rows_and_times:
-        value = _when(text, f"{row._meta.verbose_name} {row}, {field.replace('_', ' ')}")
+    for row, text, where in rows_and_times:
+        value = _when(text, f"{where}, {field_words(field)}")
         if value:
             setattr(row, field, value)
             stamped.append(row)
@@ -726,7 +732,7 @@ def _stamp(rows_and_times: list, field: str) -> None:
 
 
 def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Entrant]:
-    _need(rows, list, "entrants")
+    _need(rows, list, field_words("entrants"))
     entrants = {}
     for n, e in enumerate(rows, start=1):
         _need(e, dict, _("entrant %(n)s") % {"n": n})
@@ -746,7 +752,17 @@ def _restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, En
             Entrant(event=event, division=divisions[e["division"]], **values), where
         )
     Entrant.objects.bulk_create(entrants.values(), batch_size=500)
-    _stamp([(entrants[e["external_id"]], e.get("created_at")) for e in rows], "created_at")
+    _stamp(
+        [
+            (
+                entrants[e["external_id"]],
+                e.get("created_at"),
+                _("entrant %(id)s") % {"id": e["external_id"][:40]},
+            )
+            for e in rows
+        ],
+        "created_at",
+    )
     return entrants
 
 
@@ -797,7 +813,7 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
             at,
         )
         game.save()
-        _stamp([(game, g.get("entered_at"))], "entered_at")
+        _stamp([(game, g.get("entered_at"), at)], "entered_at")
         entries = g.get("rack_entries", {})
         _need(entries, dict, at, _("its rack entries"))
         _need(g.get("racks"), dict, at, _("its racks"))
@@ -827,7 +843,11 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
         RackScore.objects.bulk_create(racks)
         _stamp(
             [
-                (rack, entries.get(i, {}).get("entered_at"))
+                (
+                    rack,
+                    entries.get(i, {}).get("entered_at"),
+                    _("%(where)s, rack of %(id)s") % {"where": at, "id": i[:40]},
+                )
                 for rack, i in zip(racks, g["racks"], strict=True)
             ],
             "entered_at",
@@ -933,9 +953,9 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
         _("%(where)s, clock minutes per game") % {"where": where},
     )
     round_.save()
-    _stamp([(round_, r.get("created_at"))], "created_at")
+    _stamp([(round_, r.get("created_at"), where)], "created_at")
     for key in ("tables", "byes", "penalties"):
-        _need(r.get(key), list, where, _("its %(key)s") % {"key": key})
+        _need(r.get(key), list, where, _("its %(key)s") % {"key": field_words(key)})
     _unique([t.get("number") for t in r["tables"]], where, _("table"))
     for t in r["tables"]:
         _restore_table(round_, t, entrants, users, where)
@@ -957,7 +977,7 @@ def _restore_round(r: dict, divisions: dict, entrants: dict, users: dict) -> Non
             at,
         )
         penalty.save()
-        _stamp([(penalty, p.get("given_at"))], "given_at")
+        _stamp([(penalty, p.get("given_at"), at)], "given_at")
 
 
 def _hall_numbers(event: Event) -> None:
@@ -1026,7 +1046,7 @@ def _at_table(c: dict, division: Division, entrants: dict, where: str) -> dict:
 
 
 def _restore_audit(rows: list, divisions: dict, entrants: dict, users: dict) -> None:
-    _need(rows, list, "audit")
+    _need(rows, list, field_words("audit"))
     made = []
     keys: dict[tuple, int] = {}
     for n, c in enumerate(rows, start=1):
@@ -1124,7 +1144,7 @@ def _restore_status_changes(rows: list, entrants: dict, users: dict) -> None:
             where,
         )
         change.save()
-        made.append((change, c.get("at")))
+        made.append((change, c.get("at"), where))
     _stamp(made, "at")
 
 
@@ -1138,7 +1158,7 @@ def _restore_round_changes(rows: list, divisions: dict, users: dict) -> None:
         if c.get("division") not in divisions:
             raise BackupRefused(where, _("its division is not in the backup."))
         for key in ("before", "after"):
-            _need(c.get(key, {}), dict, where, _("its %(key)s") % {"key": key})
+            _need(c.get(key, {}), dict, where, _("its %(key)s") % {"key": field_words(key)})
         _need(c.get("notes", []), list, where, _("its notes"))
         for note in c.get("notes", []):
             _need(note, str, where, _("each of its notes"))
@@ -1157,14 +1177,14 @@ def _restore_round_changes(rows: list, divisions: dict, users: dict) -> None:
             where,
         )
         change.save()
-        made.append((change, c.get("at")))
+        made.append((change, c.get("at"), where))
     _stamp(made, "at")
 
 
 def _restore_retired_codes(event: Event, rows: list) -> None:
     """The codes of tables gone with a round seated again (no table): a code this database
     already has (the event restored beside its original) is left out, as it answers there."""
-    _need(rows, list, "retired_codes")
+    _need(rows, list, field_words("retired_codes"))
     made = []
     for n, c in enumerate(rows, start=1):
         where = _("retired table code %(n)s") % {"n": n}
@@ -1190,7 +1210,7 @@ def _restore_retired_codes(event: Event, rows: list) -> None:
 
 def _restore_announcements(event: Event, rows: list, users: dict) -> None:
     """The organizer's messages to the hall, with who wrote them and when."""
-    _need(rows, list, "announcements")
+    _need(rows, list, field_words("announcements"))
     made = []
     for n, a in enumerate(rows, start=1):
         where = _("announcement %(n)s") % {"n": n}
@@ -1206,7 +1226,7 @@ def _restore_announcements(event: Event, rows: list, users: dict) -> None:
             where,
         )
         announcement.save()
-        made.append((announcement, a.get("at")))
+        made.append((announcement, a.get("at"), where))
     _stamp(made, "at")
 
 
@@ -1214,7 +1234,7 @@ def _named_people(data: dict) -> set[str]:
     """Every user name the backup names: organizers, scorekeepers, who entered, confirmed,
     gave a penalty, decided a tie or made a change in the audit trail."""
     for key in ("organizers", "scorekeepers"):
-        _need(data.get(key, []), list, key)
+        _need(data.get(key, []), list, field_words(key))
     names = set(data.get("organizers", [])) | set(data.get("scorekeepers", []))
     for r in data["rounds"]:
         for t in r["tables"]:
@@ -1241,7 +1261,7 @@ def _users(data: dict) -> dict:
     except (AttributeError, TypeError):
         raise BackupRefused(_("the people named"), _("a list of names is damaged.")) from None
     for name in names:
-        _need(name, str, "the people named", _("a user name"))
+        _need(name, str, _("the people named"), _("a user name"))
     users = {u.get_username(): u for u in User.objects.filter(username__in=names)}
     for name in sorted(names - set(users)):
         where = _("user name '%(name)s'") % {"name": name[:40]}
@@ -1271,7 +1291,7 @@ def _check_text(data: dict) -> None:
             for text in (key, item):
                 if isinstance(text, str) and CONTROL.search(text):
                     raise BackupRefused(
-                        ", ".join(str(part).replace("_", " ")[:40] for part in here),
+                        ", ".join(field_words(part)[:40] for part in here),
                         _("the text holds a control character (such as NUL)."),
                     )
             if isinstance(item, dict | list):
@@ -1301,7 +1321,7 @@ def _check_people(data: dict) -> None:
     """The organizers and scorekeepers are user names this site could give an account."""
     field = get_user_model()._meta.get_field(get_user_model().USERNAME_FIELD)
     for key, what in (("organizers", _("organizers")), ("scorekeepers", _("scorekeepers"))):
-        _need(data.get(key, []), list, key)
+        _need(data.get(key, []), list, field_words(key))
         for n, name in enumerate(data.get(key, []), start=1):
             where = _("%(who)s, user name %(n)s") % {"who": what, "n": n}
             _need(name, str, where, _("a user name"))
@@ -1317,17 +1337,25 @@ def _check_shape(data: dict) -> None:
     """The document's outline: the lists every part of the restore walks."""
     for key in ("event", "divisions", "entrants", "rounds", "decisions", "audit"):
         if key not in data:
-            raise BackupRefused(key, _("this part of the backup is missing."))
-    _need(data["event"], dict, "event")
+            raise BackupRefused(field_words(key), _("this part of the backup is missing."))
+    _need(data["event"], dict, field_words("event"))
     for key in ("divisions", "entrants", "rounds", "decisions", "audit"):
-        _need(data[key], list, key)
+        _need(data[key], list, field_words(key))
     for n, r in enumerate(data["rounds"], start=1):
         _need(r, dict, _("round %(n)s") % {"n": n})
         for key in ("tables", "penalties"):
-            _need(r.get(key), list, _("round %(n)s") % {"n": n}, _("its %(key)s") % {"key": key})
+            _need(
+                r.get(key),
+                list,
+                _("round %(n)s") % {"n": n},
+                _("its %(key)s") % {"key": field_words(key)},
+            )
             for item in r[key]:
                 _need(
-                    item, dict, _("round %(n)s") % {"n": n}, _("each of its %(key)s") % {"key": key}
+                    item,
+                    dict,
+                    _("round %(n)s") % {"n": n},
+                    _("each of its %(key)s") % {"key": field_words(key)},
                 )
         for t in r["tables"]:
             _need(t.get("games"), list, _("round %(n)s") % {"n": n}, _("a table's games"))
@@ -1368,12 +1396,12 @@ def _minutes(value, where: str) -> None:
 def _restore_event(data: dict, slug: str | None) -> Event:
     """The event itself, from the backup's settings only (never an id from the file)."""
     given = data["event"]
-    where = "event"
+    where = field_words("event")
     values = {f: given[f] for f in EVENT_FIELDS if f in given and f != "created_at"}
     if slug is not None:
         values["slug"] = slug
     for key in ("date", "cutoff_date"):
-        values[key] = _when(values.get(key), f"event, {key.replace('_', ' ')}", datetime.date)
+        values[key] = _when(values.get(key), f"{where}, {field_words(key)}", datetime.date)
     values["archived_at"] = _when(values.get("archived_at"), "event, archived at")
     if not values.get("slug"):
         raise BackupRefused(_("event"), _("short name: the event has no short name."))
@@ -1390,7 +1418,7 @@ def _restore_event(data: dict, slug: str | None) -> Event:
     if Event.objects.filter(slug=event.slug).exists():
         raise SlugTaken(event.slug)
     event.save()
-    _stamp([(event, given.get("created_at"))], "created_at")
+    _stamp([(event, given.get("created_at"), field_words("event"))], "created_at")
     return event
 
 
@@ -1457,7 +1485,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
                     where,
                 )
                 decision.save()
-                _stamp([(decision, d.get("decided_at"))], "decided_at")
+                _stamp([(decision, d.get("decided_at"), where)], "decided_at")
             _restore_audit(data["audit"], divisions, entrants, users)
             _restore_status_changes(data.get("status_changes", []), entrants, users)
             _restore_announcements(event, data.get("announcements", []), users)
