@@ -3,19 +3,22 @@
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Count, Q
+from django.db import connection
+from django.db.models import BooleanField, Count, F, Q
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext, ngettext
 
 from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 from tournaments.selectors import (
     division_rules,
+    mark_flagged_namesakes,
     mark_namesakes,
     namesakes,
 )
 from tournaments.text import isolate
 
-from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
+from ..models import CorrectionDecision, Game, Penalty, ScoreChange, TieBreakDecision
 from .state import division_state, game_record_of
 
 
@@ -97,7 +100,9 @@ class TableSheet:
         return self.round.status == Round.Status.CLOSED
 
 
-def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points: dict):
+def _table_outcome(
+    table: Table, seats, games: dict, racks: dict, penalty_points: dict, *, tie_decided=True
+):
     """The engine's outcome for this one table (ranking within it, game points)."""
     ids = {s.entrant.pk: s.entrant.external_id for s in seats}
     record = engine.TableRecord(
@@ -109,13 +114,20 @@ def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points
         ),
     )
     round_ = table.round
-    # A tie settled by a playoff or tile draw shows in the decided order, as everywhere.
-    decisions = [
-        engine.TieDecision(d.round_number, tuple(d.order))
-        for d in TieBreakDecision.objects.filter(
-            division=round_.division, round_number=round_.number
-        ).order_by("decided_at", "id")
-    ]
+    # A tie settled by a playoff or tile draw shows in the decided order, as everywhere
+    # (read only when the round has one: ``_seats`` asked).
+    decisions = (
+        [
+            engine.TieDecision(number, tuple(order))
+            for number, order in TieBreakDecision.objects.filter(
+                division=round_.division, round_number=round_.number
+            )
+            .order_by("decided_at", "id")
+            .values_list("round_number", "order")
+        ]
+        if tie_decided
+        else []
+    )
     # The rounds before, so that the "score per game in the round before" step ranks
     # this table as the standings and the medals do.
     earlier = (
@@ -137,34 +149,80 @@ def _table_outcome(table: Table, seats, games: dict, racks: dict, penalty_points
 def _audit(table: Table, seats) -> list[ScoreChange]:
     """The table's changes, newest first, each before and after in words."""
     round_ = table.round
+    at_table = {s.entrant.pk: s.entrant for s in seats}
+    # Without joins: a change's player and a player who acted at the table are the seats'
+    # entrants (named as the sheet names them, namesakes too); anyone else (a player
+    # since moved) and the decisions on flagged changes are read after, only when there.
     audit = list(
         ScoreChange.objects.filter(division=round_.division, round_number=round_.number)
-        .filter(
-            Q(table_number=table.number)
-            | Q(table_number__isnull=True, entrant__in=[s.entrant.pk for s in seats])
-        )
-        .select_related("entrant", "decision", "at_table_player")
+        .filter(Q(table_number=table.number) | Q(table_number__isnull=True, entrant__in=at_table))
         .order_by("-at", "-id")
     )
+    wanted = {
+        pk
+        for change in audit
+        for pk in (change.entrant_id, change.at_table_player_id)
+        if pk is not None and pk not in at_table
+    }
+    others = Entrant.objects.in_bulk(wanted) if wanted else {}
+    flagged = [change.pk for change in audit if change.consequence]
+    decisions = (
+        {d.change_id: d for d in CorrectionDecision.objects.filter(change__in=flagged)}
+        if flagged
+        else {}
+    )
     names = {s.entrant.external_id: s.entrant.shown_name for s in seats}  # in seat order
-    at_table = {s.entrant.pk: s.entrant for s in seats}
     for change in audit:
-        if change.entrant_id in at_table:  # named as the sheet names them (namesakes)
-            change.entrant = at_table[change.entrant_id]
+        for field in ("entrant", "at_table_player"):
+            pk = getattr(change, f"{field}_id")
+            if pk is not None:
+                setattr(change, field, at_table.get(pk) or others[pk])
+        _DECISION.set_cached_value(change, decisions.get(change.pk))
         change.before_text = describe_change(change.before, names)
         change.after_text = describe_change(change.after, names)
     return audit
 
 
+# A change's decision, as select_related("decision") leaves it: None when there is none.
+_DECISION = ScoreChange.decision.related
+
+
 def _seats(table: Table) -> list[Seat]:
     """The table's seats in order with their entrants; a player whose name another entrant
-    of the event shares carries it with their club or number (``Entrant.shown_name``):
-    the namesakes in one query."""
-    seats = list(table.seats.select_related("entrant").order_by("number"))
-    mark_namesakes(
-        [s.entrant for s in seats],
-        namesakes(table.round.division.event, among=[s.entrant for s in seats]),
+    of the event shares carries it with their club or number (``Entrant.shown_name``).
+    Each seat says whether its entrant has a namesake (``namesake``), penalty points in
+    the round (``penalized``) and whether a tie of the round was decided (``tie_decided``):
+    the names, penalties and decisions are read only when there are some (rarely)."""
+    quote = connection.ops.quote_name
+    seat, entrant = quote(Seat._meta.db_table), quote(Entrant._meta.db_table)
+    penalty, decision = quote(Penalty._meta.db_table), quote(TieBreakDecision._meta.db_table)
+    round_ = table.round
+    seats = list(
+        table.seats.select_related("entrant")
+        .annotate(
+            namesake=RawSQL(
+                f"EXISTS (SELECT 1 FROM {entrant} other WHERE other.event_id = "
+                f"{entrant}.event_id AND other.search_name = {entrant}.search_name "
+                f"AND other.id <> {entrant}.id)",
+                [],
+                output_field=BooleanField(),
+            ),
+            penalized=RawSQL(
+                f"EXISTS (SELECT 1 FROM {penalty} p WHERE p.round_id = {seat}.round_id "
+                f"AND p.entrant_id = {seat}.entrant_id)",
+                [],
+                output_field=BooleanField(),
+            ),
+            tie_decided=RawSQL(
+                f"EXISTS (SELECT 1 FROM {decision} d WHERE d.division_id = %s "
+                "AND d.round_number = %s)",
+                [round_.division_id, round_.number],
+                output_field=BooleanField(),
+            ),
+        )
+        .order_by("number")
     )
+    mark_flagged_namesakes(table.round.division.event, [s.entrant for s in seats if s.namesake])
     return seats
 
 
@@ -172,39 +230,52 @@ def table_sheet(table: Table) -> TableSheet:
     """A table's players in seat order, its games, totals, penalties and audit trail."""
     round_ = table.round
     seats = _seats(table)
-    # No default orderings below: theirs join up through the table, round and division to
-    # the event (and the entrant's names) on every page load, for an order not needed here.
-    games = {
-        g.number: g
-        for g in Game.objects.filter(table=table)
-        .select_related("entered_by", "confirmed_by")  # the winner: a seat's entrant
-        .order_by()
-    }
     # A game's winner and the players who entered or confirmed it sit at this table: they
     # are the seats' entrants (no query per game), shown by the same name as their seat.
     at_table = {s.entrant.pk: s.entrant for s in seats}
-    for game in games.values():
+    # The games with their rack totals in one query (a row per rack, a game without
+    # racks once). No default orderings: theirs join up through the table, round and
+    # division to the event (and the entrant's names) for an order not needed here.
+    games: dict[int, Game] = {}
+    racks: dict[int, dict[int, int]] = defaultdict(dict)
+    for game in (
+        Game.objects.filter(table=table)
+        .select_related("entered_by", "confirmed_by")  # the winner: a seat's entrant
+        .annotate(rack_entrant=F("racks__entrant_id"), rack_total=F("racks__rack_total"))
+        .order_by()
+    ):
+        if game.rack_entrant is not None:
+            racks[game.pk][game.rack_entrant] = game.rack_total
+        if game.number in games:
+            continue
+        games[game.number] = game
         for role in ("winner", "entered_by_player", "confirmed_by_player"):
             if getattr(game, f"{role}_id") in at_table:
                 setattr(game, role, at_table[getattr(game, f"{role}_id")])
-    racks: dict[int, dict[int, int]] = defaultdict(dict)
-    for game_id, entrant_id, total in (
-        RackScore.objects.filter(game__table=table)
-        .order_by()
-        .values_list("game_id", "entrant_id", "rack_total")
-    ):
-        racks[game_id][entrant_id] = total
     # Each penalty's player is the seat's entrant (named as the sheet names them, a
     # namesake with their club or number), not a second copy joined in.
-    penalties = list(
-        Penalty.objects.filter(round=round_, entrant__in=list(at_table)).order_by("given_at", "id")
+    penalties = (
+        list(
+            Penalty.objects.filter(round=round_, entrant__in=list(at_table)).order_by(
+                "given_at", "id"
+            )
+        )
+        if any(s.penalized for s in seats)
+        else []
     )
     for penalty in penalties:
         penalty.entrant = at_table[penalty.entrant_id]
     penalty_points: dict[str, int] = defaultdict(int)
     for penalty in penalties:
         penalty_points[penalty.entrant.external_id] += penalty.points
-    outcome = _table_outcome(table, seats, games, racks, penalty_points)
+    outcome = _table_outcome(
+        table,
+        seats,
+        games,
+        racks,
+        penalty_points,
+        tie_decided=any(s.tie_decided for s in seats),
+    )
     sheet_games = [
         SheetGame(
             number,

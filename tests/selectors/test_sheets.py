@@ -78,11 +78,45 @@ def test_a_sheet_reads_its_table_s_rows_without_joining_up_to_the_event(setup):
     assert not joined, joined
     # A penalty's and a change's player is the seat's entrant, and nobody shows who gave a
     # penalty or the account behind a change (its label is on the row): no joins for them.
-    penalty = next(q["sql"] for q in captured.captured_queries if '"scoring_penalty"' in q["sql"])
-    audit = next(q["sql"] for q in captured.captured_queries if '"scoring_scorechange"' in q["sql"])
+    penalty = next(
+        q["sql"] for q in captured.captured_queries if '"scoring_penalty"."id"' in q["sql"]
+    )
+    audit = next(
+        q["sql"] for q in captured.captured_queries if '"scoring_scorechange"."id"' in q["sql"]
+    )
     assert "JOIN" not in penalty, penalty
     assert '"auth_user"' not in audit, audit
     assert sheet.penalties[0].entrant is next(s.entrant for s in sheet.seats if s.entrant == second)
     # What the page shows is unchanged: penalties in the order given, every game's racks.
     assert [(p.entrant, p.points) for p in sheet.penalties] == [(second, 5), (first, 2)]
     assert [sorted(g.racks.values()) for g in sheet.games[:2]] == [[0, 10, 20, 30], [0, 5, 20, 30]]
+
+
+def test_a_sheet_reads_penalties_and_namesakes_names_only_when_its_seats_have_some(setup):
+    """The page after every save reads the seats (each saying whether its player has a
+    namesake or penalty points, and whether a tie of the round was decided), the games
+    with their racks, and the audit trail: three queries. A penalty or a namesake at the
+    table adds the query for them, and the sheet shows them as before."""
+    division, table, sam, sue = setup
+    keep(table, 1, (0, 10, 20, 30), sam)
+    table = Table.objects.select_related("round__division__event").get(pk=table.pk)
+    with CaptureQueriesContext(connection) as captured:
+        sheet = table_sheet(table)
+    assert len(captured.captured_queries) == 3, [q["sql"] for q in captured.captured_queries]
+    assert sheet.penalties == [] and not any(s.entrant.has_namesake for s in sheet.seats)
+
+    first, second = seated(table)[:2]
+    services.penalty_add(round_=table.round, entrant=second, points=5, reason="Slow play")
+    elsewhere = Table.objects.filter(round=table.round).exclude(pk=table.pk).first()
+    other = seated(elsewhere)[0]
+    other.first_name, other.last_name = first.first_name, first.last_name.upper()
+    other.club = "Far Club"
+    other.save()
+    with CaptureQueriesContext(connection) as captured:
+        sheet = table_sheet(table)
+    assert len(captured.captured_queries) == 5, [q["sql"] for q in captured.captured_queries]
+    assert [(p.entrant, p.points) for p in sheet.penalties] == [(second, 5)]
+    assert [s.penalty for s in sheet.seats][:2] == [0, 5]
+    named = {s.entrant.pk: s.entrant.shown_name for s in sheet.seats}
+    assert named[first.pk] == f"{first.name} ({first.club})", named
+    assert named[second.pk] == second.name
