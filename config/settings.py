@@ -178,6 +178,10 @@ TEMPLATES = [
     },
 ]
 
+# The plain form widgets drawn in Python, to the byte what Django's widget templates draw
+# (tournaments/form_rendering.py): a table's game form after every save, among others.
+FORM_RENDERER = "tournaments.form_rendering.QuickWidgets"
+
 # --- Database ---------------------------------------------------------------
 
 DATABASES = {
