@@ -3,8 +3,8 @@ for word what it was when its reading was made cheaper: every view of two tables
 play: games entered, replaced, confirmed at the table, corrected, a penalty, a withdrawn
 player, namesakes and a right-to-left name; one closed, with a flagged correction and the
 organizer's decision) as the organizer and two scorekeepers see it, in English and French,
-is compared with the HTML kept in tests/data/sheet_html/ (made before, on the code that
-read the sheet the old way). Only what changes from run to run is put in words first: row
+and the players' page with the table's code, is compared with the HTML kept in
+tests/data/sheet_html/ (made before, on the code that read the sheet the old way). Only what changes from run to run is put in words first: row
 ids, times of day, the form's token and the table's code.
 
 SHEET_HTML_WRITE=1 writes the files again (after a change meant to change the page)."""
@@ -169,6 +169,17 @@ def test_the_sheet_after_a_save_is_what_it_was(which, language):
         answer = client.get(f"/e/{event.slug}/tables/{table.pk}/")
         assert answer.status_code == 200
         pages.append(f"===== {name} whole page\n{answer.content.decode()}")
+    if which == "live":  # the players' page with the table's code: same games, own template
+        players = seated(table)
+        for player in (players[0], players[1]):
+            client = Client()
+            client.cookies["django_language"] = language
+            assert client.post(f"/t/{secrets[0]}/me/", {"player": player.pk}).status_code == 302
+            for view in ["", "?game=1", "?game=2", "?game=3"]:
+                answer = client.get(f"/t/{secrets[0]}/{view}")
+                assert answer.status_code == 200, (player, view)
+                pages.append(f"===== {player.external_id} at the table {view}\n")
+                pages.append(answer.content.decode())
     got = normalized("\n".join(pages), event, secrets)
     path = KEPT / f"{which}-{language}.html"
     if os.environ.get("SHEET_HTML_WRITE"):
