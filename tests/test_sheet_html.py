@@ -4,8 +4,9 @@ play: games entered, replaced, confirmed at the table, corrected, a penalty, a w
 player, namesakes and a right-to-left name; one closed, with a flagged correction and the
 organizer's decision) as the organizer and two scorekeepers see it, in English and French,
 and the players' page with the table's code, is compared with the HTML kept in
-tests/data/sheet_html/ (made before, on the code that read the sheet the old way). Only what changes from run to run is put in words first: row
-ids, times of day, the form's token and the table's code.
+tests/data/sheet_html/ (made before, on the code that read the sheet the old way). Only
+what changes from run to run is put in words first: row ids, times of day, the form's
+token and the table's code.
 
 SHEET_HTML_WRITE=1 writes the files again (after a change meant to change the page)."""
 

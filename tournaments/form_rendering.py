@@ -14,6 +14,7 @@ before. tests/test_form_rendering.py compares the two on every kind of widget.
 from django.forms.renderers import DjangoTemplates
 from django.template.base import render_value_in_context
 from django.template.context import Context
+from django.utils.html import escape
 from django.utils.safestring import SafeData, mark_safe
 
 WIDGETS = "django/forms/widgets/"
@@ -51,6 +52,8 @@ class NotPlain(Exception):
 
 def _shown(value) -> str:
     """``{{ value }}``: localized and escaped as a template shows it."""
+    if type(value) is str:  # most are: neither localized nor safe, only escaped
+        return escape(value)
     if callable(value):
         raise NotPlain
     return render_value_in_context(value, _CONTEXT)
@@ -65,8 +68,8 @@ def _as_text(value) -> str:
     except (ValueError, TypeError):
         text = ""
     if isinstance(value, SafeData):  # the filter is is_safe: its output stays safe
-        text = mark_safe(text)
-    return render_value_in_context(text, _CONTEXT)
+        return mark_safe(text)
+    return escape(text)  # a str is neither localized nor safe: escaped
 
 
 def _attrs(attrs) -> str:

@@ -1,7 +1,7 @@
 """Score entry: a table's sheet (players, games, totals, audit trail) and the tables in play."""
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import connection
 from django.db.models import BooleanField, Count, F, Q
@@ -28,6 +28,9 @@ class SheetGame:
     game: Game | None
     racks: dict[int, int]  # entrant pk -> rack total
     points: dict[int, int | None]
+    # Each seat with its rack total in this game (None: none entered), in seat order: what
+    # a page lists seat by seat, without looking each seat up in ``racks``.
+    by_seat: list[tuple["SheetSeat", int | None]] = field(default_factory=list)
 
     @property
     def entered(self) -> bool:
@@ -153,10 +156,16 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
     # Without joins: a change's player and a player who acted at the table are the seats'
     # entrants (named as the sheet names them, namesakes too); anyone else (a player
     # since moved) and the decisions on flagged changes are read after, only when there.
-    audit = list(
-        ScoreChange.objects.filter(division=round_.division, round_number=round_.number)
-        .filter(Q(table_number=table.number) | Q(table_number__isnull=True, entrant__in=at_table))
-        .order_by("-at", "-id")
+    # Newest first, sorted here: a table has a few changes, and the database's ordering
+    # costs more to write out than to do.
+    audit = sorted(
+        ScoreChange.objects.filter(
+            Q(table_number=table.number) | Q(table_number__isnull=True, entrant_id__in=at_table),
+            division_id=round_.division_id,
+            round_number=round_.number,
+        ).order_by(),
+        key=lambda change: (change.at, change.pk),
+        reverse=True,
     )
     wanted = {
         pk
@@ -173,10 +182,10 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
     )
     names = {s.entrant.external_id: s.entrant.shown_name for s in seats}  # in seat order
     for change in audit:
-        for field in ("entrant", "at_table_player"):
-            pk = getattr(change, f"{field}_id")
+        for role in ("entrant", "at_table_player"):
+            pk = getattr(change, f"{role}_id")
             if pk is not None:
-                setattr(change, field, at_table.get(pk) or others[pk])
+                setattr(change, role, at_table.get(pk) or others[pk])
         _DECISION.set_cached_value(change, decisions.get(change.pk))
         change.before_text = describe_change(change.before, names)
         change.after_text = describe_change(change.after, names)
@@ -198,7 +207,8 @@ def _seats(table: Table) -> list[Seat]:
     penalty, decision = quote(Penalty._meta.db_table), quote(TieBreakDecision._meta.db_table)
     round_ = table.round
     seats = list(
-        table.seats.select_related("entrant")
+        Seat.objects.filter(table_id=table.pk)
+        .select_related("entrant")
         .annotate(
             namesake=RawSQL(
                 f"EXISTS (SELECT 1 FROM {entrant} other WHERE other.event_id = "
@@ -220,8 +230,9 @@ def _seats(table: Table) -> list[Seat]:
                 output_field=BooleanField(),
             ),
         )
-        .order_by("number")
+        .order_by()
     )
+    seats.sort(key=lambda seat: seat.number)  # a table's few seats: sorted here
     mark_flagged_namesakes(table.round.division.event, [s.entrant for s in seats if s.namesake])
     return seats
 
@@ -239,7 +250,7 @@ def table_sheet(table: Table) -> TableSheet:
     games: dict[int, Game] = {}
     racks: dict[int, dict[int, int]] = defaultdict(dict)
     for game in (
-        Game.objects.filter(table=table)
+        Game.objects.filter(table_id=table.pk)
         .select_related("entered_by", "confirmed_by")  # the winner: a seat's entrant
         .annotate(rack_entrant=F("racks__entrant_id"), rack_total=F("racks__rack_total"))
         .order_by()
@@ -301,6 +312,8 @@ def table_sheet(table: Table) -> TableSheet:
                 played.position if played else None,
             )
         )
+    for game in sheet_games:
+        game.by_seat = [(seat, game.racks.get(seat.entrant.pk)) for seat in sheet_seats]
     audit = _audit(table, seats)  # its players at the table: the seats' entrants too
     return TableSheet(
         round_.division.event,
