@@ -267,22 +267,31 @@ def _who_acted(chosen) -> dict:
     return {
         "entered_who": _who(
             game.entered_by_player if game.entered_by_player_id else None,
-            game.entered_by,
+            _user_name(game, "entered_by"),
             _("the organizer's command line"),
         ),
         "confirmed_who": _who(
             game.confirmed_by_player if game.confirmed_by_player_id else None,
-            game.confirmed_by,
+            _user_name(game, "confirmed_by"),
             _("the organizer"),
         ),
     }
 
 
-def _who(player, user, nobody: str):
+def _user_name(game, role: str) -> str | None:
+    """The user name of the account in ``role`` ("entered_by", "confirmed_by") of a game:
+    as the sheet read it (``table_sheet``: the name alone), else from the account."""
+    if hasattr(game, f"{role}_name"):
+        return getattr(game, f"{role}_name")
+    user = getattr(game, role)
+    return user.get_username() if user is not None else None
+
+
+def _who(player, user_name: str | None, nobody: str):
     if player is not None:
         return format_html('<span dir="auto">{}</span> {}', player.shown_name, _("at the table"))
-    if user is not None:
-        return format_html('<span dir="auto">{}</span>', user.get_username())
+    if user_name is not None:
+        return format_html('<span dir="auto">{}</span>', user_name)
     return nobody
 
 

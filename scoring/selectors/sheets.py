@@ -3,6 +3,7 @@
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import BooleanField, Count, F, Q
 from django.db.models.expressions import RawSQL
@@ -249,10 +250,17 @@ def table_sheet(table: Table) -> TableSheet:
     # division to the event (and the entrant's names) for an order not needed here.
     games: dict[int, Game] = {}
     racks: dict[int, dict[int, int]] = defaultdict(dict)
+    # Of the accounts that entered and confirmed a game, the page shows the user name only
+    # (``entered_by_name``, ``confirmed_by_name``): no whole users joined in.
+    username = get_user_model().USERNAME_FIELD
     for game in (
         Game.objects.filter(table_id=table.pk)
-        .select_related("entered_by", "confirmed_by")  # the winner: a seat's entrant
-        .annotate(rack_entrant=F("racks__entrant_id"), rack_total=F("racks__rack_total"))
+        .annotate(
+            rack_entrant=F("racks__entrant_id"),
+            rack_total=F("racks__rack_total"),
+            entered_by_name=F(f"entered_by__{username}"),
+            confirmed_by_name=F(f"confirmed_by__{username}"),
+        )
         .order_by()
     ):
         if game.rack_entrant is not None:
