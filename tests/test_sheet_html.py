@@ -135,6 +135,7 @@ def normalized(html: str, event, secrets) -> str:
         (r"(<option value=\")(\d+)", entrants),
         (r"(/tables/)(\d+)", tables),
         (r"(table=)(\d+)", tables),
+        (r"(data-table-ref=\"players-)(\d+)", tables),
         (r"(/divisions/)(\d+)", divisions),
         (r"(/clock/)(\d+)", rounds),
     ):
