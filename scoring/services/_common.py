@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Seat, Table
+from tournaments.text import isolate
 
 from ..models import Game
 
@@ -195,6 +196,7 @@ def check_game(
     seats with their entrants as the caller read them, checked against the table's now.
     """
     place = where(round_, table, number)
+    names = {key: isolate(name) for key, name in names.items()}  # in sentences below
     if seats is None or not _still_seated(table, seats):
         seats = list(table.seats.select_related("entrant").order_by("number"))
     seated = {s.entrant.external_id: s.entrant for s in seats}
@@ -215,7 +217,7 @@ def check_game(
             ended=ended or None,
             winner=winner,
             players=[p for p, e in seated.items() if not e.out_of_play],
-            names={p: e.name for p, e in seated.items()},
+            names={p: isolate(e.name) for p, e in seated.items()},
         )
     except engine.GameError as error:
         raise engine.GameError(

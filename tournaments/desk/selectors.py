@@ -29,6 +29,7 @@ from tournaments.selectors import (
     played_brackets,
     running_clock,
 )
+from tournaments.text import isolate
 
 
 @dataclass
@@ -115,7 +116,7 @@ class DivisionDesk:
             .order_by("table__number", "number")
         )
         for seat in seats:
-            name = shown.get(seat.entrant.external_id, seat.entrant.name)
+            name = isolate(shown.get(seat.entrant.external_id, seat.entrant.name))
             player = seat.entrant.external_id
             if any(n.table == seat.table.number and player in n.players for n in said):
                 continue

@@ -148,7 +148,8 @@ def round_create(
         met=met,
         gather=needs,
     )
-    names = {e.external_id: e.name for e in players}
+    # Set apart for the notes' sentences: a right-to-left name cannot turn the words round.
+    names = {e.external_id: isolate(e.name) for e in players}
     try:
         with transaction.atomic():
             event = event_lock(division.event_id)
@@ -409,8 +410,8 @@ def seats_swap(*, round_: Round, first: Entrant, second: Entrant) -> None:
         Seat.objects.create(round=round_, table_id=b.table_id, entrant=first, number=b.number)
         with notes_language(round_.division.event):
             note = gettext("Organizer swapped %(first)s and %(second)s.") % {
-                "first": first.name,
-                "second": second.name,
+                "first": isolate(first.name),
+                "second": isolate(second.name),
             }
         swapped = engine.SeatingNote(
             engine.notes.SWAPPED, note, players=(first.external_id, second.external_id)

@@ -260,7 +260,7 @@ def round_renumber_clashing(
             who=mine,
             tables=[[e.external_id for e in people] for people in seats],
             needs={e.external_id for people in seats for e in people if e.accessible},
-            names={e.external_id: e.name for people in seats for e in people},
+            names={e.external_id: isolate(e.name) for people in seats for e in people},
             notes_in_event_language=True,
         )
     except engine.HallFull as full:

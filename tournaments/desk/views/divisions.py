@@ -50,7 +50,10 @@ def _swap_choices(desk) -> list[tuple[str, str]]:
         (
             str(s.entrant.pk),
             gettext("%(name)s (table %(table)d)")
-            % {"name": names.get(s.entrant.external_id, s.entrant.name), "table": s.table.number},
+            % {
+                "name": isolate(names.get(s.entrant.external_id, s.entrant.name)),
+                "table": s.table.number,
+            },
         )
         for s in seats
     ]

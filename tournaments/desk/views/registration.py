@@ -66,7 +66,7 @@ def entrant_edit(request, event, entrant_id=None):
             messages.success(
                 request,
                 _("%(name)s saved (%(division)s).")
-                % {"name": saved.name, "division": saved.division.name},
+                % {"name": isolate(saved.name), "division": saved.division.name},
             )
             return redirect("desk:entrants", event.slug)
     return render(
@@ -145,7 +145,7 @@ CHECKIN_PAGE = 100
 def _names(entrants, limit: int = 40) -> str:
     """The entrants' names as pages show them (a namesake with its club or number, when
     ``mark_namesakes`` marked them), at most ``limit`` of them."""
-    names = [e.shown_name for e in entrants]
+    names = [isolate(e.shown_name) for e in entrants]
     shown = ", ".join(names[:limit])
     if len(names) <= limit:
         return shown
