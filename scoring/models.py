@@ -184,7 +184,12 @@ class ScoreChange(models.Model):
 
     class Meta:
         ordering = ["at", "id"]
-        indexes = [models.Index(fields=["division", "round_number"])]
+        indexes = [
+            models.Index(fields=["division", "round_number"]),
+            # A save's key is looked for in every division (a key stored in another is
+            # refused): not partial, so that a prepared statement's plan can use it.
+            models.Index(fields=["save_key"], name="scorechange_save_key"),
+        ]
         constraints = [
             # Per division, so that an event restored beside its original keeps its keys.
             models.UniqueConstraint(

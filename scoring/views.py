@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from tournaments import engine
 from tournaments.csvfiles import csv_writer
 from tournaments.decorators import event_role, event_table_role
 from tournaments.engine import RuleError, parse_table_numbers
@@ -30,8 +31,15 @@ from tournaments.web import keep_refused, kept, said
 
 from . import services
 from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules
-from .models import Game
-from .selectors import division_state, round_standings, table_entry, table_sheet, tables_in_play
+from .models import SAVE_KEY_PATTERN, Game
+from .selectors import (
+    division_state,
+    plain_entry,
+    round_standings,
+    table_entry,
+    table_sheet,
+    tables_in_play,
+)
 from .tables import StandingsTable
 
 
@@ -355,9 +363,18 @@ def _chosen_game(request, sheet) -> int | None:
     return to_confirm or sheet.next_game
 
 
+def table_page(request, slug, table_id):
+    """A table's sheet: players in seat order, every game, and the form for a game; a
+    game sent with it saved (the plain case by the short path, docs/decisions.md)."""
+    if request.method == "POST":
+        answer = _plain_save(request, slug, table_id)
+        if answer is not None:
+            return answer
+    return _table_page(request, slug, table_id)
+
+
 @event_table_role("scorekeeper")
-def table_page(request, event, table):
-    """A table's sheet: players in seat order, every game, and the form for a game."""
+def _table_page(request, event, table):
     if request.method != "POST":
         return _render_table(request, event, table, table_sheet(table))
     return game_save(request, event, table, _scorekeepers_page(request, event, table))
@@ -497,6 +514,94 @@ def game_save(request, event, table, page: EntryPage):
         # The page learns which save arrived (its queued copy, if any, is then dropped).
         return redirect(page.url(saved=data["save_key"]))
     return redirect(page.url())
+
+
+def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
+    """A scorekeeper's keyed save in the plain case, stored by the short path
+    (``services.game_record_plain``) and answered as ``game_save`` answers it; None for
+    anything else — another role, a queued save, a refusal, a conflict, a confirmed game
+    or a closed round — which ``game_save`` then takes from the start and answers."""
+    if not settings.PLAIN_SAVES or request.headers.get("X-Queued-Save") == "1":
+        return None
+    user = request.user
+    key = request.POST.get("save_key", "")
+    if not user.is_authenticated or not re.fullmatch(SAVE_KEY_PATTERN, key):
+        return None
+    entry = plain_entry(slug, table_id, user.pk)
+    if entry is None or entry.round_status == Round.Status.CLOSED:
+        return None
+    organizer = entry.organizes or user.is_superuser
+    if not (organizer or entry.keeps_scores):
+        return None
+    if entry.score_entry == Event.ScoreEntry.PLAYERS and not organizer:
+        return None
+    number = whole_number(request.POST.get("game", ""), low=1, high=entry.games)
+    typed = _plain_game(request.POST, entry)
+    if number is None or typed is None:
+        return None
+    racks, ended, winner_id, version = typed
+    stored = services.game_record_plain(
+        entry=entry,
+        number=number,
+        racks=racks,
+        ended=ended,
+        winner_id=winner_id,
+        expected_version=version,
+        save_key=key,
+        user=user,
+        organizer=organizer,
+    )
+    if not stored:
+        return None
+    messages.success(
+        request,
+        _("Game %(number)s saved for table %(table)s.")
+        % {"number": number, "table": entry.table_number},
+    )
+    url = reverse("scoring:table", args=[entry.event_slug, entry.table_id])
+    return redirect(f"{url}?saved={key}")
+
+
+def _plain_game(post, entry) -> tuple | None:
+    """The game a save sent — rack totals by entrant id in seat order, how it ended, the
+    winner's entrant id, the version seen — when ``GameForm`` would take it as it is and
+    the engine accepts it; None for anything the form or the engine would refuse or
+    read differently (``GameForm`` then says why)."""
+    racks = {}
+    for seat in entry.seats:
+        text = post.get(f"rack_{seat.entrant_id}", "").strip()
+        if not text and seat.out_of_play:
+            continue
+        if not text or len(text) > 6:
+            return None
+        try:
+            racks[seat.entrant_id] = engine.parse_rack_total(text)
+        except RuleError:
+            return None
+    ended = post.get("ended", "")
+    winner = post.get("winner", "")
+    version = post.get("version", "").strip()
+    if ended not in ("", engine.OUT, engine.EXHAUSTED):
+        return None
+    if not (version == "" or (len(version) <= 9 and version.isascii() and version.isdecimal())):
+        return None
+    if entry.scoring == engine.SABRA and post.get("winner_plus", "").strip():
+        return None  # the winner's plus is checked against the racks by the form
+    playing = [s for s in entry.seats if not s.out_of_play]
+    winner_seat = next((s for s in playing if str(s.entrant_id) == winner), None)
+    if winner and winner_seat is None:
+        return None
+    external = {s.entrant_id: s.external_id for s in entry.seats}
+    try:
+        engine.validate_game(
+            {external[pk]: value for pk, value in racks.items()},
+            ended=ended or None,
+            winner=winner_seat.external_id if winner_seat else None,
+            players=[s.external_id for s in playing],
+        )
+    except RuleError:
+        return None
+    return racks, ended or None, winner_seat.entrant_id if winner_seat else None, int(version or 0)
 
 
 def _named_form(request, entry, number) -> GameForm:

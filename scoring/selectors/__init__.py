@@ -21,6 +21,7 @@ from .corrections import (
     flagged_corrections,
     undecided_changes,
 )
+from .plain import PlainEntry, PlainSeat, plain_entry
 from .qualifiers import (
     QualifierGroup,
     QualifierRow,
@@ -52,6 +53,9 @@ from .state import (
 from .withdrawals import undo_refusal, undoable
 
 __all__ = [
+    "PlainEntry",
+    "PlainSeat",
+    "plain_entry",
     "QualifierGroup",
     "QualifierRow",
     "QualifiersReport",

@@ -16,6 +16,7 @@ from .corrections import (
 )
 from .events import event_delete
 from .games import OWN_ENTRY, game_confirm, game_record, games_import
+from .plain import game_record_plain
 from .rounds import (
     Advanced,
     AdvanceResult,
@@ -41,6 +42,7 @@ __all__ = [
     "entrant_reinstate",
     "game_confirm",
     "game_record",
+    "game_record_plain",
     "games_import",
     "penalty_add",
     "results_accept",
