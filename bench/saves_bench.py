@@ -58,7 +58,10 @@ def set_up(entrants: int, directory: Path) -> dict:
         get_user_model,
     )
     from django.contrib.auth.hashers import make_password
-    from django.contrib.sessions.backends.db import SessionStore
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    SessionStore = import_string(f"{settings.SESSION_ENGINE}.SessionStore")
     from django.utils.crypto import get_random_string
 
     from tournaments.models import Event, Table
@@ -87,7 +90,7 @@ def set_up(entrants: int, directory: Path) -> dict:
     for user in keepers:
         session = SessionStore()
         session[SESSION_KEY] = str(user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[-1]
         session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
         sessions.append(session.session_key)

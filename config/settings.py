@@ -127,7 +127,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's AuthenticationMiddleware, the user read with the session (tournaments/sessions.py).
+    "tournaments.sessions.SessionUserMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # The service worker's background fetch of a page leaves the person's messages alone
     # (tournaments/offline_copy.py).
@@ -227,7 +228,8 @@ elif _engine == "django.db.backends.postgresql":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Sessions live in the database: scorekeepers keep working when Redis is down.
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Django's database sessions, each read with its user in one statement (tournaments/sessions.py).
+SESSION_ENGINE = "tournaments.sessions"
 
 # A scorekeeper's plain save (a keyed save of a new game, or of their unconfirmed one over
 # the version they saw) is stored by the short path, in a few statements of plain SQL;
@@ -263,7 +265,8 @@ LOGOUT_REDIRECT_URL = "home"
 # tablet in the hall reaches the server through one proxy or one wifi router.
 AUTHENTICATION_BACKENDS = [
     "tournaments.access.LoginThrottleBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # ModelBackend, taking the user read with the session (tournaments/sessions.py).
+    "tournaments.sessions.SessionUserBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURES_ALLOWED", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(seconds=env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60))
