@@ -51,6 +51,7 @@ KEEPERS = 100
 
 def set_up(entrants: int, directory: Path) -> dict:
     """The event (one division, round 1 seated), 100 scorekeepers signed in, the plan."""
+    from django.conf import settings
     from django.contrib.auth import (
         BACKEND_SESSION_KEY,
         HASH_SESSION_KEY,
@@ -58,13 +59,12 @@ def set_up(entrants: int, directory: Path) -> dict:
         get_user_model,
     )
     from django.contrib.auth.hashers import make_password
-    from django.conf import settings
+    from django.utils.crypto import get_random_string
     from django.utils.module_loading import import_string
 
-    SessionStore = import_string(f"{settings.SESSION_ENGINE}.SessionStore")
-    from django.utils.crypto import get_random_string
-
     from tournaments.models import Event, Table
+
+    SessionStore = import_string(f"{settings.SESSION_ENGINE}.SessionStore")
 
     rows = ["entrant_id,first_name,last_name,birth_date,gender,club,division"]
     rows += [
