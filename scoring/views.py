@@ -34,7 +34,6 @@ from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rul
 from .models import SAVE_KEY_PATTERN, Game
 from .selectors import (
     division_state,
-    plain_entry,
     round_standings,
     table_entry,
     table_sheet,
@@ -517,7 +516,7 @@ def game_save(request, event, table, page: EntryPage):
 
 
 def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
-    """A scorekeeper's keyed save in the plain case, stored by the short path
+    """A keyed save in the plain case, stored by the short path
     (``services.game_record_plain``) and answered as ``game_save`` answers it; None for
     anything else — another role, a queued save, a refusal, a conflict, a confirmed game
     or a closed round — which ``game_save`` then takes from the start and answers."""
@@ -527,46 +526,38 @@ def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
     key = request.POST.get("save_key", "")
     if not user.is_authenticated or not re.fullmatch(SAVE_KEY_PATTERN, key):
         return None
-    entry = plain_entry(slug, table_id, user.pk)
-    if entry is None or entry.round_status == Round.Status.CLOSED:
-        return None
-    organizer = entry.organizes or user.is_superuser
-    if not (organizer or entry.keeps_scores):
-        return None
-    if entry.score_entry == Event.ScoreEntry.PLAYERS and not organizer:
-        return None
-    number = whole_number(request.POST.get("game", ""), low=1, high=entry.games)
-    typed = _plain_game(request.POST, entry)
-    if number is None or typed is None:
-        return None
-    racks, ended, winner_id, version = typed
     stored = services.game_record_plain(
-        entry=entry,
-        number=number,
-        racks=racks,
-        ended=ended,
-        winner_id=winner_id,
-        expected_version=version,
-        save_key=key,
+        slug=slug,
+        table_id=table_id,
         user=user,
-        organizer=organizer,
+        typed=lambda entry: _plain_game(request, entry, key),
     )
-    if not stored:
+    if stored is None:
         return None
+    entry, game = stored
     messages.success(
         request,
         _("Game %(number)s saved for table %(table)s.")
-        % {"number": number, "table": entry.table_number},
+        % {"number": game.number, "table": entry.table_number},
     )
     url = reverse("scoring:table", args=[entry.event_slug, entry.table_id])
     return redirect(f"{url}?saved={key}")
 
 
-def _plain_game(post, entry) -> tuple | None:
-    """The game a save sent — rack totals by entrant id in seat order, how it ended, the
-    winner's entrant id, the version seen — when ``GameForm`` would take it as it is and
-    the engine accepts it; None for anything the form or the engine would refuse or
-    read differently (``GameForm`` then says why)."""
+def _plain_game(request, entry, key: str) -> services.PlainGame | None:
+    """The game a save sent, when the one saving may save at this table as a scorekeeper
+    or organizer, ``GameForm`` would take it as it is and the engine accepts it; None for
+    anything the decorator, the form or the engine would refuse or read differently
+    (``game_save`` then says why)."""
+    organizer = entry.organizes or request.user.is_superuser
+    if not (organizer or entry.keeps_scores) or entry.round_status == Round.Status.CLOSED:
+        return None
+    if entry.score_entry == Event.ScoreEntry.PLAYERS and not organizer:
+        return None
+    post = request.POST
+    number = whole_number(post.get("game", ""), low=1, high=entry.games)
+    if number is None:
+        return None
     racks = {}
     for seat in entry.seats:
         text = post.get(f"rack_{seat.entrant_id}", "").strip()
@@ -601,7 +592,15 @@ def _plain_game(post, entry) -> tuple | None:
         )
     except RuleError:
         return None
-    return racks, ended or None, winner_seat.entrant_id if winner_seat else None, int(version or 0)
+    return services.PlainGame(
+        number=number,
+        racks=racks,
+        ended=ended or None,
+        winner_id=winner_seat.entrant_id if winner_seat else None,
+        expected_version=int(version or 0),
+        save_key=key,
+        organizer=organizer,
+    )
 
 
 def _named_form(request, entry, number) -> GameForm:

@@ -55,7 +55,7 @@ def q(model, column: str | None = None) -> str:
 
 
 @cache
-def _entry_sql() -> str:
+def _entry_sql(lock: bool) -> str:
     lists = []
     for field in (Event.organizers.field, Event.scorekeepers.field):
         through = field.remote_field.through._meta
@@ -75,15 +75,21 @@ def _entry_sql() -> str:
         f"LEFT JOIN {q(Seat)} s ON s.table_id = t.id "
         f"LEFT JOIN {q(Entrant)} en ON en.id = s.entrant_id "
         "WHERE t.id = %s AND e.slug = %s "
-        "ORDER BY s.number"
+        "ORDER BY s.number" + (" FOR KEY SHARE OF d" if lock else "")
     )
 
 
-def plain_entry(slug: str, table_id: int, user_id: int) -> PlainEntry | None:
+def plain_entry(slug: str, table_id: int, user_id: int, lock: bool = False) -> PlainEntry | None:
     """Table ``table_id`` of event ``slug`` with its seats and ``user_id``'s roles; None
-    when that event has no such table."""
+    when that event has no such table. ``lock``: in a transaction, with the division's
+    KEY SHARE lock on PostgreSQL, the first of a save's locks (``lock_for_entry``). The
+    round's status is then as it was when the statement started, which may be before the
+    lock was granted: a save reads it again under its next lock."""
     with connection.cursor() as cursor:
-        cursor.execute(_entry_sql(), [user_id, user_id, table_id, slug])
+        cursor.execute(
+            _entry_sql(lock and connection.vendor == "postgresql"),
+            [user_id, user_id, table_id, slug],
+        )
         rows = cursor.fetchall()
     if not rows:
         return None

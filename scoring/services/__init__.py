@@ -16,7 +16,7 @@ from .corrections import (
 )
 from .events import event_delete
 from .games import OWN_ENTRY, game_confirm, game_record, games_import
-from .plain import game_record_plain
+from .plain import PlainGame, game_record_plain
 from .rounds import (
     Advanced,
     AdvanceResult,
@@ -43,6 +43,7 @@ __all__ = [
     "game_confirm",
     "game_record",
     "game_record_plain",
+    "PlainGame",
     "games_import",
     "penalty_add",
     "results_accept",

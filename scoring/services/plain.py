@@ -12,121 +12,100 @@ which decides and says why. What it writes is what ``game_record`` writes for th
 save (``tests/services/test_plain_save.py`` saves the same games both ways).
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tournaments import engine
-from tournaments.models import Division, Entrant, Round, Seat, Table
+from tournaments.models import Entrant, Round, Seat, Table
 
 from ..models import Game, RackScore, ScoreChange
-from ..selectors.plain import PlainEntry, q
+from ..selectors.plain import PlainEntry, plain_entry, q
 
 
 class _NotPlain(Exception):
     """Not the plain case: nothing is stored here, ``game_record`` decides."""
 
 
-def game_record_plain(
-    *,
-    entry: PlainEntry,
-    number: int,
-    racks: Mapping[int, int],
-    ended: str | None,
-    winner_id: int | None,
-    expected_version: int,
-    save_key: str,
-    user,
-    organizer: bool,
-) -> bool:
-    """Store one game as ``game_record`` would, if it is the plain case; True when stored.
+@dataclass(frozen=True, slots=True)
+class PlainGame:
+    """A game as a save sent it, read as ``GameForm`` reads it: rack totals by entrant id
+    in seat order (players seated as the entry read them), how it ended, the winner's
+    entrant id, the version the page showed, the save's key, and whether the one saving
+    organizes the event (their entry counts as confirmed, as ``game_record`` has it)."""
 
-    ``racks``: rack totals by entrant id, in seat order, of players seated at the table
-    as ``entry`` read them (checked again under the locks); ``winner_id`` one of them.
-    A game entered by an organizer counts as confirmed, as ``game_record`` has it.
-    """
-    external = {s.entrant_id: s.external_id for s in entry.seats}
-    new = {
-        "racks": {external[pk]: value for pk, value in racks.items()},
-        "ended": ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
-        "winner": external[winner_id] if winner_id else None,
-    }
+    number: int
+    racks: Mapping[int, int]
+    ended: str | None
+    winner_id: int | None
+    expected_version: int
+    save_key: str
+    organizer: bool
+
+
+def game_record_plain(
+    *, slug: str, table_id: int, user, typed: Callable[[PlainEntry], PlainGame | None]
+) -> tuple[PlainEntry, PlainGame] | None:
+    """Store one game as ``game_record`` would, if it is the plain case: the table read
+    with the division's lock (``plain_entry``), ``typed`` says what the save sent (None:
+    not plain — another role, a refusal); the table and the game stored, or None with
+    nothing stored."""
     try:
         with transaction.atomic():
+            entry = plain_entry(slug, table_id, user.pk, lock=True)
+            played = typed(entry) if entry is not None else None
+            if played is None:
+                raise _NotPlain
+            number, racks, winner_id = played.number, played.racks, played.winner_id
+            external = {s.entrant_id: s.external_id for s in entry.seats}
+            new = {
+                "racks": {external[pk]: value for pk, value in racks.items()},
+                "ended": played.ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
+                "winner": external[winner_id] if winner_id else None,
+            }
             status = _lock(entry)
             if status is None or status[0] == Round.Status.CLOSED or number > status[1]:
                 raise _NotPlain
-            game = _game_as_it_is(entry, number, save_key)
-            now = timezone.now()
-            confirmed = now if organizer else None
+            game = _game_as_it_is(entry, number, played.save_key)
             if game is None:
-                game_id = _insert(
-                    Game,
-                    table_id=entry.table_id,
-                    number=number,
-                    ended=new["ended"],
-                    winner_id=winner_id,
-                    entered_by_id=user.pk,
-                    entered_at=now,
-                    confirmed_by_id=user.pk if organizer else None,
-                    confirmed_at=confirmed,
-                    entered_by_player_id=None,
-                    confirmed_by_player_id=None,
-                    version=1,
-                )
-                _insert_racks(game_id, racks, user.pk, now)
-                before, action = None, ScoreChange.Action.ENTERED
+                before, action, rack_ids = None, ScoreChange.Action.ENTERED, None
             else:
                 game_id, version, was_confirmed, before, rack_ids = game
-                if before == new or version != expected_version or was_confirmed:
+                if before == new or version != played.expected_version or was_confirmed:
                     raise _NotPlain  # the same entry again, a conflict, a correction
                 if set(rack_ids) != set(racks):
                     raise _NotPlain  # a player's rack to remove (out of play since)
-                _update_game(game_id, new["ended"], winner_id, user.pk, confirmed)
-                _update_racks(rack_ids, racks, user.pk, now)
                 action = ScoreChange.Action.REPLACED
-            _insert(
-                ScoreChange,
-                division_id=entry.division_id,
-                round_number=entry.round_number,
-                table_number=entry.table_number,
-                game_number=number,
-                entrant_id=None,
-                action=action,
-                before=before,
-                after=new,
-                reason="",
-                undo=False,
-                actor_id=user.pk,
-                actor_label=user.get_username(),
-                at_table_player_id=None,
-                at_table_code="",
-                address=None,
-                at=now,
-                consequence=None,
-                save_key=save_key,
-                returning=False,
+            _write(
+                entry,
+                number,
+                game_id=game[0] if game else None,
+                rack_ids=rack_ids,
+                racks=racks,
+                new=new,
+                winner_id=winner_id,
+                user=user,
+                organizer=played.organizer,
+                audit=(action, before, played.save_key),
             )
             if status[0] == Round.Status.SEATED:
                 _mark_in_play(entry.round_id)
     except (_NotPlain, IntegrityError):
         # IntegrityError: the same key stored at this moment by another save (its unique
         # constraint); game_record then says "already saved" or refuses it.
-        return False
-    return True
+        return None
+    return entry, played
 
 
 def _lock(entry: PlainEntry) -> tuple | None:
-    """``lock_for_entry``'s locks: KEY SHARE on the division, then (a statement that
-    starts once that is held) KEY SHARE on the round and NO KEY UPDATE on the table; the
-    round's status and games as they are now, None when the table is gone."""
+    """``lock_for_entry``'s locks after the division's (taken by ``plain_entry``): KEY
+    SHARE on the round and NO KEY UPDATE on the table, by a statement that starts once
+    the division's lock is held; the round's status and games as they are now, None when
+    the table is gone."""
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(_sql("division_lock"), [entry.division_id])
-            if cursor.fetchone() is None:
-                return None
         cursor.execute(_sql("round_lock"), [entry.table_id, entry.round_id])
         return cursor.fetchone()
 
@@ -158,42 +137,51 @@ def _game_as_it_is(entry: PlainEntry, number: int, save_key: str):
     return first[2], first[3], first[4] is not None, snapshot, racks
 
 
-def _insert(model, *, returning: bool = True, **values):
-    """One row of ``model`` with ``values`` (columns by attribute name), each made ready
-    for the database by its field as the ORM does; the new row's id."""
-    fields = [model._meta.get_field(name) for name in values]
-    prepared = [
-        field.get_db_prep_save(value, connection)
-        for field, value in zip(fields, values.values(), strict=True)
-    ]
+def _write(entry, number, *, game_id, rack_ids, racks, new, winner_id, user, organizer, audit):
+    """The game (new, or ``game_id`` replaced), its racks (new, or ``rack_ids`` by entrant)
+    and the audit line, as ``game_record`` writes them: on PostgreSQL in one statement (the
+    game and racks as parts of the audit line's), elsewhere one after the other."""
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    confirmed = (user.pk, now) if organizer else (None, None)
+    action, before, save_key = audit
+    json = ScoreChange._meta.get_field("after")
+    line = [entry.division_id, entry.round_number, entry.table_number, number, action]
+    line += [json.get_db_prep_save(before, connection), json.get_db_prep_save(new, connection)]
+    line += [user.pk, user.get_username(), now, save_key]
+    values = [v for pk, value in racks.items() for v in (pk, value)]
+    together = connection.vendor == "postgresql"
+    if game_id is None:
+        game = [entry.table_id, number, new["ended"], winner_id, user.pk, now, *confirmed]
+        racks_sql = _sql("racks_insert", len(racks), together)
+        if together:
+            statements = [
+                (
+                    f"WITH g AS ({_sql('game_insert')}), r AS ({racks_sql}) {_sql('audit')}",
+                    [*game, user.pk, now, *values, *line],
+                )
+            ]
+        else:
+            with connection.cursor() as cursor:
+                cursor.execute(_sql("game_insert"), game)
+                game_id = cursor.fetchone()[0]
+            statements = [(racks_sql, [game_id, user.pk, now, *values]), (_sql("audit"), line)]
+    else:
+        game = [new["ended"], winner_id, user.pk, *confirmed, game_id]
+        cases = [v for pk, value in racks.items() for v in (rack_ids[pk], value)]
+        rows = [*cases, user.pk, now, *(rack_ids[pk] for pk in racks)]
+        racks_sql = _sql("racks_update", len(racks))
+        if together:
+            statements = [
+                (
+                    f"WITH g AS ({_sql('game_update')}), r AS ({racks_sql}) {_sql('audit')}",
+                    [*game, *rows, *line],
+                )
+            ]
+        else:
+            statements = [(_sql("game_update"), game), (racks_sql, rows), (_sql("audit"), line)]
     with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, tuple(values), returning), prepared)
-        return cursor.fetchone()[0] if returning else None
-
-
-def _insert_racks(game_id: int, racks: Mapping[int, int], user_id: int, now) -> None:
-    at = RackScore._meta.get_field("entered_at").get_db_prep_save(now, connection)
-    rows = [(game_id, pk, value, user_id, at, 1) for pk, value in racks.items()]
-    with connection.cursor() as cursor:
-        cursor.execute(_sql("racks_insert", len(rows)), [v for row in rows for v in row])
-
-
-def _update_game(game_id: int, ended: str, winner_id, user_id: int, confirmed) -> None:
-    at = Game._meta.get_field("confirmed_at").get_db_prep_save(confirmed, connection)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _sql("game_update"),
-            [ended, winner_id, user_id, user_id if confirmed else None, at, game_id],
-        )
-
-
-def _update_racks(rack_ids: Mapping[int, int], racks: Mapping[int, int], user_id, now) -> None:
-    at = RackScore._meta.get_field("entered_at").get_db_prep_save(now, connection)
-    cases = [v for pk, value in racks.items() for v in (rack_ids[pk], value)]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _sql("racks_update", len(racks)), [*cases, user_id, at, *(rack_ids[pk] for pk in racks)]
-        )
+        for sql, params in statements:
+            cursor.execute(sql, params)
 
 
 def _mark_in_play(round_id: int) -> None:
@@ -202,19 +190,9 @@ def _mark_in_play(round_id: int) -> None:
 
 
 @cache
-def _insert_sql(model, columns: tuple[str, ...], returning: bool) -> str:
-    names = ", ".join(connection.ops.quote_name(model._meta.get_field(c).column) for c in columns)
-    marks = ", ".join(["%s"] * len(columns))
-    sql = f"INSERT INTO {q(model)} ({names}) VALUES ({marks})"
-    return sql + " RETURNING id" if returning else sql
-
-
-@cache
-def _sql(name: str, count: int = 0) -> str:
+def _sql(name: str, count: int = 0, together: bool = False) -> str:
     """The short path's statements (``count``: the racks of a game, for those that
     write them), made once per process."""
-    if name == "division_lock":
-        return f"SELECT 1 FROM {q(Division)} WHERE id = %s FOR KEY SHARE"
     if name == "round_lock":
         locks = " FOR KEY SHARE OF r FOR NO KEY UPDATE OF t"
         return (
@@ -237,12 +215,30 @@ def _sql(name: str, count: int = 0) -> str:
             f"LEFT JOIN {q(RackScore)} rk ON rk.game_id = g.id AND rk.entrant_id = s.entrant_id "
             "WHERE s.table_id = %s"
         )
+    if name == "game_insert":
+        return (
+            f"INSERT INTO {q(Game)} (table_id, number, ended, winner_id, entered_by_id, "
+            "entered_at, confirmed_by_id, confirmed_at, entered_by_player_id, "
+            "confirmed_by_player_id, version) "
+            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, NULL, NULL, 1) RETURNING id"
+        )
     if name == "racks_insert":
-        rows = ", ".join(["(%s, %s, %s, %s, %s, %s)"] * count)
+        # The racks as (entrant, total) rows; the game's id from the statement it is part
+        # of (``together``), else a value.
+        rows = ", ".join(["(CAST(%s AS BIGINT), CAST(%s AS INTEGER))"] * count)
         return (
             f"INSERT INTO {q(RackScore)} "
             "(game_id, entrant_id, rack_total, entered_by_id, entered_at, version) "
-            f"VALUES {rows}"
+            f"SELECT {'g.id' if together else '%s'}, v.column1, v.column2, %s, %s, 1 "
+            f"FROM {'g, ' if together else ''}(VALUES {rows}) v"
+        )
+    if name == "audit":
+        return (
+            f"INSERT INTO {q(ScoreChange)} (division_id, round_number, table_number, "
+            'game_number, entrant_id, action, "before", "after", reason, undo, actor_id, '
+            "actor_label, at_table_player_id, at_table_code, address, at, consequence, "
+            "save_key) VALUES (%s, %s, %s, %s, NULL, %s, %s, %s, '', FALSE, %s, %s, NULL, '', "
+            "NULL, %s, NULL, %s)"
         )
     if name == "game_update":
         return (

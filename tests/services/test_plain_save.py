@@ -12,12 +12,14 @@ Runs on SQLite and, in the PostgreSQL pass, on PostgreSQL (its locks and prepare
 """
 
 import random
+import threading
+import time
 import uuid
 from urllib.parse import urlsplit
 
 import pytest
 from django.contrib.messages import get_messages
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import Client, override_settings
 from django.urls import reverse
 from hypothesis import HealthCheck, given
@@ -27,7 +29,8 @@ from hypothesis import strategies as st
 from scoring import services
 from scoring.models import Game, RackScore, ScoreChange
 from tests.factories import EventFactory, UserFactory, seated, seated_division
-from tournaments.models import Entrant, Event, Round, Table
+from tests.services.test_save_path import _hold
+from tournaments.models import Division, Entrant, Event, Round, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -272,3 +275,84 @@ def test_plain_saves_take_the_short_path(hall, monkeypatch):
     assert list(ScoreChange.objects.values_list("action", flat=True)) == ["entered", "replaced"]
     with pytest.raises(pytest.fail.Exception, match="not short"):
         post(["0", "12", "20", "30"], "2", save_key(1, 2))  # sent again: game_record says so
+
+
+def _plain_game(table, values=(0, 10, 20, 30), *, version=0, key=1):
+    return lambda entry: services.PlainGame(
+        number=1,
+        racks={s.entrant_id: v for s, v in zip(entry.seats, values, strict=True)},
+        ended=None,
+        winner_id=None,
+        expected_version=version,
+        save_key=save_key(99, key),
+        organizer=False,
+    )
+
+
+@pytest.mark.postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_plain_save_waits_for_a_round_being_closed_and_then_stores_nothing():
+    """The short path's first lock is the division's, as lock_for_entry's: a round being
+    closed (the division locked FOR UPDATE) holds the save until it commits, and the save
+    then sees the round closed and leaves the game to game_record (which refuses it)."""
+    division = seated_division(8)
+    sam = UserFactory(username="sam")
+    division.event.scorekeepers.add(sam)
+    table = Table.objects.filter(round__division=division).order_by("number").first()
+
+    def close():
+        Division.objects.select_for_update().get(pk=division.pk)
+        Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
+
+    ready, release, log = threading.Event(), threading.Event(), []
+    holder = threading.Thread(target=_hold, args=(close, ready, release, log))
+    holder.start()
+    assert ready.wait(30)
+    threading.Timer(1.0, release.set).start()
+    stored = services.game_record_plain(
+        slug=division.event.slug, table_id=table.pk, user=sam, typed=_plain_game(table)
+    )
+    answered = time.monotonic()
+    holder.join(30)
+    assert stored is None
+    assert log and log[0][1] <= answered  # it waited for the closing to commit
+    assert not Game.objects.exists() and not ScoreChange.objects.exists()
+
+
+@pytest.mark.postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_two_plain_saves_of_one_game_at_once_store_one_and_leave_the_other():
+    """Two tablets save game 1 of one table at the same moment, each over version 0: the
+    table's lock puts them one after the other; the second sees the first's game (another
+    version) and stores nothing (game_record then shows both entries)."""
+    division = seated_division(8)
+    sam = UserFactory(username="sam")
+    division.event.scorekeepers.add(sam)
+    table = Table.objects.filter(round__division=division).order_by("number").first()
+    results, start = [], threading.Barrier(2)
+
+    def save(values, key):
+        try:
+            start.wait(10)
+            results.append(
+                services.game_record_plain(
+                    slug=division.event.slug,
+                    table_id=table.pk,
+                    user=sam,
+                    typed=_plain_game(table, values, key=key),
+                )
+            )
+        finally:
+            connection.close()
+
+    threads = [
+        threading.Thread(target=save, args=((0, 10, 20, 30), 1)),
+        threading.Thread(target=save, args=((0, 11, 21, 31), 2)),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert sorted(r is not None for r in results) == [False, True]
+    assert Game.objects.get().version == 1
+    assert ScoreChange.objects.count() == 1 and RackScore.objects.count() == 4
