@@ -120,7 +120,7 @@ MIDDLEWARE = [
     # The Content-Security-Policy header (django-csp) on every answer of the application,
     # error pages included; after whitenoise, so static files (served without running
     # any page) do not carry it (docs/decisions.md).
-    "csp.middleware.CSPMiddleware",
+    "tournaments.csp.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the switch's cookie, else the browser's Accept-Language
     # (after sessions, before common, as Django asks).

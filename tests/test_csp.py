@@ -158,3 +158,20 @@ def test_a_refused_security_token_and_a_server_fault_carry_the_policy(settings):
     response = failing.get("/fails/")
     assert response.status_code == 500
     assert_policy(response, "500")
+
+
+def test_the_header_built_once_is_django_csps_own_and_follows_the_settings(settings):
+    """tournaments/csp.py keeps the header it built: it is what django-csp builds, and a
+    change of the settings' policy is followed at the next answer."""
+    from csp.utils import build_policy
+
+    client = Client()
+    first = client.get("/login/")
+    assert first["Content-Security-Policy"] == build_policy()
+    assert client.get("/login/")["Content-Security-Policy"] == first["Content-Security-Policy"]
+    settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}
+    assert client.get("/login/")["Content-Security-Policy"] == "default-src 'none'"
+    settings.CONTENT_SECURITY_POLICY_REPORT_ONLY = {"DIRECTIVES": {"img-src": ["'self'"]}}
+    answer = client.get("/login/")
+    report_only = answer["Content-Security-Policy-Report-Only"]
+    assert report_only == build_policy(report_only=True) and "img-src 'self'" in report_only
