@@ -396,7 +396,7 @@ def describe_change(snapshot: dict | None, names: dict[str, str]) -> str:
         how = (
             gettext("pool exhausted")
             if snapshot.get("ended") == engine.EXHAUSTED
-            else gettext("went out")
+            else gettext("a player went out")
         )
         return f"{racks} ({how})"
     if "rack_total" in snapshot:

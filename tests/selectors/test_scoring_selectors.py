@@ -29,7 +29,7 @@ def test_table_sheet_totals_positions_and_the_next_game():
     assert [s.total for s in sheet.seats] == [15, 10, 40, 60]
     assert [s.position for s in sheet.seats] == [2, 1, 3, 4]
     assert [a.action for a in sheet.audit] == ["entered", "entered"]
-    assert sheet.audit[0].after_text.endswith("(went out)")
+    assert sheet.audit[0].after_text.endswith("(a player went out)")
 
 
 @pytest.mark.parametrize(("scoring", "better_first"), [("low", 10), ("sabra", 55)])

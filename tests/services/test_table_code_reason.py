@@ -45,6 +45,6 @@ def test_a_reason_that_is_not_text_is_refused_and_nothing_is_written():
     services.table_code_reissue(table=_first_table(division), user=UserFactory(), reason="x")
     data = event_backup(division.event)
     data["rounds"][0]["tables"][0]["codes"][0]["revoked_reason"] = ["x"]
-    with pytest.raises(BackupRefused, match="revoked reason"):
+    with pytest.raises(BackupRefused, match="reason for revoking"):
         event_restore(data, slug="tampered")
     assert not Event.objects.filter(slug="tampered").exists()
