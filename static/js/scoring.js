@@ -91,7 +91,7 @@
       ended = R.out;
     }
     if (ended === R.out) {
-      if (zeros.length > 1) add(say("all_zero", { who: who(zeros) }), zeros);
+      if (zeros.length > 1) add(say(zeros.length === 2 ? "both_zero" : "all_zero", { who: who(zeros) }), zeros);
       else if (!zeros.length) add(say("out_without_zero"));
       else if (named && named !== zeros[0]) aboutWinner(say("out_not_winner", { out: zeros[0].name, winner: named.name }));
       result.winner = zeros[0] || null;

@@ -47,7 +47,7 @@ def test_impossible_games_are_explained(browser, live_server, world, javascript)
     # Two players out.
     fill_game(page, {a: 0, b: 0, c: 5, d: 9})
     save(page)
-    both = f"{a.name} and {b.name} all have 0: only one player can go out."
+    both = f"{a.name} and {b.name} both have 0: only one player can go out."
     expect(page.locator(f"#id_rack_{a.pk}-error")).to_have_text(both)
     assert error_of(page, b) == both
     assert error_of(page, c) == ""

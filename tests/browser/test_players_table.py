@@ -204,7 +204,7 @@ def test_the_tap_after_an_error_message_saves(browser, live_server, players_worl
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     fill_game(page, {a: 0, b: 0, c: 5, d: 9})
     page.get_by_role("button", name="Save game 1").click()
-    both = f"{a.name} and {b.name} all have 0: only one player can go out."
+    both = f"{a.name} and {b.name} both have 0: only one player can go out."
     summary = page.locator("#game-errors")
     expect(summary).to_be_focused()
     expect(summary.locator("li")).to_have_text([both])

@@ -46,7 +46,7 @@ def test_fix_a_refused_number_and_one_tap_saves(browser, live_server, world, vie
     fill_game(page, {a: 0, b: 0, c: 5, d: 9})
     page.get_by_role("button", name="Save game 1").click()
     summary = page.locator("#game-errors")
-    both = f"{a.name} and {b.name} all have 0: only one player can go out."
+    both = f"{a.name} and {b.name} both have 0: only one player can go out."
     expect(summary).to_be_focused()
     expect(summary).to_be_in_viewport()
     expect(summary.get_by_role("heading")).to_have_text("Game 1 is not saved yet. Put right:")

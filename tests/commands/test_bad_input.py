@@ -171,7 +171,7 @@ def test_two_players_with_zero_in_one_game(tmp_path, tables):
         tmp_path,
         rows,
         (
-            f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[a]} and {NAMES[c]} all "
+            f"Nothing was imported:\nline 6, 7, 8, 9: {where(2)}: {NAMES[a]} and {NAMES[c]} both "
             "have 0: only one player can go out."
         ),
     )
@@ -505,7 +505,7 @@ def test_unknown_entrants_round_and_game(tmp_path, tables):
             "typo",
         )
     assert str(error.value) in {
-        f"{where(1)}: {NAMES[x]} and {NAMES[y]} all have 0: only one player can go out."
+        f"{where(1)}: {NAMES[x]} and {NAMES[y]} both have 0: only one player can go out."
         for x, y in ((a, b), (b, a))
     }
     assert snapshot() == before

@@ -437,7 +437,7 @@ def test_an_invalid_game_is_a_problem_naming_table_and_game():
     )
     problems = evaluate_round(record, Rules()).problems
     assert len(problems) == 1
-    assert problems[0].startswith("table 2, game 1: E and F all have 0")
+    assert problems[0].startswith("table 2, game 1: E and F both have 0")
 
 
 def test_a_player_who_withdraws_after_advancing_keeps_the_earlier_round():

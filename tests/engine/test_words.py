@@ -80,7 +80,7 @@ def test_a_game_s_problems_and_the_score_page_s_messages_go_through_the_translat
 
     with pytest.raises(GameError) as refused:
         validate_game({"A": 0, "B": 0, "C": 12}, names={"A": "Ann", "B": "Bob"})
-    assert refused.value.reasons == ("««Ann and Bob» all have 0: only one player can go out.»",)
+    assert refused.value.reasons == ("««Ann and Bob» both have 0: only one player can go out.»",)
     rules = entry_rules()
     assert rules["messages"]["too_few"] == "«A game needs the rack totals of at least two players.»"
     assert "{value}" in rules["messages"]["negative"]  # the script fills the placeholders

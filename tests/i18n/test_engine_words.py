@@ -164,9 +164,12 @@ def test_a_lone_division_refused_on_the_desk_in_the_visitor_s_language(language)
 
 
 GAME_REFUSED = {
-    "en": ["is more than any rack can hold", "all have 0: only one player can go out"],
-    "fr": ["est plus que ce qu'un chevalet peut contenir", "ont tous 0\u202f: un seul joueur"],
-    "es": ["es más de lo que cabe en un atril", "tienen todos 0: solo un jugador puede cerrar"],
+    "en": ["is more than any rack can hold", "both have 0: only one player can go out"],
+    "fr": [
+        "est plus que ce qu'un chevalet peut contenir",
+        "ont tous les deux 0\u202f: un seul joueur",
+    ],
+    "es": ["es más de lo que cabe en un atril", "tienen los dos 0: solo un jugador puede cerrar"],
 }
 
 

@@ -50,6 +50,7 @@ MESSAGES = {
     ),
     "out_without_zero": gettext_noop("The game ended by going out, but nobody has 0."),
     "all_zero": gettext_noop("{who} all have 0: only one player can go out."),
+    "both_zero": gettext_noop("{who} both have 0: only one player can go out."),
     "out_not_winner": gettext_noop("{out} went out with 0, so {winner} cannot be the winner."),
     "zero_exhausted": gettext_noop(
         "{who} has 0, but the pool was exhausted: a player with 0 went out. Either the "
@@ -232,7 +233,8 @@ def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> Non
 
 def _went_out(racks, zeros: list[str], winner: str | None, problems: _Problems) -> GameResult:
     if len(zeros) > 1:
-        problems.add(message("all_zero").format(who=problems.who(zeros)), *zeros)
+        said = message("both_zero" if len(zeros) == 2 else "all_zero")
+        problems.add(said.format(who=problems.who(zeros)), *zeros)
     elif not zeros:
         problems.add(message("out_without_zero"))
     elif winner is not None and winner != zeros[0]:
