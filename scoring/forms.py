@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import engine
+from tournaments.params import whole_number
 from tournaments.text import isolate
 
 from .models import SAVE_KEY_PATTERN
@@ -288,3 +289,49 @@ class PenaltyForm(forms.Form):
         ]
         for name, field in self.fields.items():
             field.widget.attrs["aria-describedby"] = f"id_{name}-error"
+
+
+def plain_game(post, entry) -> tuple | None:
+    """A save's game read from its form data as ``GameForm`` reads it, for the short path
+    (``scoring.services.plain``): (number, racks by entrant id, ended, winner's entrant id,
+    expected version) when the form would take it as it is and the engine accepts it;
+    None for anything the form or the engine would refuse or read differently."""
+    number = whole_number(post.get("game", ""), low=1, high=entry.games)
+    if number is None:
+        return None
+    racks = {}
+    for seat in entry.seats:
+        text = post.get(f"rack_{seat.entrant_id}", "").strip()
+        if not text and seat.out_of_play:
+            continue
+        if not text or len(text) > 6:
+            return None
+        try:
+            racks[seat.entrant_id] = engine.parse_rack_total(text)
+        except engine.RuleError:
+            return None
+    ended = post.get("ended", "")
+    winner = post.get("winner", "")
+    version = post.get("version", "").strip()
+    if ended not in ("", engine.OUT, engine.EXHAUSTED):
+        return None
+    if not (version == "" or (len(version) <= 9 and version.isascii() and version.isdecimal())):
+        return None
+    if entry.scoring == engine.SABRA and post.get("winner_plus", "").strip():
+        return None  # the winner's plus is checked against the racks by the form
+    playing = [s for s in entry.seats if not s.out_of_play]
+    winner_seat = next((s for s in playing if str(s.entrant_id) == winner), None)
+    if winner and winner_seat is None:
+        return None
+    external = {s.entrant_id: s.external_id for s in entry.seats}
+    try:
+        engine.validate_game(
+            {external[pk]: value for pk, value in racks.items()},
+            ended=ended or None,
+            winner=winner_seat.external_id if winner_seat else None,
+            players=[s.external_id for s in playing],
+        )
+    except engine.RuleError:
+        return None
+    winner_id = winner_seat.entrant_id if winner_seat else None
+    return number, racks, ended or None, winner_id, int(version or 0)

@@ -19,7 +19,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
-from tournaments import engine
 from tournaments.csvfiles import csv_writer
 from tournaments.decorators import event_role, event_table_role
 from tournaments.engine import RuleError, parse_table_numbers
@@ -30,7 +29,7 @@ from tournaments.text import isolate
 from tournaments.web import keep_refused, kept, said
 
 from . import services
-from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules
+from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules, plain_game
 from .models import SAVE_KEY_PATTERN, Game
 from .selectors import (
     division_state,
@@ -493,10 +492,7 @@ def game_save(request, event, table, page: EntryPage):
             "table": table.number,
         }
     else:
-        message = _("Game %(number)s saved for table %(table)s.") % {
-            "number": number,
-            "table": table.number,
-        }
+        message = _saved(number, table.number)
     if queued:
         # Two players of one name at the table: each with their club or number, so that
         # neither's value is lost from the answer.
@@ -513,6 +509,10 @@ def game_save(request, event, table, page: EntryPage):
         # The page learns which save arrived (its queued copy, if any, is then dropped).
         return redirect(page.url(saved=data["save_key"]))
     return redirect(page.url())
+
+
+def _saved(number: int, table: int) -> str:
+    return _("Game %(number)s saved for table %(table)s.") % {"number": number, "table": table}
 
 
 def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
@@ -535,69 +535,30 @@ def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
     if stored is None:
         return None
     entry, game = stored
-    messages.success(
-        request,
-        _("Game %(number)s saved for table %(table)s.")
-        % {"number": game.number, "table": entry.table_number},
-    )
+    messages.success(request, _saved(game.number, entry.table_number))
     url = reverse("scoring:table", args=[entry.event_slug, entry.table_id])
     return redirect(f"{url}?saved={key}")
 
 
 def _plain_game(request, entry, key: str) -> services.PlainGame | None:
     """The game a save sent, when the one saving may save at this table as a scorekeeper
-    or organizer, ``GameForm`` would take it as it is and the engine accepts it; None for
-    anything the decorator, the form or the engine would refuse or read differently
-    (``game_save`` then says why)."""
+    or organizer and ``plain_game`` finds it plain; None for anything the decorator, the
+    form or the engine would refuse or read differently (``game_save`` then says why)."""
     organizer = entry.organizes or request.user.is_superuser
     if not (organizer or entry.keeps_scores) or entry.round_status == Round.Status.CLOSED:
         return None
     if entry.score_entry == Event.ScoreEntry.PLAYERS and not organizer:
         return None
-    post = request.POST
-    number = whole_number(post.get("game", ""), low=1, high=entry.games)
-    if number is None:
+    typed = plain_game(request.POST, entry)
+    if typed is None:
         return None
-    racks = {}
-    for seat in entry.seats:
-        text = post.get(f"rack_{seat.entrant_id}", "").strip()
-        if not text and seat.out_of_play:
-            continue
-        if not text or len(text) > 6:
-            return None
-        try:
-            racks[seat.entrant_id] = engine.parse_rack_total(text)
-        except RuleError:
-            return None
-    ended = post.get("ended", "")
-    winner = post.get("winner", "")
-    version = post.get("version", "").strip()
-    if ended not in ("", engine.OUT, engine.EXHAUSTED):
-        return None
-    if not (version == "" or (len(version) <= 9 and version.isascii() and version.isdecimal())):
-        return None
-    if entry.scoring == engine.SABRA and post.get("winner_plus", "").strip():
-        return None  # the winner's plus is checked against the racks by the form
-    playing = [s for s in entry.seats if not s.out_of_play]
-    winner_seat = next((s for s in playing if str(s.entrant_id) == winner), None)
-    if winner and winner_seat is None:
-        return None
-    external = {s.entrant_id: s.external_id for s in entry.seats}
-    try:
-        engine.validate_game(
-            {external[pk]: value for pk, value in racks.items()},
-            ended=ended or None,
-            winner=winner_seat.external_id if winner_seat else None,
-            players=[s.external_id for s in playing],
-        )
-    except RuleError:
-        return None
+    number, racks, ended, winner_id, version = typed
     return services.PlainGame(
         number=number,
         racks=racks,
-        ended=ended or None,
-        winner_id=winner_seat.entrant_id if winner_seat else None,
-        expected_version=int(version or 0),
+        ended=ended,
+        winner_id=winner_id,
+        expected_version=version,
         save_key=key,
         organizer=organizer,
     )

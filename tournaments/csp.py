@@ -32,10 +32,10 @@ _built: dict = {}
 def _policy(report_only: bool) -> str:
     name = "CONTENT_SECURITY_POLICY_REPORT_ONLY" if report_only else "CONTENT_SECURITY_POLICY"
     policy = getattr(settings, name, None)
-    key = (report_only, id(policy))
-    if key not in _built or _built[key][0] is not policy:
-        _built[key] = (policy, build_policy(report_only=report_only))
-    return _built[key][1]
+    built = _built.get(report_only)
+    if built is None or built[0] is not policy:
+        built = _built[report_only] = (policy, build_policy(report_only=report_only))
+    return built[1]
 
 
 def _excluded(request, name: str) -> bool:
