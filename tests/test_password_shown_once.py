@@ -48,9 +48,9 @@ def cookie_texts(response) -> list[str]:
     return texts
 
 
-def post_and_follow(client, url):
+def post_and_follow(client, url, data=None):
     """POST, then GET the page it sends to, keeping each response's Set-Cookie."""
-    posted = client.post(url)
+    posted = client.post(url, data or {})
     assert posted.status_code == 302
     page = client.get(posted["Location"])
     page.redirect_chain_responses = [posted]
@@ -85,7 +85,9 @@ def test_the_new_password_button_shows_it_once_and_in_no_cookie(desk):
     event, client = desk
     sam = UserFactory(username="sam")
     event.scorekeepers.add(sam)
-    page = post_and_follow(client, f"/e/{event.slug}/desk/scorekeepers/{sam.pk}/password/")
+    page = post_and_follow(
+        client, f"/e/{event.slug}/desk/scorekeepers/{sam.pk}/password/", {"confirmed": "yes"}
+    )
     password = shown(page, r"sam&#x27;s new password is (\S+) ")
     for text in cookie_texts(page):
         assert password not in text
@@ -101,7 +103,9 @@ def test_a_password_waiting_for_one_event_is_not_shown_on_anothers(desk):
     other.organizers.add(event.organizers.get())
     sam = UserFactory(username="sam")
     event.scorekeepers.add(sam)
-    posted = client.post(f"/e/{event.slug}/desk/scorekeepers/{sam.pk}/password/")
+    posted = client.post(
+        f"/e/{event.slug}/desk/scorekeepers/{sam.pk}/password/", {"confirmed": "yes"}
+    )
     assert posted.status_code == 302
     elsewhere = client.get(f"/e/{other.slug}/desk/settings/")
     assert "new password is" not in elsewhere.text

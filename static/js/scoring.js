@@ -54,7 +54,16 @@
 
   /* engine.parse_rack_total: a message, or the value. */
   function parseNumber(text) {
-    if (!/^[+-]?[0-9]+$/.test(text)) return { error: say("not_number", { text: text }) };
+    if (!/^[+-]?[0-9]+$/.test(text)) {
+      // A thousands separator or a decimal has words of its own (engine.NUMBER_SHAPES).
+      var shapes = rules().number_shapes || {}, shape = "not_number";
+      Object.keys(shapes).some(function (key) {
+        if (new RegExp("^(?:" + shapes[key] + ")$").test(text)) { shape = key; return true; }
+        return false;
+      });
+      var shown = text.length <= 20 ? text : text.slice(0, 20) + "\u2026";
+      return { error: say(shape, { text: shown, max: rules().max_rack }) };
+    }
     var value = parseInt(text, 10);
     if (value < 0) return { error: say("negative", { value: value }) };
     if (value > rules().max_rack) return { error: say("too_big", { value: value, max: rules().max_rack }) };

@@ -259,8 +259,16 @@ def requests(world):
         "settings POST": ("post", f"{desk}/settings/", settings_data),
         "scorekeeper add POST": ("post", f"{desk}/scorekeepers/add/", {"username": "newbie"}),
         "scorekeeper unlock POST": ("post", f"{desk}/scorekeepers/{sam.pk}/unlock/", {}),
-        "scorekeeper password POST": ("post", f"{desk}/scorekeepers/{sue.pk}/password/", {}),
-        "scorekeeper remove POST": ("post", f"{desk}/scorekeepers/{sue.pk}/remove/", {}),
+        "scorekeeper password POST": (
+            "post",
+            f"{desk}/scorekeepers/{sue.pk}/password/",
+            {"confirmed": "yes"},
+        ),
+        "scorekeeper remove POST": (
+            "post",
+            f"{desk}/scorekeepers/{sue.pk}/remove/",
+            {"confirmed": "yes"},
+        ),
         "entrants": ("get", f"{desk}/entrants/", None),
         "entrant new GET": ("get", f"{desk}/entrants/new/", None),
         "entrant new POST": ("post", f"{desk}/entrants/new/", entrant_data),

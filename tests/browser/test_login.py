@@ -91,7 +91,11 @@ def test_lockout_and_the_desks_unlock_and_new_password(world, browser, live_serv
     expect(sam_page.get_by_text("Signed in as sam")).to_be_visible()
 
     # A new password: shown once on the desk; the old one stops working, the new one works.
+    # It asks first (the confirm page fits the phone and reads), then gives it.
     desk.get_by_role("button", name="New password for sam").click()
+    expect(desk.get_by_role("heading", name="A new password for sam?")).to_be_visible()
+    check_page(desk)
+    desk.get_by_role("button", name="Yes, give sam a new password").click()
     message = desk.get_by_role("status")
     expect(message).to_contain_text("sam's new password is ")
     new = re.search(r"new password is (\S+)", message.inner_text()).group(1)

@@ -90,7 +90,11 @@ def refused_scores(tmp_path, rows, message, *, header=SCORE_HEADER):
     "value, reason",
     [
         ("abc", "'abc' is not a whole number of points."),
-        ("12.5", "'12.5' is not a whole number of points."),
+        (
+            "12.5",
+            "'12.5' is not a whole number: a rack total counts whole points, no decimals, "
+            "between 0 and 788.",
+        ),
         (
             "789",
             "789 is more than any rack can hold: the largest possible rack total is 788 "

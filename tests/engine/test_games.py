@@ -163,7 +163,7 @@ def test_parse_rack_total_accepts(text, value):
     [
         ("1000", "788"),
         ("-3", "negative"),
-        ("12.5", "not a whole number"),
+        ("12.5", "not a whole number: a rack total counts whole points"),
         ("abc", "not a whole number"),
         ("", "No rack total"),
         ("   ", "No rack total"),
@@ -174,6 +174,40 @@ def test_parse_rack_total_accepts(text, value):
 def test_parse_rack_total_refuses(text, words):
     with pytest.raises(RuleError, match=words):
         parse_rack_total(text)
+
+
+THOUSANDS = (
+    "'{text}': type the number without commas, dots or spaces. A rack total is a whole number "
+    "between 0 and 788."
+)
+DECIMAL = (
+    "'{text}' is not a whole number: a rack total counts whole points, no decimals, between 0 "
+    "and 788."
+)
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("1,000", THOUSANDS),
+        ("1 000", THOUSANDS),
+        ("1\u00a0000", THOUSANDS),  # a no-break space, as some keyboards and pastes give
+        ("1.000", THOUSANDS),  # the French and Spanish way of writing a thousand
+        ("12,345", THOUSANDS),
+        ("12.5", DECIMAL),
+        ("12,5", DECIMAL),  # the French and Spanish decimal comma
+        (".5", DECIMAL),
+        ("abc", "'{text}' is not a whole number of points."),
+        ("12 5", "'{text}' is not a whole number of points."),
+        ("1,00", DECIMAL),
+        ("1,0000", DECIMAL),
+    ],
+)
+def test_a_number_typed_with_a_separator_is_told_how_to_type_it(text, words):
+    """Cold test: "1,000" was told "'1,000' is not a whole number of points"."""
+    with pytest.raises(RuleError) as refused:
+        parse_rack_total(text)
+    assert str(refused.value) == words.format(text=text)
 
 
 # ------------------------------------------------------------------ tiles
@@ -285,12 +319,13 @@ def test_check_balance():
 
 def test_entry_rules_give_the_page_the_engines_limits_and_words():
     from tournaments.engine import entry_rules, parse_rack_total
-    from tournaments.engine.games import MESSAGES
+    from tournaments.engine.games import MESSAGES, NUMBER_SHAPES
 
     rules = entry_rules()
     assert (rules["max_rack"], rules["joker"], rules["copies"], rules["jokers"]) == (788, 30, 2, 2)
     assert rules["numbers"] == list(range(1, 14)) and len(rules["colours"]) == 4
     assert rules["messages"] == MESSAGES
+    assert rules["number_shapes"] == NUMBER_SHAPES
     with pytest.raises(RuleError) as refused:
         parse_rack_total("-5")
     assert str(refused.value) == MESSAGES["negative"].format(value=-5)

@@ -105,7 +105,9 @@ def test_the_desk_unlocks_and_gives_a_new_password(people):
     answer = desk.post(f"/e/{event.slug}/desk/scorekeepers/{sam.pk}/unlock/", follow=True)
     assert "sam can sign in again now." in answer.text
     assert "locked out after" not in answer.text
-    answer = desk.post(f"/e/{event.slug}/desk/scorekeepers/{sam.pk}/password/", follow=True)
+    answer = desk.post(
+        f"/e/{event.slug}/desk/scorekeepers/{sam.pk}/password/", {"confirmed": "yes"}, follow=True
+    )
     text = answer.text
     assert "sam&#x27;s new password is " in text
     new = text.split("sam&#x27;s new password is ")[1].split(" ")[0]

@@ -35,6 +35,14 @@ SCORING_SYSTEMS = (LOW, SABRA)
 # ``entry_rules`` give them in the active language.
 MESSAGES = {
     "not_number": gettext_noop("'{text}' is not a whole number of points."),
+    "thousands": gettext_noop(
+        "'{text}': type the number without commas, dots or spaces. A rack total is a whole "
+        "number between 0 and {max}."
+    ),
+    "decimal": gettext_noop(
+        "'{text}' is not a whole number: a rack total counts whole points, no decimals, "
+        "between 0 and {max}."
+    ),
     "negative": gettext_noop("{value} is negative: a rack total is 0 or more."),
     "too_big": gettext_noop(
         "{value} is more than any rack can hold: the largest possible rack total is "
@@ -71,6 +79,16 @@ MESSAGES = {
 }
 
 
+# Numbers typed the way people write them elsewhere, each said in its own words: with a
+# thousands separator ("1,000", "1 000", "1.000": groups of three digits) or a decimal
+# ("12.5", "12,5"). Plain regular expressions that mean the same in Python and in the page's
+# script, which gets them through ``entry_rules``; each must match the whole text.
+NUMBER_SHAPES = {
+    "thousands": r"[+-]?[0-9]{1,3}([,. \u00a0\u202f'][0-9]{3})+",
+    "decimal": r"[+-]?[0-9]*[.,][0-9]+",
+}
+
+
 def message(key: str) -> str:
     """One of ``MESSAGES`` in the active language (its placeholders left for format)."""
     return gettext(MESSAGES[key])
@@ -94,7 +112,11 @@ def parse_rack_total(text: object) -> int:
                 raise RuleError(message("negative").format(value=shown))
             raise RuleError(message("too_big").format(value=shown, max=MAX_RACK_TOTAL))
         else:
-            raise RuleError(message("not_number").format(text=shown))
+            shape = next(
+                (key for key, pattern in NUMBER_SHAPES.items() if re.fullmatch(pattern, raw)),
+                "not_number",
+            )
+            raise RuleError(message(shape).format(text=shown, max=MAX_RACK_TOTAL))
     if value < 0:
         raise RuleError(message("negative").format(value=value))
     if value > MAX_RACK_TOTAL:
@@ -115,6 +137,7 @@ def entry_rules() -> dict:
         "out": OUT,
         "exhausted": EXHAUSTED,
         "messages": {key: message(key) for key in MESSAGES},
+        "number_shapes": dict(NUMBER_SHAPES),
     }
 
 

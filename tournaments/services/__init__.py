@@ -5,7 +5,13 @@ Rules of the game come from ``tournaments.engine``; reads from
 ``tournaments.selectors``. Nothing here imports ``scoring``.
 """
 
-from .accounts import readable_password, scorekeeper_password_reset, scorekeeper_unlock
+from .accounts import (
+    password_seen,
+    readable_password,
+    scorekeeper_password_refusal,
+    scorekeeper_password_reset,
+    scorekeeper_unlock,
+)
 from .announcements import announcement_post, announcement_remove
 from .bracket import (
     LoneEntrantMustPlay,
@@ -123,6 +129,7 @@ __all__ = [
     "event_rows_delete",
     "medals_confirm",
     "new_seed",
+    "password_seen",
     "readable_password",
     "round_create",
     "round_mark_closed",
@@ -141,6 +148,7 @@ __all__ = [
     "round_seat_again",
     "round_started",
     "scorekeeper_add",
+    "scorekeeper_password_refusal",
     "scorekeeper_password_reset",
     "scorekeeper_remove",
     "scorekeeper_unlock",

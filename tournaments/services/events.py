@@ -333,8 +333,11 @@ def scorekeeper_add(*, event: Event, username: str, password: str | None = None)
         return user, created_password
 
 
-def scorekeeper_remove(*, event: Event, user) -> None:
-    event.scorekeepers.remove(user)
+def scorekeeper_remove(*, event: Event, user) -> bool:
+    """Take the scorekeeper role for ``event`` from ``user`` (their account and the scores
+    they saved stay). False when they did not have it: removed already (a second tap)."""
+    removed, _rows = Event.scorekeepers.through.objects.filter(event=event, user=user).delete()
+    return bool(removed)
 
 
 def event_archive(*, event: Event, archived: bool) -> Event:

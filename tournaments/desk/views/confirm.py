@@ -27,12 +27,24 @@ def ask(
     back: str,
     no: str = "",
     change: str = "",
+    fields: Sequence[tuple[str, str]] = (),
 ):
     """The confirm page: ``title`` asks the question, ``lines`` say what will happen,
     ``yes`` labels the button that does it, ``back`` is where "no" leads. With
     ``change``, "no" is instead a button that posts the fields back with ``change=1``: the
-    view shows its form again as typed, so nothing typed is lost."""
-    fields = [(k, v) for k in request.POST if k not in SKIPPED for v in request.POST.getlist(k)]
+    view shows its form again as typed, so nothing typed is lost. ``fields`` are posted
+    with the answer besides (in place of any posted under their names): what the question
+    was asked about, for the view to see whether it was already acted on."""
+    own = {name for name, _ in fields}
+    fields = [
+        *(
+            (k, v)
+            for k in request.POST
+            if k not in (*SKIPPED, *own)
+            for v in request.POST.getlist(k)
+        ),
+        *fields,
+    ]
     return render(
         request,
         "desk/confirm.html",

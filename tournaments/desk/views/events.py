@@ -277,15 +277,54 @@ def _scorekeeper_form(request, event) -> ScorekeeperForm:
     return form
 
 
+def _scorekeepers_url(event) -> str:
+    return reverse("desk:settings", args=[event.slug]) + "#scorekeepers"
+
+
 @require_POST
 @event_role("organizer")
 def scorekeeper_remove(request, event, user_id):
-    user = get_object_or_404(event.scorekeepers, pk=user_id)
+    user = event.scorekeepers.filter(pk=user_id).first()
+    if user is None:  # a second tap, or another organizer was first: nothing to do
+        messages.info(request, _("This was already done: that account no longer keeps scores."))
+        return redirect("desk:settings", event.slug)
+    values = {"user": user.username, "event": event.name}
+    if not confirmed(request):
+        if access.is_organizer(user, event):
+            first = _(
+                "%(user)s also organizes %(event)s: as an organizer they can still save and "
+                "confirm scores there."
+            )
+        else:
+            first = _(
+                "%(user)s can no longer save or confirm scores for %(event)s: a phone or tablet "
+                "they use is turned away at its next tap."
+            )
+        lines = [
+            first % values,
+            _("The scores they already saved stay as they are."),
+            _(
+                "Their account stays: adding the user name again gives them the role back, "
+                "with the same password."
+            ),
+        ]
+        return ask(
+            request,
+            event,
+            title=_("Remove %(user)s from the scorekeepers of %(event)s?") % values,
+            lines=lines,
+            yes=_("Yes, remove %(user)s") % values,
+            back=_scorekeepers_url(event),
+        )
     return act(
         request,
         lambda: services.scorekeeper_remove(event=event, user=user),
-        done=_("%(user)s no longer keeps scores for %(event)s.")
-        % {"user": user.username, "event": event.name},
+        done=lambda removed: (
+            _("%(user)s no longer keeps scores for %(event)s.")
+            if removed
+            else _("This was already done: %(user)s no longer keeps scores for %(event)s.")
+        )
+        % values,
         to=("desk:settings", event.slug),
     )
 
@@ -310,10 +349,41 @@ def scorekeeper_unlock(request, event, user_id):
 @event_role("organizer")
 def scorekeeper_password(request, event, user_id):
     user = get_object_or_404(event.scorekeepers, pk=user_id)
-    return act(
-        request,
-        lambda: services.scorekeeper_password_reset(event=event, user=user),
-        done=lambda password: _keep_password_to_show(
+    values = {"user": user.username}
+    if not confirmed(request) and not services.scorekeeper_password_refusal(event=event, user=user):
+        return ask(
+            request,
+            event,
+            title=_("A new password for %(user)s?") % values,
+            lines=[
+                _("%(user)s's old password stops working at once.") % values,
+                _(
+                    "Every phone or tablet where %(user)s is signed in is signed out at its "
+                    "next tap: they sign in again with the new password."
+                )
+                % values,
+                _(
+                    "The new password is shown to you once, on the next page: write it down "
+                    "and give it to %(user)s."
+                )
+                % values,
+                _("If they were locked out after wrong passwords, they can sign in again at once."),
+            ],
+            yes=_("Yes, give %(user)s a new password") % values,
+            back=_scorekeepers_url(event),
+            fields=[("seen", services.password_seen(user))],
+        )
+
+    def done(password) -> str | None:
+        if password is None:  # the same confirmation sent again (a double tap)
+            return (
+                _(
+                    "This was already done: %(user)s has had a new password since you were asked. "
+                    "Nothing changed; if it is lost, give them another."
+                )
+                % values
+            )
+        _keep_password_to_show(
             request,
             event,
             _(
@@ -321,7 +391,15 @@ def scorekeeper_password(request, event, user_id):
                 "%(user)s, it is shown once. The old password no longer works."
             )
             % {"user": user.username, "password": password},
+        )
+        return None
+
+    return act(
+        request,
+        lambda: services.scorekeeper_password_reset(
+            event=event, user=user, seen=request.POST.get("seen", "")[:40]
         ),
+        done=done,
         to=("desk:settings", event.slug),
     )
 
