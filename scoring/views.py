@@ -371,7 +371,46 @@ def table_page(request, slug, table_id):
     return _table_page(request, slug, table_id)
 
 
-@event_table_role("scorekeeper")
+def _not_allowed(request, event, table, refusal):
+    """A table's page refused to someone signed in without the role here (the desk took it
+    away, or their access to the event ended, while they typed). A game they sent is not
+    lost silently: its numbers come back read-only beside the refusal, by the players'
+    names, to write on paper for the desk; their outbox's copy is answered in JSON and kept
+    there, said the same way (static/js/outbox.js). The page shows the outbox too: games
+    this browser still holds for the event stay in sight."""
+    advice = _("Write them on the paper sheet and give them to the desk, who can enter them.")
+    if request.headers.get("X-Queued-Save") == "1":
+        message = _("Not saved: %(refusal)s") % {"refusal": str(refusal)}
+        return _queued_answer("refused", f"{message} {advice}", 403, denied=True)
+    not_saved = number = None
+    if request.method == "POST":
+        entry = table_entry(table)
+        number = whole_number(request.POST.get("game", ""), low=1, high=entry.round.games)
+        if number is not None:
+            entry.name_players()
+            typed = [
+                (s.entrant.shown_name, request.POST.get(f"rack_{s.entrant_id}", "")[:12].strip())
+                for s in entry.seats
+            ]
+            not_saved = {"message": str(refusal), "typed": typed, "advice": advice}
+    response = render(
+        request,
+        "scoring/not_allowed.html",
+        {
+            "event": event,
+            "table": table,
+            "number": number,
+            "not_saved": not_saved,
+            "exception": str(refusal),
+        },
+        status=403,
+    )
+    response["X-Not-Allowed"] = "1"  # the page's script swaps it in (static/js/scoring.js)
+    patch_vary_headers(response, ("HX-Request", "HX-Target"))
+    return response
+
+
+@event_table_role("scorekeeper", refused=_not_allowed)
 def _table_page(request, event, table):
     if request.method != "POST":
         return _render_table(request, event, table, table_sheet(table))
@@ -437,9 +476,7 @@ def game_save(request, event, table, page: EntryPage):
         return redirect(page.url(game=number))
     if entry.confirmed(number) and not keyed:
         # After confirmation a score changes only as an organizer's correction, with a reason.
-        message = _(
-            "Game %(number)s is confirmed: an organizer changes it as a correction, with a reason."
-        ) % {"number": number}
+        message = _confirmed_refusal(number)
         if queued:
             return _queued_answer("refused", message, 422)
         _keep_typed(request, table, number, message)
@@ -467,6 +504,10 @@ def game_save(request, event, table, page: EntryPage):
         if queued:
             return _queued_answer("conflict", str(conflict), 409)
         sheet = table_sheet(table)
+        if sheet.games[number - 1].confirmed:
+            # Confirmed meanwhile: answered as the save without the page's key is (above).
+            _keep_typed(request, table, number, _confirmed_refusal(number))
+            return redirect(page.url(game=number))
         # Their entry is now what the form was checked against: saving yours again
         # replaces it (instead of conflicting forever with the version first seen).
         data = request.POST.copy()
@@ -481,6 +522,12 @@ def game_save(request, event, table, page: EntryPage):
         if sheet.closed:
             # Closed meanwhile: its sheet has no form, the numbers go beside the refusal.
             _keep_typed(request, table, number, said(error))
+            return redirect(page.url(game=number))
+        if sheet.games[number - 1].confirmed:
+            # Confirmed meanwhile (the page's key let the save reach the service): the
+            # confirmed numbers read-only and what was typed beside the refusal, as the
+            # save without a key is answered above, never a form that cannot be saved.
+            _keep_typed(request, table, number, _confirmed_refusal(number))
             return redirect(page.url(game=number))
         form = _named_form(request, entry, number)
         form.add_error(None, said(error))
@@ -513,6 +560,12 @@ def game_save(request, event, table, page: EntryPage):
 
 def _saved(number: int, table: int) -> str:
     return _("Game %(number)s saved for table %(table)s.") % {"number": number, "table": table}
+
+
+def _confirmed_refusal(number: int) -> str:
+    return _(
+        "Game %(number)s is confirmed: an organizer changes it as a correction, with a reason."
+    ) % {"number": number}
 
 
 def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:

@@ -36,11 +36,14 @@ def event_role(role: str):
     return decorator
 
 
-def event_table_role(role: str):
+def event_table_role(role: str, *, refused=None):
     """``event_role`` for the pages of one table (``table_id`` in the address): the view
     gets the event and the table, with its round and division, read with the user's roles
     in one query (a score save and the page after it start with it). Refused as
-    ``event_role`` refuses; a table of another event, or none, is a 404."""
+    ``event_role`` refuses; a table of another event, or none, is a 404. With
+    ``refused(request, event, table, refusal)``, a signed-in user without the role (taken
+    away while they typed) gets that answer instead of the 403 page: what they sent can
+    be shown back to them."""
     _known(role)
 
     def decorator(view):
@@ -57,7 +60,12 @@ def event_table_role(role: str):
             if table is None:  # said as event_role says it: no event, sign in, 403, 404
                 return no_table(request, slug, table_id, *args, **kwargs)
             event = table.round.division.event
-            _allow(request, event, role)
+            try:
+                _allow(request, event, role)
+            except PermissionDenied as refusal:
+                if refused is None:
+                    raise
+                return refused(request, event, table, refusal)
             return view(request, event, table, *args, **kwargs)
 
         return wrapped

@@ -135,8 +135,10 @@
           }
         });
         // Already open here (the conflict is shown below): no link to this same page.
-        // A replaced code's page opens nothing: the message says to open the new code.
-        if (window.location.search.indexOf("outbox=" + entry.key) < 0 && !entry.moved) actions.appendChild(open);
+        // A replaced code's page opens nothing: the message says to open the new code; nor
+        // does a table whose scores this person may no longer enter (the message says to
+        // give the numbers to the desk: they stay listed until forgotten).
+        if (window.location.search.indexOf("outbox=" + entry.key) < 0 && !entry.moved && !entry.denied) actions.appendChild(open);
         actions.appendChild(forget);
         li.appendChild(actions);
       }
@@ -229,6 +231,8 @@
               e.message = json.status === "conflict" ? word("conflict") : json.message;
               // The table's code was replaced: its old page opens nothing any more.
               if (json.moved) e.moved = true;
+              // Their role was taken away: the page opens nothing for them either.
+              if (json.denied) e.denied = true;
             }
           });
           store(list);
@@ -236,6 +240,7 @@
           next(i + 1);
         } else if (answer.status === 401 || answer.status === 0 || answer.status === 302) {
           // Signed out (a redirect to the sign-in page counts too): kept, sent after.
+          signedOut();
           stop(word("signed-out"), TIMER);
         } else if (answer.status === 403) {
           stop(word("stale"), TIMER);
@@ -291,9 +296,34 @@
     if (changed) store(list);
   }
 
+  /* The sign-in ended (a save or a queued game was answered "signed out"): the page's
+     header no longer says "Signed in as …" but that they are signed out, with the way to
+     sign in again, which comes back to this page (and game). */
+  function signedOut(game) {
+    var el = box();
+    var back = window.location.pathname + (game ? "?game=" + game : "");
+    // Taken out, not hidden: signing in again opens a new page, which says who it is.
+    Array.prototype.forEach.call(document.querySelectorAll("[data-signed-in]"), function (part) {
+      part.parentNode.removeChild(part);
+    });
+    var note = document.querySelector("[data-signed-out-note]");
+    if (!note) {
+      var nav = document.querySelector("header.site nav");
+      if (!nav || !el) return;
+      note = document.createElement("span");
+      note.setAttribute("data-signed-out-note", "1");
+      note.textContent = word("header-signed-out") + " ";
+      var link = document.createElement("a");
+      link.textContent = word("sign-in");
+      note.appendChild(link);
+      nav.appendChild(note);
+    }
+    note.querySelector("a").href = word("login") + "?next=" + encodeURIComponent(back);
+  }
+
   window.ScoreOutbox = {
     newKey: newKey, add: add, dropGame: dropGame, dropKey: dropKey, forGame: forGame,
-    send: send, render: render, word: word
+    send: send, render: render, word: word, signedOut: signedOut
   };
 
   document.addEventListener("DOMContentLoaded", function () {

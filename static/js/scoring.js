@@ -379,6 +379,39 @@
     validate(form, false);
   }
 
+  /* A save refused for a sign-in that ended (or a page opened before the last sign-in):
+     said above the form with the way out, and kept there while the numbers are edited
+     (the summary of the game's problems below changes with every key; this does not)
+     until a save goes through and the sheet is replaced. */
+  function showSignInProblem(form, signedOut) {
+    var note = form.querySelector("[data-sign-in-problem]");
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "conflict";
+      note.setAttribute("data-sign-in-problem", "1");
+      note.setAttribute("role", "alert");
+      note.tabIndex = -1;
+      form.insertBefore(note, form.querySelector("[data-game-errors]"));
+    }
+    var p = document.createElement("p"), again = document.createElement("a");
+    if (signedOut) {
+      p.textContent = gettext("You were signed out. Sign in again — the numbers you typed are kept.") + " ";
+      again.href = (form.getAttribute("data-login") || "/login/") + "?next=" +
+        encodeURIComponent(window.location.pathname + "?game=" + gameOf(form));
+      again.textContent = gettext("Sign in again");
+    } else {
+      p.textContent = gettext("Not saved: this page was opened before you last signed in. Open it again — the numbers you typed are kept.") + " ";
+      again.href = window.location.pathname + "?game=" + gameOf(form);
+      again.textContent = gettext("Open the page again");
+    }
+    again.className = "button";
+    p.appendChild(again);
+    note.innerHTML = "";
+    note.appendChild(p);
+    note.scrollIntoView({ block: "start" });
+    note.focus({ preventScroll: true });
+  }
+
   /* The page's random key for a save, made again whenever the numbers differ from those
      it was made for: the same numbers sent twice carry one key (stored once). */
   function typedValues(form) {
@@ -581,32 +614,21 @@
         // Not saved: say so in words and let the scorekeeper try again.
         var signedOut = status === 401 || (xhr && xhr.getResponseHeader("X-Signed-Out") === "1");
         var stale = status === 403 && xhr && xhr.getResponseHeader("X-Stale-Page") === "1";
-        var box = form.querySelector("[data-game-errors]");
-        if (!box) return;
-        var p = document.createElement("li");
         if (signedOut || stale) {
           // Nothing typed is lost: kept in this tab until it is saved.
           keepTyped(form);
-          var again = document.createElement("a");
-          if (signedOut) {
-            p.textContent = gettext("You were signed out. Sign in again — the numbers you typed are kept.") + " ";
-            again.href = (form.getAttribute("data-login") || "/login/") + "?next=" +
-              encodeURIComponent(window.location.pathname + "?game=" + gameOf(form));
-            again.textContent = gettext("Sign in again");
-          } else {
-            p.textContent = gettext("Not saved: this page was opened before you last signed in. Open it again — the numbers you typed are kept.") + " ";
-            again.href = window.location.pathname + "?game=" + gameOf(form);
-            again.textContent = gettext("Open the page again");
-          }
-          again.className = "button";
-          p.appendChild(again);
-        } else {
-          p.textContent = status === 0
-            ? gettext("Not saved: the server could not be reached. Check the connection, then save again.")
-            : status === 403
-              ? gettext("Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer.")
-              : js(gettext("Not saved: the server had a problem (error %(status)s). Save again; if it keeps failing, keep the paper sheet and tell the organizer."), { status: status });
+          if (signedOut && window.ScoreOutbox && window.ScoreOutbox.signedOut) window.ScoreOutbox.signedOut(gameOf(form));
+          showSignInProblem(form, signedOut);
+          return;
         }
+        var box = form.querySelector("[data-game-errors]");
+        if (!box) return;
+        var p = document.createElement("li");
+        p.textContent = status === 0
+          ? gettext("Not saved: the server could not be reached. Check the connection, then save again.")
+          : status === 403
+            ? gettext("Not saved: the server refused it (you may no longer enter scores for this event, or this page is too old). Reload the page and try again, or ask the organizer.")
+            : js(gettext("Not saved: the server had a problem (error %(status)s). Save again; if it keeps failing, keep the paper sheet and tell the organizer."), { status: status });
         var list = box.querySelector("ul");
         list.innerHTML = ""; list.appendChild(p); box.hidden = false;
         box.scrollIntoView({ block: "start" });
@@ -619,6 +641,13 @@
   // in. Go there (as without JavaScript) rather than blank the sheet.
   document.addEventListener("htmx:beforeSwap", function (e) {
     var xhr = e.detail.xhr;
+    if (xhr.status === 403 && xhr.getResponseHeader("X-Not-Allowed") === "1") {
+      // No longer allowed here: the refusal, with the numbers sent, read-only (as
+      // without JavaScript), instead of a form that cannot be saved any more.
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+      return;
+    }
     if (e.detail.target && e.detail.target.id === "sheet" && xhr.status < 300 &&
         xhr.responseText.indexOf('id="sheet"') === -1) {
       e.detail.shouldSwap = false;

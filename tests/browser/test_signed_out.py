@@ -48,7 +48,7 @@ def test_signed_out_while_typing_keeps_the_numbers(page, live_server, world, how
         Session.objects.all().delete()
     page.get_by_role("button", name="Save game 1").click()
 
-    message = page.locator("[data-game-errors] li")
+    message = page.locator("[data-sign-in-problem]")
     expect(message).to_contain_text(SIGNED_OUT)
     expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("7")  # still in the boxes
     assert not Game.objects.filter(table=table).exists()
@@ -85,7 +85,7 @@ def test_a_page_too_old_keeps_the_numbers_too(page, live_server, world):
     fill_game(page, {a: 0, b: 5, c: 6, d: 9})
     page.context.clear_cookies(name="csrftoken")
     page.get_by_role("button", name="Save game 1").click()
-    expect(page.locator("[data-game-errors] li")).to_contain_text(
+    expect(page.locator("[data-sign-in-problem]")).to_contain_text(
         "Not saved: this page was opened before you last signed in."
     )
     page.get_by_role("link", name="Open the page again").click()

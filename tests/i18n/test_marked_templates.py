@@ -37,6 +37,7 @@ MARKED = [
     "scoring/_game_form.html",
     "scoring/_conflict.html",
     "scoring/_not_saved.html",
+    "scoring/not_allowed.html",
     "scoring/_stale.html",
     "scoring/_outbox.html",
     "scoring/standings.html",
