@@ -8,7 +8,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments import engine
-from tournaments.params import whole_number
 from tournaments.text import isolate
 
 from .models import SAVE_KEY_PATTERN
@@ -293,12 +292,10 @@ class PenaltyForm(forms.Form):
 
 def plain_game(post, entry) -> tuple | None:
     """A save's game read from its form data as ``GameForm`` reads it, for the short path
-    (``scoring.services.plain``): (number, racks by entrant id, ended, winner's entrant id,
-    expected version) when the form would take it as it is and the engine accepts it;
-    None for anything the form or the engine would refuse or read differently."""
-    number = whole_number(post.get("game", ""), low=1, high=entry.games)
-    if number is None:
-        return None
+    (``scoring.services.plain``, which checks the game's number): (racks by entrant id,
+    ended, winner's entrant id, expected version) when the form would take it as it is
+    and the engine accepts it; None for anything the form or the engine would refuse or
+    read differently."""
     racks = {}
     for seat in entry.seats:
         text = post.get(f"rack_{seat.entrant_id}", "").strip()
@@ -334,4 +331,4 @@ def plain_game(post, entry) -> tuple | None:
     except engine.RuleError:
         return None
     winner_id = winner_seat.entrant_id if winner_seat else None
-    return number, racks, ended or None, winner_id, int(version or 0)
+    return racks, ended or None, winner_id, int(version or 0)

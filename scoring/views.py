@@ -577,42 +577,42 @@ def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
         return None
     user = request.user
     key = request.POST.get("save_key", "")
-    if not user.is_authenticated or not re.fullmatch(SAVE_KEY_PATTERN, key):
+    number = whole_number(request.POST.get("game", ""), low=1)
+    if not user.is_authenticated or number is None or not re.fullmatch(SAVE_KEY_PATTERN, key):
         return None
-    stored = services.game_record_plain(
+    entry = services.game_record_plain(
         slug=slug,
         table_id=table_id,
         user=user,
-        typed=lambda entry: _plain_game(request, entry, key),
+        number=number,
+        save_key=key,
+        typed=lambda entry: _plain_game(request, entry),
     )
-    if stored is None:
+    if entry is None:
         return None
-    entry, game = stored
-    messages.success(request, _saved(game.number, entry.table_number))
+    messages.success(request, _saved(number, entry.table_number))
     url = reverse("scoring:table", args=[entry.event_slug, entry.table_id])
     return redirect(f"{url}?saved={key}")
 
 
-def _plain_game(request, entry, key: str) -> services.PlainGame | None:
+def _plain_game(request, entry) -> services.PlainGame | None:
     """The game a save sent, when the one saving may save at this table as a scorekeeper
     or organizer and ``plain_game`` finds it plain; None for anything the decorator, the
     form or the engine would refuse or read differently (``game_save`` then says why)."""
     organizer = entry.organizes or request.user.is_superuser
-    if not (organizer or entry.keeps_scores) or entry.round_status == Round.Status.CLOSED:
+    if not (organizer or entry.keeps_scores):
         return None
     if entry.score_entry == Event.ScoreEntry.PLAYERS and not organizer:
         return None
     typed = plain_game(request.POST, entry)
     if typed is None:
         return None
-    number, racks, ended, winner_id, version = typed
+    racks, ended, winner_id, version = typed
     return services.PlainGame(
-        number=number,
         racks=racks,
         ended=ended,
         winner_id=winner_id,
         expected_version=version,
-        save_key=key,
         organizer=organizer,
     )
 

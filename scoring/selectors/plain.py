@@ -1,10 +1,11 @@
-"""What a score save needs to know about its table, read in one statement of plain SQL:
-the short path of a save (``scoring.services.plain``, docs/decisions.md "The save's
-short path").
+"""What a score save needs to know about its table and the game it saves, read in one
+statement of plain SQL: the short path of a save (``scoring.services.plain``,
+docs/decisions.md "The save's short path").
 
-The ORM's way (``tournaments.access.table_with_roles`` and ``table_entry``) builds the
-table, round, division, event, seats and entrants as model instances in three queries;
-this reads only the columns a save checks, as tuples, one row per seat.
+The ORM's way (``tournaments.access.table_with_roles``, ``table_entry`` and the game's
+rows) builds the table, round, division, event, seats, entrants, game and racks as model
+instances in several queries; this reads only the columns a save checks, as tuples, one
+row per seat.
 """
 
 from dataclasses import dataclass
@@ -13,6 +14,8 @@ from functools import cache
 from django.db import connection
 
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
+
+from ..models import Game, RackScore, ScoreChange
 
 OUT_OF_PLAY = frozenset({Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED})
 
@@ -30,8 +33,24 @@ class PlainSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class PlainStored:
+    """A game as stored: its id, version, whether it is confirmed, what it holds (racks
+    by external id, how it ended, the winner's external id) and its racks' ids by
+    entrant id."""
+
+    game_id: int
+    version: int
+    confirmed: bool
+    snapshot: dict
+    rack_ids: dict
+
+
+@dataclass(frozen=True, slots=True)
 class PlainEntry:
-    """A table as a save checks it, with the signed-in user's roles in its event."""
+    """A table as a save checks it, with the signed-in user's roles in its event, and
+    the game the save is for: ``stored`` (None: not entered yet), ``key_used`` (the
+    save's key is in the audit trail already) and ``racks_complete`` (every rack of the
+    stored game belongs to a seated player)."""
 
     table_id: int
     table_number: int
@@ -46,6 +65,9 @@ class PlainEntry:
     organizes: bool
     keeps_scores: bool
     seats: tuple[PlainSeat, ...]
+    stored: PlainStored | None
+    key_used: bool
+    racks_complete: bool
 
 
 def q(model, column: str | None = None) -> str:
@@ -55,7 +77,7 @@ def q(model, column: str | None = None) -> str:
 
 
 @cache
-def _entry_sql(lock: bool) -> str:
+def _entry_sql() -> str:
     lists = []
     for field in (Event.organizers.field, Event.scorekeepers.field):
         through = field.remote_field.through._meta
@@ -64,36 +86,59 @@ def _entry_sql(lock: bool) -> str:
             f'WHERE l."{field.m2m_column_name()}" = e.id '
             f'AND l."{field.m2m_reverse_name()}" = %s)'
         )
+    # One row per seat: the table, round and event (the same on every row), the seat's
+    # player, the game (the same on every row), the player's rack in it, how many racks
+    # it has, and whether the key was used.
     return (
         "SELECT t.number, r.id, r.number, r.status, r.games, r.division_id, e.slug, "
         f"e.scoring, e.score_entry, {lists[0]}, {lists[1]}, "
-        "s.number, s.entrant_id, en.external_id, en.status "
+        "s.number, s.entrant_id, en.external_id, en.status, "
+        "g.id, g.version, g.confirmed_at, g.ended, w.external_id, rk.id, rk.rack_total, "
+        f"(SELECT COUNT(*) FROM {q(RackScore)} x WHERE x.game_id = g.id), "
+        f"EXISTS (SELECT 1 FROM {q(ScoreChange)} c WHERE c.save_key = %s) "
         f"FROM {q(Table)} t "
         f"JOIN {q(Round)} r ON r.id = t.round_id "
         f"JOIN {q(Division)} d ON d.id = r.division_id "
         f"JOIN {q(Event)} e ON e.id = d.event_id "
         f"LEFT JOIN {q(Seat)} s ON s.table_id = t.id "
         f"LEFT JOIN {q(Entrant)} en ON en.id = s.entrant_id "
+        f"LEFT JOIN {q(Game)} g ON g.table_id = t.id AND g.number = %s "
+        f"LEFT JOIN {q(Entrant)} w ON w.id = g.winner_id "
+        f"LEFT JOIN {q(RackScore)} rk ON rk.game_id = g.id AND rk.entrant_id = s.entrant_id "
         "WHERE t.id = %s AND e.slug = %s "
-        "ORDER BY s.number" + (" FOR KEY SHARE OF d" if lock else "")
+        "ORDER BY s.number"
     )
 
 
-def plain_entry(slug: str, table_id: int, user_id: int, lock: bool = False) -> PlainEntry | None:
-    """Table ``table_id`` of event ``slug`` with its seats and ``user_id``'s roles; None
-    when that event has no such table. ``lock``: in a transaction, with the division's
-    KEY SHARE lock on PostgreSQL, the first of a save's locks (``lock_for_entry``). The
-    round's status is then as it was when the statement started, which may be before the
-    lock was granted: a save reads it again under its next lock."""
+def plain_entry(
+    slug: str, table_id: int, user_id: int, number: int, save_key: str
+) -> PlainEntry | None:
+    """Table ``table_id`` of event ``slug`` with its seats, ``user_id``'s roles and game
+    ``number`` as stored; None when that event has no such table. In a save, read once
+    the save's locks are held (``scoring.services.plain``)."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            _entry_sql(lock and connection.vendor == "postgresql"),
-            [user_id, user_id, table_id, slug],
-        )
+        cursor.execute(_entry_sql(), [user_id, user_id, save_key, number, table_id, slug])
         rows = cursor.fetchall()
     if not rows:
         return None
     first = rows[0]
+    seated = [row for row in rows if row[12] is not None]
+    stored = None
+    racks_complete = True
+    if first[15] is not None:
+        rack_ids = {row[12]: row[20] for row in seated if row[20] is not None}
+        racks_complete = len(rack_ids) == first[22]
+        stored = PlainStored(
+            game_id=first[15],
+            version=first[16],
+            confirmed=first[17] is not None,
+            snapshot={
+                "racks": {row[13]: row[21] for row in seated if row[20] is not None},
+                "ended": first[18],
+                "winner": first[19],
+            },
+            rack_ids=rack_ids,
+        )
     return PlainEntry(
         table_id=table_id,
         table_number=first[0],
@@ -107,5 +152,8 @@ def plain_entry(slug: str, table_id: int, user_id: int, lock: bool = False) -> P
         score_entry=first[8],
         organizes=bool(first[9]),
         keeps_scores=bool(first[10]),
-        seats=tuple(PlainSeat(*row[11:15]) for row in rows if row[12] is not None),
+        seats=tuple(PlainSeat(*row[11:15]) for row in seated),
+        stored=stored,
+        key_used=bool(first[23]),
+        racks_complete=racks_complete,
     )

@@ -3,11 +3,12 @@
 A tablet's every save is almost always the plain case: a scorekeeper's keyed save of a
 new game, or of their own unconfirmed game over the version they saw, in a round in
 play, with the table's players as the page showed them. ``game_record_plain`` stores
-that case in a few statements of plain SQL — the locks of ``lock_for_entry`` (division,
-then round and table), one read of the game, its racks, the seats and the key, then
-the game, its racks and the audit line — and stores nothing otherwise: for anything
-else (a key sent before, someone else's save meanwhile, a confirmed game, a closed
-round, seats changed, a refusal) it returns False and the caller runs ``game_record``,
+that case in three statements of plain SQL on PostgreSQL — the locks of
+``lock_for_entry`` (division, round, table), one read of the table, its seats, the
+roles, the game, its racks and the key, then the game, its racks and the audit line —
+and stores nothing otherwise: for anything else (a key sent before, someone else's save
+meanwhile, a confirmed game, a closed round, a refusal) it returns None and the caller
+runs ``game_record``,
 which decides and says why. What it writes is what ``game_record`` writes for the same
 save (``tests/services/test_plain_save.py`` saves the same games both ways).
 """
@@ -20,7 +21,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from tournaments import engine
-from tournaments.models import Entrant, Round, Seat, Table
+from tournaments.models import Division, Event, Round, Table
 
 from ..models import Game, RackScore, ScoreChange
 from ..selectors.plain import PlainEntry, plain_entry, q
@@ -34,107 +35,91 @@ class _NotPlain(Exception):
 class PlainGame:
     """A game as a save sent it, read as ``GameForm`` reads it: rack totals by entrant id
     in seat order (players seated as the entry read them), how it ended, the winner's
-    entrant id, the version the page showed, the save's key, and whether the one saving
-    organizes the event (their entry counts as confirmed, as ``game_record`` has it)."""
+    entrant id, the version the page showed, and whether the one saving organizes the
+    event (their entry counts as confirmed, as ``game_record`` has it)."""
 
-    number: int
     racks: Mapping[int, int]
     ended: str | None
     winner_id: int | None
     expected_version: int
-    save_key: str
     organizer: bool
 
 
 def game_record_plain(
-    *, slug: str, table_id: int, user, typed: Callable[[PlainEntry], PlainGame | None]
-) -> tuple[PlainEntry, PlainGame] | None:
-    """Store one game as ``game_record`` would, if it is the plain case: the table read
-    with the division's lock (``plain_entry``), ``typed`` says what the save sent (None:
-    not plain — another role, a refusal); the table and the game stored, or None with
-    nothing stored."""
+    *,
+    slug: str,
+    table_id: int,
+    user,
+    number: int,
+    save_key: str,
+    typed: Callable[[PlainEntry], PlainGame | None],
+) -> PlainEntry | None:
+    """Store game ``number`` as ``game_record`` would, if it is the plain case: the
+    save's locks taken (``_lock``), then the table, its seats and the game as they are
+    now read in one statement (``plain_entry``), ``typed`` says what the save sent (None:
+    not plain — another role, a refusal); the table as read once the game is stored, or
+    None with nothing stored."""
     try:
         with transaction.atomic():
-            entry = plain_entry(slug, table_id, user.pk, lock=True)
-            played = typed(entry) if entry is not None else None
+            if connection.vendor == "postgresql" and not _lock(slug, table_id):
+                raise _NotPlain  # no such table (any more)
+            entry = plain_entry(slug, table_id, user.pk, number, save_key)
+            if entry is None or entry.key_used or not entry.racks_complete:
+                raise _NotPlain  # no such table, a key sent before, a rack to remove
+            if entry.round_status == Round.Status.CLOSED or number > entry.games:
+                raise _NotPlain
+            played = typed(entry)
             if played is None:
                 raise _NotPlain
-            number, racks, winner_id = played.number, played.racks, played.winner_id
+            racks, winner_id = played.racks, played.winner_id
             external = {s.entrant_id: s.external_id for s in entry.seats}
             new = {
                 "racks": {external[pk]: value for pk, value in racks.items()},
                 "ended": played.ended or (engine.OUT if 0 in racks.values() else engine.EXHAUSTED),
                 "winner": external[winner_id] if winner_id else None,
             }
-            status = _lock(entry)
-            if status is None or status[0] == Round.Status.CLOSED or number > status[1]:
-                raise _NotPlain
-            game = _game_as_it_is(entry, number, played.save_key)
+            game = entry.stored
             if game is None:
                 before, action, rack_ids = None, ScoreChange.Action.ENTERED, None
             else:
-                game_id, version, was_confirmed, before, rack_ids = game
-                if before == new or version != played.expected_version or was_confirmed:
+                if (
+                    game.snapshot == new
+                    or game.version != played.expected_version
+                    or game.confirmed
+                ):
                     raise _NotPlain  # the same entry again, a conflict, a correction
-                if set(rack_ids) != set(racks):
+                if set(game.rack_ids) != set(racks):
                     raise _NotPlain  # a player's rack to remove (out of play since)
-                action = ScoreChange.Action.REPLACED
+                before, action, rack_ids = game.snapshot, ScoreChange.Action.REPLACED, game.rack_ids
             _write(
                 entry,
                 number,
-                game_id=game[0] if game else None,
+                game_id=game.game_id if game else None,
                 rack_ids=rack_ids,
                 racks=racks,
                 new=new,
                 winner_id=winner_id,
                 user=user,
                 organizer=played.organizer,
-                audit=(action, before, played.save_key),
+                audit=(action, before, save_key),
             )
-            if status[0] == Round.Status.SEATED:
+            if entry.round_status == Round.Status.SEATED:
                 _mark_in_play(entry.round_id)
     except (_NotPlain, IntegrityError):
         # IntegrityError: the same key stored at this moment by another save (its unique
         # constraint); game_record then says "already saved" or refuses it.
         return None
-    return entry, played
+    return entry
 
 
-def _lock(entry: PlainEntry) -> tuple | None:
-    """``lock_for_entry``'s locks after the division's (taken by ``plain_entry``): KEY
-    SHARE on the round and NO KEY UPDATE on the table, by a statement that starts once
-    the division's lock is held; the round's status and games as they are now, None when
-    the table is gone."""
+def _lock(slug: str, table_id: int) -> bool:
+    """``lock_for_entry``'s locks, in its order: KEY SHARE on the division and the round,
+    NO KEY UPDATE on the table (False: no such table). One statement, which returns
+    nothing it read: a row locked after waiting may be returned as it was when the
+    statement started, so the table is read by the next statement, once all are held."""
     with connection.cursor() as cursor:
-        cursor.execute(_sql("round_lock"), [entry.table_id, entry.round_id])
-        return cursor.fetchone()
-
-
-def _game_as_it_is(entry: PlainEntry, number: int, save_key: str):
-    """The game as stored now — (id, version, confirmed, snapshot, {entrant id: rack id})
-    or None — read once the locks are held. Not plain (``_NotPlain``) when the key was
-    used before, the table's players changed since ``entry`` was read, or the game has a
-    rack of someone no longer seated."""
-    with connection.cursor() as cursor:
-        cursor.execute(_sql("game_read"), [save_key, number, entry.table_id])
-        rows = cursor.fetchall()
-    if not rows or rows[0][10]:
-        raise _NotPlain  # no seats, or the key was used before
-    seated = {(row[0], row[1]) for row in rows}
-    if seated != {(s.entrant_id, s.status) for s in entry.seats}:
-        raise _NotPlain
-    first = rows[0]
-    if first[2] is None:
-        return None
-    racks = {row[0]: row[7] for row in rows if row[7] is not None}
-    if len(racks) != first[9]:
-        raise _NotPlain
-    snapshot = {
-        "racks": {row[11]: row[8] for row in rows if row[7] is not None},
-        "ended": first[5],
-        "winner": first[6],
-    }
-    return first[2], first[3], first[4] is not None, snapshot, racks
+        cursor.execute(_sql("lock"), [table_id, slug])
+        return cursor.fetchone() is not None
 
 
 def _write(entry, number, *, game_id, rack_ids, racks, new, winner_id, user, organizer, audit):
@@ -193,27 +178,16 @@ def _mark_in_play(round_id: int) -> None:
 def _sql(name: str, count: int = 0, together: bool = False) -> str:
     """The short path's statements (``count``: the racks of a game, for those that
     write them), made once per process."""
-    if name == "round_lock":
-        locks = " FOR KEY SHARE OF r FOR NO KEY UPDATE OF t"
+    if name == "lock":
+        # The rows are locked in the order the clause names them (division, round,
+        # table), as every change of a whole round takes them.
         return (
-            f"SELECT r.status, r.games FROM {q(Round)} r "
-            f"JOIN {q(Table)} t ON t.round_id = r.id WHERE t.id = %s AND r.id = %s"
-            + (locks if connection.vendor == "postgresql" else "")
-        )
-    if name == "game_read":
-        # One row per seat: the seat's player, the game (the same on every row), the
-        # player's rack in it, how many racks it has, and whether the key was used.
-        return (
-            "SELECT s.entrant_id, en.status, g.id, g.version, g.confirmed_at, g.ended, "
-            "w.external_id, rk.id, rk.rack_total, "
-            f"(SELECT COUNT(*) FROM {q(RackScore)} x WHERE x.game_id = g.id), "
-            f"EXISTS (SELECT 1 FROM {q(ScoreChange)} c WHERE c.save_key = %s), "
-            "en.external_id "
-            f"FROM {q(Seat)} s JOIN {q(Entrant)} en ON en.id = s.entrant_id "
-            f"LEFT JOIN {q(Game)} g ON g.table_id = s.table_id AND g.number = %s "
-            f"LEFT JOIN {q(Entrant)} w ON w.id = g.winner_id "
-            f"LEFT JOIN {q(RackScore)} rk ON rk.game_id = g.id AND rk.entrant_id = s.entrant_id "
-            "WHERE s.table_id = %s"
+            f"SELECT 1 FROM {q(Division)} d "
+            f"JOIN {q(Round)} r ON r.division_id = d.id "
+            f"JOIN {q(Table)} t ON t.round_id = r.id "
+            f"JOIN {q(Event)} e ON e.id = d.event_id "
+            "WHERE t.id = %s AND e.slug = %s "
+            "FOR KEY SHARE OF d, r FOR NO KEY UPDATE OF t"
         )
     if name == "game_insert":
         return (

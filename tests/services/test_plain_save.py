@@ -277,14 +277,12 @@ def test_plain_saves_take_the_short_path(hall, monkeypatch):
         post(["0", "12", "20", "30"], "2", save_key(1, 2))  # sent again: game_record says so
 
 
-def _plain_game(table, values=(0, 10, 20, 30), *, version=0, key=1):
+def _plain_game(table, values=(0, 10, 20, 30), *, version=0):
     return lambda entry: services.PlainGame(
-        number=1,
         racks={s.entrant_id: v for s, v in zip(entry.seats, values, strict=True)},
         ended=None,
         winner_id=None,
         expected_version=version,
-        save_key=save_key(99, key),
         organizer=False,
     )
 
@@ -310,7 +308,12 @@ def test_a_plain_save_waits_for_a_round_being_closed_and_then_stores_nothing():
     assert ready.wait(30)
     threading.Timer(1.0, release.set).start()
     stored = services.game_record_plain(
-        slug=division.event.slug, table_id=table.pk, user=sam, typed=_plain_game(table)
+        slug=division.event.slug,
+        table_id=table.pk,
+        user=sam,
+        number=1,
+        save_key=save_key(99, 1),
+        typed=_plain_game(table),
     )
     answered = time.monotonic()
     holder.join(30)
@@ -339,7 +342,9 @@ def test_two_plain_saves_of_one_game_at_once_store_one_and_leave_the_other():
                     slug=division.event.slug,
                     table_id=table.pk,
                     user=sam,
-                    typed=_plain_game(table, values, key=key),
+                    number=1,
+                    save_key=save_key(99, key),
+                    typed=_plain_game(table, values),
                 )
             )
         finally:
