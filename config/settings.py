@@ -210,6 +210,9 @@ if _engine == "django.db.backends.sqlite3":
         )
     }
 elif _engine == "django.db.backends.postgresql":
+    # Django's backend, without the health check of a connection that has just served a
+    # request well (config/postgresql/base.py).
+    DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Prepared statements: the values bound by PostgreSQL, and a statement a connection
