@@ -16,11 +16,10 @@ from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from tournaments.csvfiles import csv_writer
-from tournaments.decorators import event_role, event_table_role
+from tournaments.decorators import event_role, event_table_role, post_only
 from tournaments.engine import RuleError, parse_table_numbers
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.params import search_text, whole_number
@@ -636,8 +635,12 @@ def _queued_answer(status: str, message: str, code: int = 200, **more) -> JsonRe
     return JsonResponse({"status": status, "message": message, **more}, status=code)
 
 
-@require_POST
+def _table_back(event, table, *args, **kwargs) -> str:
+    return _table_url(event, table)
+
+
 @event_table_role("scorekeeper")
+@post_only(_table_back)
 def game_confirm(request, event, table, number):
     return confirm(request, table, number, _scorekeepers_page(request, event, table))
 
@@ -701,8 +704,8 @@ def _corrected(entrant, number, change) -> str:
     }
 
 
-@require_POST
 @event_table_role("organizer")
+@post_only(_table_back)
 def rack_correct(request, event, table, number):
     """One player's corrected rack total, with a reason. Refused, the browser goes back to
     the game with the correction open, everything typed in it and each problem beside
@@ -738,8 +741,8 @@ def rack_correct(request, event, table, number):
     return redirect(back)
 
 
-@require_POST
 @event_table_role("organizer")
+@post_only(_table_back)
 def penalty_add(request, event, table):
     """Penalty points with a reason. Refused, the page shows the form open again with
     what was typed and each problem beside its field."""

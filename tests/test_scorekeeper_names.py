@@ -35,7 +35,7 @@ def test_the_settings_page_keeps_the_name_typed_with_the_refusal():
     client = organizer_client(event)
     people = get_user_model().objects.count()
     response = client.post(f"/e/{event.slug}/desk/scorekeepers/add/", {"username": "Mary Smith/2"})
-    assert response["Location"] == f"/e/{event.slug}/desk/settings/"
+    assert response["Location"] == f"/e/{event.slug}/desk/settings/?at=scorekeepers#scorekeepers"
     assert get_user_model().objects.count() == people
     html = client.get(response["Location"]).content.decode()
     assert 'value="Mary Smith/2"' in html

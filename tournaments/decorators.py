@@ -4,8 +4,8 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
-from django.shortcuts import render
+from django.http import Http404, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
 from .access import event_with_roles, table_with_roles
@@ -98,3 +98,32 @@ def signed_out(request):
     response = render(request, "signed_out.html", {"next": request.path}, status=401)
     response["X-Signed-Out"] = "1"
     return response
+
+
+def post_only(back, *, question=None):
+    """For an action that only a form may do (under ``event_role`` or ``event_table_role``,
+    whose event, table and address values ``back`` and ``question`` get as the view does).
+    A GET never does it: it arrives after signing in again from the signed-out page (whose
+    link comes back to the address the form was sent to), or from a bookmark. With
+    ``question``, that GET shows the action's confirm page again (``question`` takes the
+    view's arguments and answers that page, or None when there is no question to ask
+    now); otherwise, or then, it goes to ``back(event, ...)``, the page the action belongs
+    to, never to a bare 405."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if request.method == "POST":
+                return view(request, *args, **kwargs)
+            if request.method not in ("GET", "HEAD"):
+                return HttpResponseNotAllowed(["POST"])
+            if question is not None:
+                asked = question(request, *args, **kwargs)
+                if asked is not None:
+                    return asked
+            return redirect(back(*args, **kwargs))
+
+        wrapped.post_only = True  # carried up by ``wraps``: tests find every such action
+        return wrapped
+
+    return decorator

@@ -100,7 +100,8 @@ MATRIX = {
     "archive POST": DESK_POST,
     "event new GET": STAFF_GET,
     "event new POST": STAFF_POST,
-    "restore GET": dict.fromkeys(ROLES, 405),
+    # Only a form restores: a GET (never a bare 405) goes home once signed in.
+    "restore GET": {ANON: LOGIN, SK: 302, OTHER_SK: 302, ORG: 302, OTHER_ORG: 302},
     "restore POST": STAFF_POST,
     "print": DESK_GET,
     "print new POST": DESK_POST,

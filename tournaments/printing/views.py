@@ -5,9 +5,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.models import Division
 from tournaments.params import object_or_404, whole_number
 from tournaments.selectors import brackets
@@ -41,8 +40,12 @@ def documents(request, event):
     return render(request, "printing/documents.html", context)
 
 
-@require_POST
+def _documents_back(event, *args, **kwargs) -> str:
+    return reverse("printing:documents", args=[event.slug])
+
+
 @event_role("organizer")
+@post_only(_documents_back)
 def document_new(request, event):
     kind = request.POST.get("kind", "")
     division = None
@@ -103,8 +106,8 @@ def document_download(request, event, uuid):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_documents_back)
 def document_again(request, event, uuid):
     old = _document(event, uuid)
     return act(

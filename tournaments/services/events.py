@@ -1,7 +1,6 @@
 """Events: creating them, their settings, and who organizes and keeps scores."""
 
 import datetime
-import secrets
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
@@ -32,6 +31,7 @@ from tournaments.selectors import (
 from tournaments.text import isolate
 
 from ._common import model_clean
+from .accounts import readable_password
 from .entrants import entrants_regroup
 from .table_codes import event_table_codes_issue
 
@@ -327,7 +327,7 @@ def scorekeeper_add(*, event: Event, username: str, password: str | None = None)
         if user is None:
             username = User.normalize_username(username)
             _check_username(User, username)
-            created_password = password or secrets.token_urlsafe(9)
+            created_password = password or readable_password()
             user = User.objects.create_user(username=username, password=created_password)
         event.scorekeepers.add(user)
         return user, created_password

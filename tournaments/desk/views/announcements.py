@@ -2,12 +2,12 @@
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.engine import RuleError
 from tournaments.models import ANNOUNCEMENT_MAX_LENGTH
 from tournaments.selectors import announcements as shown
@@ -56,8 +56,12 @@ def announcements(request, event):
     )
 
 
-@require_POST
+def _announcements_back(event, *args, **kwargs) -> str:
+    return reverse("desk:announcements", args=[event.slug])
+
+
 @event_role("organizer")
+@post_only(_announcements_back)
 def announcement_remove(request, event, announcement_id):
     if services.announcement_remove(event=event, announcement_id=announcement_id):
         messages.success(request, gettext("The announcement is removed from every page."))

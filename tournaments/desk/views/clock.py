@@ -5,10 +5,9 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.engine import RuleError
 from tournaments.models import Division, Round, Table
 from tournaments.params import whole_number
@@ -45,8 +44,20 @@ def _started(result) -> str:
     }
 
 
-@require_POST
+def _division_back(event, division_id, *args, **kwargs) -> str:
+    return reverse("desk:division", args=[event.slug, division_id])
+
+
+def _clock_back(event, division_id, *args, **kwargs) -> str:
+    return reverse("desk:division", args=[event.slug, division_id]) + "#clock"
+
+
+def _overview_back(event, *args, **kwargs) -> str:
+    return reverse("desk:overview", args=[event.slug])
+
+
 @event_role("organizer")
+@post_only(_division_back)
 def division_clock(request, event, division_id):
     division, current = _current(event, division_id)
     back = reverse("desk:division", args=[event.slug, division.pk])
@@ -113,8 +124,8 @@ def minutes_typed(text) -> int | None:
     return None if number is None else sign * number
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_clock_back)
 def table_minutes(request, event, division_id):
     division, current = _current(event, division_id)
     back = reverse("desk:division", args=[event.slug, division.pk]) + "#clock"
@@ -182,8 +193,8 @@ def unstarted_clocks(event) -> list[Round]:
     return rounds
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_overview_back)
 def clocks_start(request, event):
     back = reverse("desk:overview", args=[event.slug])
     waiting = unstarted_clocks(event)

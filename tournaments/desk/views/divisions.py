@@ -5,13 +5,12 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_POST
 
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import ScoreChange
 from tournaments import services
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round
 from tournaments.params import object_or_404, whole_number
@@ -124,8 +123,16 @@ def _seated(division, result) -> str | None:
     return None
 
 
-@require_POST
+def _division_back(event, division_id, *args, **kwargs) -> str:
+    return reverse("desk:division", args=[event.slug, division_id])
+
+
+def _checkin_back(event, *args, **kwargs) -> str:
+    return reverse("desk:checkin", args=[event.slug])
+
+
 @event_role("organizer")
+@post_only(_division_back)
 def division_seat(request, event, division_id):
     division = _division(event, division_id)
     return act(
@@ -203,33 +210,48 @@ def _closing_lines(desk) -> list[str] | None:
     return lines
 
 
-@require_POST
+def _advance_ask(request, event, division, number):
+    """The confirm page for closing the current round; None when it cannot close now."""
+    desk = selectors.division_desk(division)
+    lines = _closing_lines(desk)
+    if lines is not None and (number is None or number == desk.current.number):
+        values = {"number": desk.current.number, "division": desk.division.name}
+        if desk.outcome.last:
+            title = gettext("Close the final of %(division)s?") % values
+            yes = gettext("Yes, close the final and give the medals")
+        else:
+            title = gettext("Close round %(number)d of %(division)s?") % values
+            yes = gettext("Yes, close round %(number)d and seat the next") % values
+        return ask(
+            request,
+            event,
+            title=title,
+            lines=lines,
+            yes=yes,
+            back=_back_url(event, division),
+            change=gettext("No, go back"),
+            # The round asked about, so that a confirmation arriving after it closed (a
+            # second tab) is "already closed", never the close of the round after it.
+            fields=[("round", str(desk.current.number))],
+        )
+    return None
+
+
+def _advance_question(request, event, division_id):
+    return _advance_ask(request, event, _division(event, division_id), None)
+
+
 @event_role("organizer")
+@post_only(_division_back, question=_advance_question)
 def division_advance(request, event, division_id):
     division = _division(event, division_id)
     if going_back(request):  # nothing typed to keep: the division page as it was
         return redirect(*_back(event, division))
     number = whole_number(request.POST.get("round", ""), low=1)
     if not confirmed(request):
-        desk = selectors.division_desk(division)
-        lines = _closing_lines(desk)
-        if lines is not None and (number is None or number == desk.current.number):
-            values = {"number": desk.current.number, "division": desk.division.name}
-            if desk.outcome.last:
-                title = gettext("Close the final of %(division)s?") % values
-                yes = gettext("Yes, close the final and give the medals")
-            else:
-                title = gettext("Close round %(number)d of %(division)s?") % values
-                yes = gettext("Yes, close round %(number)d and seat the next") % values
-            return ask(
-                request,
-                event,
-                title=title,
-                lines=lines,
-                yes=yes,
-                back=_back_url(event, division),
-                change=gettext("No, go back"),
-            )
+        asked = _advance_ask(request, event, division, number)
+        if asked is not None:
+            return asked
 
     def advance():
         result = scoring_services.division_advance(division=division, round_number=number)
@@ -246,8 +268,8 @@ def division_advance(request, event, division_id):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_tie(request, event, division_id):
     division = _division(event, division_id)
     number = whole_number(request.POST.get("round", ""), low=1)
@@ -276,8 +298,8 @@ def division_tie(request, event, division_id):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_swap(request, event, division_id):
     division = _division(event, division_id)
     current = division.rounds.current()
@@ -307,8 +329,8 @@ def _chosen_entrant(request, event):
     return None if chosen is None else with_shown_name(object_or_404(Entrant, chosen, event=event))
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_withdraw(request, event, division_id):
     division = _division(event, division_id)
     if going_back(request):
@@ -357,8 +379,8 @@ def division_withdraw(request, event, division_id):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_disqualify(request, event, division_id):
     division = _division(event, division_id)
     if going_back(request):
@@ -407,8 +429,8 @@ def division_disqualify(request, event, division_id):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_reinstate(request, event, division_id):
     division = _division(event, division_id)
     entrant = _chosen_entrant(request, event)
@@ -432,8 +454,8 @@ def division_reinstate(request, event, division_id):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_checkin_back)
 def division_split(request, event, division_id):
     division = _division(event, division_id)
     return act(
@@ -456,8 +478,8 @@ def _division_action(request, event, division_id, service, done: str):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_accept(request, event, division_id):
     return _division_action(
         request,
@@ -485,8 +507,8 @@ def _accepted(result) -> str:
     return " ".join(done)
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def correction_accept(request, event, division_id):
     """The organizer accepts what the scores give after a flagged correction."""
     division = _division(event, division_id)
@@ -499,8 +521,8 @@ def correction_accept(request, event, division_id):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def correction_undo(request, event, division_id, change_id):
     """The organizer undoes a flagged correction (or late penalty)."""
     division = _division(event, division_id)
@@ -529,8 +551,8 @@ def _medal_lines(desk) -> list[str]:
     return lines
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_medals(request, event, division_id):
     if going_back(request):  # nothing typed to keep: the division page as it was
         return redirect(*_back(event, _division(event, division_id)))

@@ -11,7 +11,6 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from scoring import backup as backups
 from scoring import selectors as scoring_selectors
@@ -25,7 +24,7 @@ from scoring.backup import (
 )
 from scoring.selectors import corrections_pending, tables_to_watch
 from tournaments import access, services, uploads
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Event
 from tournaments.selectors import announcements
@@ -196,6 +195,7 @@ def settings_page(request, event):
             "scorekeeper_form": _scorekeeper_form(request, event),
             "problems": _problems(form),
             "password_words": password_words,
+            "said_at_scorekeepers": request.GET.get("at") == "scorekeepers",
         },
     )
     if password_words:
@@ -240,8 +240,20 @@ def _scorekeeper_added(request, event, result) -> str | None:
     }
 
 
-@require_POST
+def _backup_back(event, *args, **kwargs) -> str:
+    return reverse("desk:backup", args=[event.slug])
+
+
+def _home_back(*args, **kwargs) -> str:
+    return reverse("home")
+
+
+def _scorekeepers_back(event, *args, **kwargs) -> str:
+    return _scorekeepers_url(event)
+
+
 @event_role("organizer")
+@post_only(_scorekeepers_back)
 def scorekeeper_add(request, event):
     form = ScorekeeperForm(request.POST)
 
@@ -251,12 +263,12 @@ def scorekeeper_add(request, event):
 
     if not form.is_valid():
         keep(" ".join(e for errors in form.errors.values() for e in errors))
-        return redirect("desk:settings", event.slug)
+        return redirect(_scorekeepers_landing(event))
     return act(
         request,
         lambda: services.scorekeeper_add(event=event, username=form.cleaned_data["username"]),
         done=lambda result: _scorekeeper_added(request, event, result),
-        to=("desk:settings", event.slug),
+        to=_scorekeepers_landing(event),
         keep=keep,
     )
 
@@ -281,41 +293,57 @@ def _scorekeepers_url(event) -> str:
     return reverse("desk:settings", args=[event.slug]) + "#scorekeepers"
 
 
-@require_POST
+def _scorekeepers_landing(event) -> str:
+    """Where a scorekeeper action ends: its section of the long settings page, with what
+    it said (and a password made, shown once) in that section rather than off screen at
+    the top."""
+    return reverse("desk:settings", args=[event.slug]) + "?at=scorekeepers#scorekeepers"
+
+
+def _remove_question(request, event, user_id):
+    """The confirm page for removing a scorekeeper; None when they no longer are one."""
+    user = event.scorekeepers.filter(pk=user_id).first()
+    if user is None:
+        return None
+    values = {"user": user.username, "event": event.name}
+    if access.is_organizer(user, event):
+        first = _(
+            "%(user)s also organizes %(event)s: as an organizer they can still save and "
+            "confirm scores there."
+        )
+    else:
+        first = _(
+            "%(user)s can no longer save or confirm scores for %(event)s: a phone or tablet "
+            "they use is turned away at its next tap."
+        )
+    lines = [
+        first % values,
+        _("The scores they already saved stay as they are."),
+        _(
+            "Their account stays: adding the user name again gives them the role back, "
+            "with the same password."
+        ),
+    ]
+    return ask(
+        request,
+        event,
+        title=_("Remove %(user)s from the scorekeepers of %(event)s?") % values,
+        lines=lines,
+        yes=_("Yes, remove %(user)s") % values,
+        back=_scorekeepers_url(event),
+    )
+
+
 @event_role("organizer")
+@post_only(_scorekeepers_back, question=_remove_question)
 def scorekeeper_remove(request, event, user_id):
     user = event.scorekeepers.filter(pk=user_id).first()
     if user is None:  # a second tap, or another organizer was first: nothing to do
         messages.info(request, _("This was already done: that account no longer keeps scores."))
-        return redirect("desk:settings", event.slug)
+        return redirect(_scorekeepers_landing(event))
     values = {"user": user.username, "event": event.name}
     if not confirmed(request):
-        if access.is_organizer(user, event):
-            first = _(
-                "%(user)s also organizes %(event)s: as an organizer they can still save and "
-                "confirm scores there."
-            )
-        else:
-            first = _(
-                "%(user)s can no longer save or confirm scores for %(event)s: a phone or tablet "
-                "they use is turned away at its next tap."
-            )
-        lines = [
-            first % values,
-            _("The scores they already saved stay as they are."),
-            _(
-                "Their account stays: adding the user name again gives them the role back, "
-                "with the same password."
-            ),
-        ]
-        return ask(
-            request,
-            event,
-            title=_("Remove %(user)s from the scorekeepers of %(event)s?") % values,
-            lines=lines,
-            yes=_("Yes, remove %(user)s") % values,
-            back=_scorekeepers_url(event),
-        )
+        return _remove_question(request, event, user_id)
     return act(
         request,
         lambda: services.scorekeeper_remove(event=event, user=user),
@@ -325,12 +353,12 @@ def scorekeeper_remove(request, event, user_id):
             else _("This was already done: %(user)s no longer keeps scores for %(event)s.")
         )
         % values,
-        to=("desk:settings", event.slug),
+        to=_scorekeepers_landing(event),
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_scorekeepers_back)
 def scorekeeper_unlock(request, event, user_id):
     user = get_object_or_404(event.scorekeepers, pk=user_id)
     return act(
@@ -341,38 +369,49 @@ def scorekeeper_unlock(request, event, user_id):
             if cleared
             else _("%(user)s was not locked out: they can sign in.") % {"user": user.username}
         ),
-        to=("desk:settings", event.slug),
+        to=_scorekeepers_landing(event),
     )
 
 
-@require_POST
+def _password_question(request, event, user_id):
+    """The confirm page for a new password; None when it would be refused (said then)."""
+    user = event.scorekeepers.filter(pk=user_id).first()
+    if user is None or services.scorekeeper_password_refusal(event=event, user=user):
+        return None
+    values = {"user": user.username}
+    return ask(
+        request,
+        event,
+        title=_("A new password for %(user)s?") % values,
+        lines=[
+            _("%(user)s's old password stops working at once.") % values,
+            _(
+                "Every phone or tablet where %(user)s is signed in is signed out at its "
+                "next tap: they sign in again with the new password."
+            )
+            % values,
+            _(
+                "The new password is shown to you once, on the next page: write it down "
+                "and give it to %(user)s."
+            )
+            % values,
+            _("If they were locked out after wrong passwords, they can sign in again at once."),
+        ],
+        yes=_("Yes, give %(user)s a new password") % values,
+        back=_scorekeepers_url(event),
+        fields=[("seen", services.password_seen(user))],
+    )
+
+
 @event_role("organizer")
+@post_only(_scorekeepers_back, question=_password_question)
 def scorekeeper_password(request, event, user_id):
     user = get_object_or_404(event.scorekeepers, pk=user_id)
     values = {"user": user.username}
-    if not confirmed(request) and not services.scorekeeper_password_refusal(event=event, user=user):
-        return ask(
-            request,
-            event,
-            title=_("A new password for %(user)s?") % values,
-            lines=[
-                _("%(user)s's old password stops working at once.") % values,
-                _(
-                    "Every phone or tablet where %(user)s is signed in is signed out at its "
-                    "next tap: they sign in again with the new password."
-                )
-                % values,
-                _(
-                    "The new password is shown to you once, on the next page: write it down "
-                    "and give it to %(user)s."
-                )
-                % values,
-                _("If they were locked out after wrong passwords, they can sign in again at once."),
-            ],
-            yes=_("Yes, give %(user)s a new password") % values,
-            back=_scorekeepers_url(event),
-            fields=[("seen", services.password_seen(user))],
-        )
+    if not confirmed(request):
+        asked = _password_question(request, event, user_id)
+        if asked is not None:
+            return asked
 
     def done(password) -> str | None:
         if password is None:  # the same confirmation sent again (a double tap)
@@ -400,7 +439,7 @@ def scorekeeper_password(request, event, user_id):
             event=event, user=user, seen=request.POST.get("seen", "")[:40]
         ),
         done=done,
-        to=("desk:settings", event.slug),
+        to=_scorekeepers_landing(event),
     )
 
 
@@ -483,8 +522,8 @@ def _restore_question(request, data: dict, raw: bytes, slug: str, token: str):
     )
 
 
-@require_POST
 @login_required
+@post_only(_home_back)
 def restore(request):
     if not request.user.is_staff:
         raise PermissionDenied(_("Only organizers restore events."))
@@ -549,8 +588,8 @@ def delete(request, event):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_backup_back)
 def archive(request, event):
     archived = request.POST.get("archived") == "1"
     return act(

@@ -8,10 +8,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from tournaments import services, uploads
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.engine import RuleError
 from tournaments.models import Entrant
 from tournaments.params import search_text
@@ -193,8 +192,12 @@ def checkin(request, event):
     return render(request, template, context)
 
 
-@require_POST
+def _checkin_back(event, *args, **kwargs) -> str:
+    return reverse("desk:checkin", args=[event.slug])
+
+
 @event_role("organizer")
+@post_only(_checkin_back)
 def checkin_everyone(request, event):
     """ "Check in everyone who is here": the players still to come, minus those ticked absent."""
     listed = [i for i in request.POST.getlist("listed") if i]
@@ -273,8 +276,8 @@ def checkin_everyone(request, event):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_checkin_back)
 def checkin_set(request, event, entrant_id):
     entrant = with_shown_name(get_object_or_404(Entrant, pk=entrant_id, event=event))
     query = urlencode({"q": search_text(request.POST.get("q", ""))})
@@ -315,8 +318,8 @@ def checkin_set(request, event, entrant_id):
     )
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_checkin_back)
 def combine(request, event):
     if going_back(request):
         return _back_to_combining(request, event)
@@ -415,8 +418,8 @@ def _after_combining(event, into: str, from_division_page: bool):
     return ("desk:division", event.slug, target.pk)
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_checkin_back)
 def checkin_accessible(request, event, entrant_id):
     """The desk's toggle: this player needs an accessible table (or no longer)."""
     entrant = with_shown_name(get_object_or_404(Entrant, pk=entrant_id, event=event))

@@ -6,11 +6,10 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
-from django.views.decorators.http import require_POST
 
 from scoring import services as scoring_services
 from tournaments import services
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.models import Division, Round, RoundChange
 from tournaments.params import whole_number
 from tournaments.selectors import round_label
@@ -102,8 +101,12 @@ def _seating_words(round_: Round) -> str:
     return text
 
 
-@require_POST
+def _division_back(event, division_id, *args, **kwargs) -> str:
+    return reverse("desk:division", args=[event.slug, division_id])
+
+
 @event_role("organizer")
+@post_only(_division_back)
 def division_reseat(request, event, division_id):
     division, back = _setup(event, division_id)
     if going_back(request):
@@ -196,8 +199,8 @@ def _reopened(division: Division, result) -> str:
     return " ".join(lines)
 
 
-@require_POST
 @event_role("organizer")
+@post_only(_division_back)
 def division_reopen(request, event, division_id):
     division, back = _setup(event, division_id)
     if going_back(request):

@@ -7,10 +7,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from tournaments import services
-from tournaments.decorators import event_role
+from tournaments.decorators import event_role, post_only
 from tournaments.models import Division, Round, Table
 from tournaments.params import whole_number
 from tournaments.selectors import table_code_live
@@ -47,8 +46,12 @@ def division_codes(request, event, division_id):
     )
 
 
-@require_POST
+def _codes_back(event, division_id, *args, **kwargs) -> str:
+    return reverse("desk:codes", args=[event.slug, division_id])
+
+
 @event_role("organizer")
+@post_only(_codes_back)
 def table_code_new(request, event, division_id, table_id):
     division = _division(event, division_id).bracket
     table = get_object_or_404(
