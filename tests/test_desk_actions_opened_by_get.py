@@ -185,3 +185,33 @@ def test_a_new_account_gets_the_same_readable_password_as_new_password():
     shown = re.search(r"Account vol3 created with password (\S+) ", section)
     assert shown and re.fullmatch(READABLE, shown[1]), shown
     assert Client().login(username="vol3", password=shown[1])
+
+
+def test_the_close_round_question_after_signing_in_closes_only_the_round_asked_about():
+    """Opened by GET (no round in it), the question names the current round and posts it:
+    "Yes" sent twice (a second tab, Back) closes that round once, never the next one."""
+    from tests.browser.conftest import CLEAR_GAMES, play_games
+    from tournaments.models import Round
+
+    world = build_world()
+    for table in world.tables:
+        play_games(table, CLEAR_GAMES)
+    client = Client()
+    client.force_login(world.users["organizer"])
+    url = reverse("desk:advance", args=[world.event.slug, world.division.pk])
+    before = _everything()
+    question = client.get(url)
+    text = question.content.decode()
+    assert question.status_code == 200 and "Close round 1 of" in text, text[:2000]
+    assert _everything() == before
+    fields = {**_hidden(text), "confirmed": "yes"}
+    assert fields["round"] == "1"
+    client.post(url, fields)
+    rounds = Round.objects.filter(division=world.division)
+    assert rounds.count() == 2
+    for table in rounds.get(number=2).tables.all():  # the final, played: it could close
+        seats = table.seats.count()
+        play_games(table, [[10 * n for n in range(seats)]][: table.round.games])
+    client.post(url, fields)  # the same "Yes" again: round 1 is already closed
+    assert rounds.count() == 2
+    assert rounds.get(number=2).closed_at is None

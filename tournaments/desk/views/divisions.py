@@ -551,25 +551,32 @@ def _medal_lines(desk) -> list[str]:
     return lines
 
 
+def _medals_question(request, event, division_id):
+    """The confirm page for the medals; None when there are none to confirm now."""
+    division = _division(event, division_id)
+    if division.status != Division.Status.COMPLETE or division.medals_confirmed_at:
+        return None
+    desk = selectors.division_desk(division)
+    return ask(
+        request,
+        event,
+        title=gettext("Confirm the medals of %(division)s?") % {"division": desk.division.name},
+        lines=_medal_lines(desk),
+        yes=gettext("Yes, confirm the medals"),
+        back=_back_url(event, division),
+        change=gettext("No, go back"),
+    )
+
+
 @event_role("organizer")
-@post_only(_division_back)
+@post_only(_division_back, question=_medals_question)
 def division_medals(request, event, division_id):
     if going_back(request):  # nothing typed to keep: the division page as it was
         return redirect(*_back(event, _division(event, division_id)))
     if not confirmed(request):
-        division = _division(event, division_id)
-        desk = selectors.division_desk(division)
-        if division.status == Division.Status.COMPLETE and not division.medals_confirmed_at:
-            return ask(
-                request,
-                event,
-                title=gettext("Confirm the medals of %(division)s?")
-                % {"division": desk.division.name},
-                lines=_medal_lines(desk),
-                yes=gettext("Yes, confirm the medals"),
-                back=_back_url(event, division),
-                change=gettext("No, go back"),
-            )
+        asked = _medals_question(request, event, division_id)
+        if asked is not None:
+            return asked
     return _division_action(
         request,
         event,
