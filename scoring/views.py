@@ -94,6 +94,22 @@ def _announced(event) -> dict:
     }
 
 
+def conflict_rows(sheet, conflict) -> list[dict]:
+    """Both entries of a game two saves sent, a row a seat: the name, their number, yours,
+    and whether the two differ (the row to check with the table)."""
+    if conflict is None:
+        return []
+    theirs = (conflict.theirs or {}).get("racks") or {}
+    yours = (conflict.yours or {}).get("racks") or {}
+    rows = []
+    for seat in sheet.seats:
+        key = seat.entrant.external_id
+        row = {"name": seat.entrant.shown_name, "theirs": theirs.get(key), "yours": yours.get(key)}
+        row["differs"] = key in theirs and key in yours and str(row["theirs"]) != str(row["yours"])
+        rows.append(row)
+    return rows
+
+
 def _render_table(
     request, event, table, sheet, form=None, conflict=None, status=200, number=None, **extra
 ):
@@ -126,6 +142,7 @@ def _render_table(
         and (request.is_organizer or chosen.game.entered_by_id != request.user.pk),
         "changing": form is not None and chosen is not None and chosen.entered,
         "conflict": conflict,
+        "conflict_rows": conflict_rows(sheet, conflict),
         **_who_acted(chosen),
         "is_organizer": request.is_organizer,
         "not_saved": not_saved,
@@ -381,25 +398,15 @@ def _not_allowed(request, event, table, refusal):
     if request.headers.get("X-Queued-Save") == "1":
         message = _("Not saved: %(refusal)s") % {"refusal": str(refusal)}
         return _queued_answer("refused", f"{message} {advice}", 403, denied=True)
-    not_saved = number = None
-    if request.method == "POST":
-        entry = table_entry(table)
-        number = whole_number(request.POST.get("game", ""), low=1, high=entry.round.games)
-        if number is not None:
-            entry.name_players()
-            typed = [
-                (s.entrant.shown_name, request.POST.get(f"rack_{s.entrant_id}", "")[:12].strip())
-                for s in entry.seats
-            ]
-            not_saved = {"message": str(refusal), "typed": typed, "advice": advice}
+    sent = _typed_back_read_only(request, table, str(refusal), advice) or {}
     response = render(
         request,
         "scoring/not_allowed.html",
         {
             "event": event,
             "table": table,
-            "number": number,
-            "not_saved": not_saved,
+            "number": sent.get("number"),
+            "not_saved": sent.get("not_saved"),
             "exception": str(refusal),
         },
         status=403,
@@ -409,7 +416,36 @@ def _not_allowed(request, event, table, refusal):
     return response
 
 
-@event_table_role("scorekeeper", refused=_not_allowed)
+def _typed_back_read_only(request, table, message: str, advice: str) -> dict | None:
+    """The game a refused save sent, by the players' names in seat order, for
+    ``scoring/_not_saved.html`` ({"number", "not_saved"}); None when no game was sent.
+    The names are the ones the public projector shows at each table."""
+    if request.method != "POST":
+        return None
+    entry = table_entry(table)
+    number = whole_number(request.POST.get("game", ""), low=1, high=entry.round.games)
+    if number is None:
+        return None
+    entry.name_players()
+    typed = [
+        (s.entrant.shown_name, request.POST.get(f"rack_{s.entrant_id}", "")[:12].strip())
+        for s in entry.seats
+    ]
+    return {"number": number, "not_saved": {"message": message, "typed": typed, "advice": advice}}
+
+
+def _signed_out_typed(request, table) -> dict | None:
+    """A save sent after the sign-in ended: its numbers shown back to copy onto paper
+    (the browser's Back reopens a page that now asks for a sign-in, without them)."""
+    return _typed_back_read_only(
+        request,
+        table,
+        _("Your sign-in had ended."),
+        _("Write them on the paper sheet, sign in again and enter them."),
+    )
+
+
+@event_table_role("scorekeeper", refused=_not_allowed, typed_when_signed_out=_signed_out_typed)
 def _table_page(request, event, table):
     if request.method != "POST":
         return _render_table(request, event, table, table_sheet(table))

@@ -36,14 +36,17 @@ def event_role(role: str):
     return decorator
 
 
-def event_table_role(role: str, *, refused=None):
+def event_table_role(role: str, *, refused=None, typed_when_signed_out=None):
     """``event_role`` for the pages of one table (``table_id`` in the address): the view
     gets the event and the table, with its round and division, read with the user's roles
     in one query (a score save and the page after it start with it). Refused as
     ``event_role`` refuses; a table of another event, or none, is a 404. With
     ``refused(request, event, table, refusal)``, a signed-in user without the role (taken
     away while they typed) gets that answer instead of the 403 page: what they sent can
-    be shown back to them."""
+    be shown back to them. With ``typed_when_signed_out(request, table)``, a form sent
+    here after the sign-in ended shows back what that function returns (the context of
+    ``scoring/_not_saved.html``, or None) beside the sign-in link: Back does not bring
+    typed numbers back once the page itself asks for a sign-in."""
     _known(role)
 
     def decorator(view):
@@ -55,8 +58,11 @@ def event_table_role(role: str, *, refused=None):
         @wraps(view)
         def wrapped(request, slug, table_id, *args, **kwargs):
             table = None
-            if request.user.is_authenticated:
+            signed_in = request.user.is_authenticated
+            if signed_in or (request.method == "POST" and typed_when_signed_out):
                 table = table_with_roles(slug, table_id, request.user)
+            if table is not None and not signed_in:
+                return signed_out(request, typed_when_signed_out(request, table))
             if table is None:  # said as event_role says it: no event, sign in, 403, 404
                 return no_table(request, slug, table_id, *args, **kwargs)
             event = table.round.division.event
@@ -92,10 +98,12 @@ def _allow(request, event, role: str) -> None:
     request.is_organizer = organizer
 
 
-def signed_out(request):
+def signed_out(request, typed: dict | None = None):
     """A form sent by someone whose sign-in ended: not saved, and said so (401), never a
-    quiet redirect that drops what they typed. The sign-in link comes back to this page."""
-    response = render(request, "signed_out.html", {"next": request.path}, status=401)
+    quiet redirect that drops what they typed. The sign-in link comes back to this page;
+    ``typed`` (``event_table_role``) shows the numbers sent back to copy onto paper."""
+    context = {"next": request.path, **(typed or {})}
+    response = render(request, "signed_out.html", context, status=401)
     response["X-Signed-Out"] = "1"
     return response
 

@@ -527,6 +527,10 @@
   }
 
   function init(root) {
+    // "Or press Count tiles" is said only where the button is: the script shows both.
+    Array.prototype.forEach.call(root.querySelectorAll(".calc-help"), function (help) {
+      help.hidden = false;
+    });
     Array.prototype.forEach.call(root.querySelectorAll("form.game-form"), function (form) {
       if (form.dataset.ready) return;
       form.dataset.ready = "1";

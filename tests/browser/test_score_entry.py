@@ -165,12 +165,18 @@ def test_concurrent_save_shows_both_entries_and_loses_nothing(browser, live_serv
     heading = conflict.get_by_role("heading", name="Someone else saved game 1 just now")
     expect(heading).to_be_visible()
     rows = [r.split("\t") for r in conflict.locator("tbody tr").all_inner_texts()]
+    # The rows where the two differ say so in a word (screen readers, colour-blind
+    # users) and in bold; the others are left plain.
     assert rows == [
         [a.name, "0", "0"],
-        [b.name, "10", "11"],
+        [f"{b.name} differs", "10", "11"],
         [c.name, "20", "20"],
-        [d.name, "30", "35"],
+        [f"{d.name} differs", "30", "35"],
     ]
+    differing = conflict.locator("tbody tr.differs")
+    expect(differing).to_have_count(2)
+    expect(differing.first.locator("td").first).to_have_css("font-weight", "700")
+    expect(conflict.locator("tbody tr").first.locator("td").first).to_have_css("font-weight", "400")
     expect(sue.get_by_text("Game 1 saved for table 1.")).to_have_count(0)
     # Sue's values are still in her form, to save over Sam's once checked with the table.
     expect(sue.locator(f"#id_rack_{d.pk}")).to_have_value("35")
@@ -322,3 +328,27 @@ def test_a_save_that_cannot_go_through_is_said_in_words(page, live_server, world
     )
     expect(page.locator(f"#id_rack_{d.pk}")).to_have_value("7")
     assert not Game.objects.filter(table=table).exists()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_count_tiles_is_mentioned_only_where_its_button_is(browser, live_server, world, javascript):
+    """Without JavaScript there is no "Count tiles" button (the script makes it work), so
+    the help does not tell anyone to press it (cold test)."""
+    table = world.tables[0]
+    context = browser.new_context(java_script_enabled=javascript)
+    page = open_game(context, world.table_url(table, live_server.url), "sam")
+    help_text = page.locator("#entry-heading ~ p.help")
+    expect(help_text).to_contain_text("Count a joker as 30.")
+    button = page.get_by_role("button", name="Count tiles")
+    mention = page.get_by_text("Or press “Count tiles”")
+    if javascript:
+        expect(button.first).to_be_visible()
+        expect(mention).to_be_visible()
+    else:
+        expect(button).to_have_count(0)  # hidden: not in the accessibility tree
+        expect(mention).to_be_hidden()
+        # What is read out and shown (the hidden sentence is in the page's text only).
+        assert help_text.inner_text().strip() == (
+            "The player who went out has 0. Count a joker as 30."
+        )
+    context.close()

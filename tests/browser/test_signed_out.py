@@ -2,6 +2,8 @@
 "you were signed out" in words, the numbers typed are kept in the tab, signing in again
 comes back to the same table with them in the boxes, and one Save saves them."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -111,3 +113,47 @@ def test_these_tests_run_without_the_service_worker(page, live_server, world):
     page.reload()
     assert page.evaluate("() => navigator.serviceWorker.controller") is None
     assert page.evaluate(registered) == 0
+
+
+def test_signed_out_without_javascript_shows_the_numbers_typed(browser, live_server, world):
+    """JavaScript off (cold test): three rack totals typed, the scorekeeper signs out in
+    another tab, Save. The browser's Back reopens the table page, which now asks for a
+    sign-in, without the numbers: so the answer itself lists them by the players' names
+    to copy onto paper, beside the sign-in link."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    login(page, live_server.url, "sam")
+    page.goto(world.table_url(table, live_server.url))
+    fill_game(page, {a: 12, b: 25, c: 3})
+
+    other_tab = context.new_page()
+    other_tab.goto(f"{live_server.url}/")
+    other_tab.get_by_role("button", name="Sign out").click()
+    other_tab.close()
+
+    page.get_by_role("button", name="Save game 1").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "You were signed out: this was not saved"
+    )
+    box = page.locator("#not-saved")
+    expect(box).to_contain_text("Game 1: your numbers were not saved.")
+    expect(box).to_contain_text("Write them on the paper sheet, sign in again and enter them.")
+    for entrant, value in zip((a, b, c, d), ("12", "25", "3", "—"), strict=True):
+        expect(box.get_by_role("listitem").filter(has_text=entrant.shown_name)).to_have_text(
+            f"{entrant.shown_name}: {value}"
+        )
+    expect(page.get_by_text("Back button")).to_have_count(0)  # advice that did not work
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert not Game.objects.filter(table=table).exists()
+
+    # The sign-in link comes back to the table, signed in again.
+    page.get_by_role("link", name="Sign in again").click()
+    expect(page).to_have_url(re.compile(r"/login/\?next=/e/"))
+    page.fill("#id_username", "sam")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(f"{live_server.url}/e/{world.event.slug}/tables/{table.pk}/")
+    expect(page.get_by_role("button", name="Save game 1")).to_be_visible()
+    context.close()
