@@ -48,6 +48,7 @@ from .views import (
     conflict_rows,
     entry_form,
     game_save,
+    say_saved,
     typed_back,
 )
 
@@ -308,6 +309,7 @@ def _render(request, found, sheet, player, form=None, conflict=None, number=None
     if form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)
     form, not_saved = typed_back(request, found.table, sheet, number, form)
+    say_saved(request, sheet)
     names = {s.entrant.pk: s.entrant.shown_name for s in sheet.seats}
     round_ = found.round
     context = {

@@ -120,6 +120,7 @@ def _render_table(
     elif form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)
     form, not_saved = typed_back(request, table, sheet, number, form)
+    say_saved(request, sheet)
     corrections = (
         _correction_rows(request, table, sheet, chosen, not_saved)
         if request.is_organizer and chosen is not None and chosen.entered
@@ -586,11 +587,28 @@ def game_save(request, event, table, page: EntryPage):
             message,
             values={names.get(k, k): v for k, v in values.items()},
         )
-    messages.success(request, message)
     if data.get("save_key"):
-        # The page learns which save arrived (its queued copy, if any, is then dropped).
+        # The page learns which save arrived (its queued copy, if any, is then dropped) and
+        # says so from its audit trail (``say_saved``); "already saved" is said as a message.
+        if already:
+            messages.success(request, message)
         return redirect(page.url(saved=data["save_key"]))
+    messages.success(request, message)
     return redirect(page.url())
+
+
+def say_saved(request, sheet) -> None:
+    """The page a keyed save leads to (``?saved=KEY``) says "Game N saved for table T."
+    from the audit trail it shows: the save itself writes no message (no cookie to sign
+    and send on the scorekeepers' busiest request). A message the save did leave ("already
+    saved", a correction's flag) is shown instead; a key of no change here says nothing."""
+    key = request.GET.get("saved", "")
+    if not key or len(messages.get_messages(request)):
+        return
+    for change in sheet.audit:
+        if change.save_key == key and change.game_number:
+            messages.success(request, _saved(change.game_number, sheet.table.number))
+            return
 
 
 def _saved(number: int, table: int) -> str:
@@ -625,9 +643,8 @@ def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
     )
     if entry is None:
         return None
-    messages.success(request, _saved(number, entry.table_number))
-    url = reverse("scoring:table", args=[entry.event_slug, entry.table_id])
-    return redirect(f"{url}?saved={key}")
+    # Said by the page it leads to (``say_saved``), which reads the audit trail anyway.
+    return redirect(f"{request.path}?saved={key}")
 
 
 def _plain_game(request, entry) -> services.PlainGame | None:
