@@ -602,7 +602,7 @@ def say_saved(request, sheet) -> None:
     from the audit trail it shows: the save itself writes no message (no cookie to sign
     and send on the scorekeepers' busiest request). A message the save did leave ("already
     saved", a correction's flag) is shown instead; a key of no change here says nothing."""
-    key = request.GET.get("saved", "")
+    key = request.GET.get("saved", "") if request.method == "GET" else ""
     if not key or len(messages.get_messages(request)):
         return
     for change in sheet.audit:
