@@ -5,7 +5,7 @@ Every function runs in a transaction. The rules come from the engine; the
 bracket is changed only through ``tournaments.services``.
 """
 
-from ._common import AtTable, ScoreConflict, TieBlocked
+from ._common import AtTable, RoundUnfinished, ScoreConflict, TieBlocked, Unchecked
 from .bulk import round_games_record
 from .corrections import (
     AcceptResult,
@@ -35,8 +35,10 @@ __all__ = [
     "Advanced",
     "AtTable",
     "OWN_ENTRY",
+    "RoundUnfinished",
     "ScoreConflict",
     "TieBlocked",
+    "Unchecked",
     "division_advance",
     "event_delete",
     "entrant_reinstate",

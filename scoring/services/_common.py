@@ -5,7 +5,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import connection
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
@@ -34,6 +36,70 @@ class TieBlocked(RuleError):
         self.names = dict(names)
         lines = [tie.describe(names) for tie in ties]
         super().__init__("\n".join([_("Unresolved ties block this:"), *lines]))
+
+
+@dataclass(frozen=True)
+class Unchecked:
+    """A game entered but not yet checked by a second person: its table and number."""
+
+    table_id: int
+    table: int
+    game: int
+
+    def __str__(self) -> str:
+        return _("table %(table)s game %(game)s") % {"table": self.table, "game": self.game}
+
+
+class RoundUnfinished(RuleError):
+    """A round that cannot close yet: games not entered (or not valid), in the engine's
+    words, and, where every game needs a second person's check, the games entered but
+    not checked, by table, so a page can link to each."""
+
+    def __init__(
+        self,
+        division: str,
+        round_number: int,
+        problems: Sequence[str] = (),
+        unchecked: Sequence[Unchecked] = (),
+    ):
+        self.division = division
+        self.round_number = round_number
+        self.problems = tuple(problems)
+        self.unchecked = tuple(unchecked)
+        super().__init__("\n".join(part for part in (self.missing(), self.not_checked()) if part))
+
+    def missing(self) -> str:
+        """The games not entered (or not valid), one a line; "" for none."""
+        if not self.problems:
+            return ""
+        header = _("%(division)s, round %(round)d is not complete:") % {
+            "division": self.division,
+            "round": self.round_number,
+        }
+        return listing(header, self.problems)
+
+    def not_checked(self, games: Sequence[str] | None = None, division: str | None = None) -> str:
+        """'Open, round 1 cannot close yet: table 3 game 2 and table 7 game 1 are entered
+        but not checked by a second person.' ("" for none). ``games`` and ``division``:
+        as a page shows them (the desk gives links, escaped), the games in order."""
+        if not self.unchecked:
+            return ""
+        games = [str(g) for g in self.unchecked] if games is None else list(games)
+        shown = games[:MAX_LISTED]
+        if len(games) > MAX_LISTED:
+            more = len(games) - MAX_LISTED
+            shown.append(ngettext("%(n)d more game", "%(n)d more games", more) % {"n": more})
+        return ngettext(
+            "%(division)s, round %(round)d cannot close yet: %(games)s is entered but not "
+            "checked by a second person.",
+            "%(division)s, round %(round)d cannot close yet: %(games)s are entered but not "
+            "checked by a second person.",
+            len(games),
+        ) % {
+            "division": self.division if division is None else division,
+            "round": self.round_number,
+            "games": get_text_list(shown, _("and")),
+        }
 
 
 def listing(header: str, lines: Sequence[str]) -> str:

@@ -16,7 +16,7 @@ from tournaments.models import Division, Entrant, Event, Round
 from ..decision_notes import Step
 from ..models import TieBreakDecision
 from ..selectors import DivisionState, division_state, serialize_placings, undecided_changes
-from ._common import TieBlocked, listing
+from ._common import RoundUnfinished, TieBlocked, Unchecked
 from .corrections import _settle_if_moot, corrections_accept
 
 
@@ -125,21 +125,17 @@ class AdvanceResult:
 
 
 def _refuse_unfinished(division: Division, state: DivisionState, current: Round) -> None:
-    """A missing game, an unconfirmed one (where required) or a tie that matters stops it."""
+    """A missing game, an unconfirmed one (where required) or a tie that matters stops it.
+    Missing and unchecked games are named together, so the desk sees all that is left."""
     outcome = state.outcomes[-1]
-    if outcome.problems:
-        raise RuleError(
-            listing(f"{division.name}, round {current.number} is not complete:", outcome.problems)
-        )
+    unchecked = []
     if division.event.confirmation == Event.Confirmation.SECOND_PERSON:
-        waiting = state.unconfirmed(current.number)
-        if waiting:
-            raise RuleError(
-                listing(
-                    f"{division.name}, round {current.number}: games not yet confirmed:",
-                    [f"table {g.table.number}, game {g.number}" for g in waiting],
-                )
-            )
+        unchecked = [
+            Unchecked(table_id=g.table_id, table=g.table.number, game=g.number)
+            for g in state.unconfirmed(current.number)
+        ]
+    if outcome.problems or unchecked:
+        raise RoundUnfinished(division.name, current.number, outcome.problems, unchecked)
     ties = state.blocking_ties()
     if ties:
         raise TieBlocked(ties, state.names)

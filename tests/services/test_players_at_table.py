@@ -119,7 +119,7 @@ def test_players_confirmations_count_for_the_second_person_rule():
             game = enter(table, number, racks, at(table, players[0]))
             if table == tables[0] or number < 3:
                 scoring.game_confirm(game=game, user=None, at_table=at(table, players[1]))
-    with pytest.raises(RuleError, match="games not yet confirmed"):
+    with pytest.raises(RuleError, match="not checked by a second person"):
         scoring.division_advance(division=division)
     game = Game.objects.get(table=tables[1], number=3)
     # A scorekeeper may confirm a player's entry too.

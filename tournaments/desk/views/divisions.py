@@ -4,6 +4,8 @@ swaps, withdrawals, results and medals."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
 
 from scoring import selectors as scoring_selectors
@@ -158,11 +160,27 @@ def _advanced(division, result) -> str | None:
     }
 
 
-def _advance_refused(error: RuleError) -> list[str]:
+def _not_checked(event, error) -> str:
+    """The refusal's sentence on the games not checked, each a link to its table's page,
+    where a second person checks it."""
+    links = [
+        format_html(
+            '<a href="{}">{}</a>', reverse("scoring:table", args=[event.slug, g.table_id]), str(g)
+        )
+        for g in error.unchecked
+    ]
+    # Everything but the sentence's own words (the catalogues') is escaped.
+    return mark_safe(error.not_checked(links, division=escape(error.division)))
+
+
+def _advance_refused(event, error: RuleError) -> list[str]:
     if isinstance(error, scoring_services.TieBlocked):
         return [gettext("Unresolved ties block this: record the tile draw below.")] + [
             tie.describe(error.names) for tie in error.ties
         ]
+    if isinstance(error, scoring_services.RoundUnfinished) and error.unchecked:
+        missing = list(refusal_lines(RuleError(error.missing()))) if error.problems else []
+        return [*missing, _not_checked(event, error)]
     return list(refusal_lines(error))
 
 
@@ -264,7 +282,7 @@ def division_advance(request, event, division_id):
         advance,
         done=lambda result: _advanced(division, result),
         to=_back(event, division),
-        refused=_advance_refused,
+        refused=lambda error: _advance_refused(event, error),
     )
 
 
