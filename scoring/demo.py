@@ -2,7 +2,6 @@
 
 import datetime
 import random
-import secrets
 from pathlib import Path
 
 from django.conf import settings
@@ -20,15 +19,23 @@ DEMO_SLUG = "gwinnett-2026"
 DEMO_FILE = Path(settings.BASE_DIR) / "fixtures" / "registrations-demo.csv"
 # A second scorekeeper, because a game is confirmed by someone other than who entered it.
 ACCOUNTS = (("organizer", True), ("scorekeeper", False), ("scorekeeper2", False))
+# What each account is for, as `load_demo` prints it beside its password.
+ROLES = {
+    "organizer": "the desk, the settings and the admin",
+    "scorekeeper": "enters scores at the tables",
+    "scorekeeper2": "checks the games scorekeeper entered (a second person)",
+}
 
 
 def demo_accounts() -> dict[str, str]:
-    """(Re)set the demo accounts' passwords; returns them to be printed once."""
+    """(Re)set the demo accounts' passwords; returns them to be printed once. Readable
+    ones, as a new scorekeeper gets (``k7mx-p4rt-9hwe``): said aloud across a hall and
+    typed on a tablet."""
     User = get_user_model()
     passwords = {}
     for username, organizer in ACCOUNTS:
         user, _ = User.objects.get_or_create(username=username)
-        password = secrets.token_urlsafe(9)
+        password = bracket.readable_password()
         user.set_password(password)
         # Only the organizer uses the admin; scorekeepers use the score entry pages.
         user.is_staff = organizer

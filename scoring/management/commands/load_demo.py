@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from scoring.demo import DEMO_SLUG, demo_accounts, load_demo
+from scoring.demo import DEMO_SLUG, ROLES, demo_accounts, load_demo
 
 
 class Command(BaseCommand):
@@ -14,6 +14,18 @@ class Command(BaseCommand):
         )
         passwords = demo_accounts()
         base = settings.BASE_URL.rstrip("/")
-        self.stdout.write(f"Sign in at {base}/login/ with (new passwords, shown only now):")
-        for username, password in passwords.items():
-            self.stdout.write(f"  {username} / {password}")
+        # A block of its own: the server's and the worker's lines follow it.
+        width = max(len(name) for name in passwords)
+        lines = [
+            "Demo accounts (new passwords each start, shown only now):",
+            f"  sign in at {base}/login/",
+            "",
+            *(
+                f"  {name:<{width}}   {password}   {ROLES.get(name, '')}".rstrip()
+                for name, password in passwords.items()
+            ),
+            "",
+            "Lost them? `.venv/bin/python manage.py load_demo` prints new ones (the event stays).",
+        ]
+        rule = "=" * max(len(line) for line in lines)
+        self.stdout.write("\n".join(["", rule, *lines, rule, ""]))
