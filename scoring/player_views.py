@@ -29,6 +29,7 @@ from tournaments.selectors import (
     CODE_REVOKED,
     CODE_UNKNOWN,
     CodeLookup,
+    after_closed_round,
     running_clock,
     table_code_find,
     table_code_typed,
@@ -63,7 +64,9 @@ def _opened(request) -> dict:
 
 
 def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int = 0):
-    """The page that says why a code opens nothing, with the box to type another."""
+    """The page that says why a code opens nothing, with the box to type another (and,
+    for a round that is over, where the players go next)."""
+    next_step = {}
     if wait:
         minutes = max(1, (wait + 59) // 60)
         title = _("Please wait a few minutes")
@@ -101,10 +104,18 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
     elif lookup.refusal == CODE_CLOSED:
         round_ = lookup.round
         title = _("This round is over")
-        text = _(
-            "Round %(round)d of %(division)s is over: this table's code opens nothing any "
-            "more. The new round's score sheet has a new code."
-        ) % {"round": round_.number, "division": round_.division.name}
+        next_step = _after_round(round_)
+        if next_step["final_over"]:
+            text = _(
+                "Round %(round)d of %(division)s is over: this table's code opens nothing "
+                "any more."
+            )
+        else:
+            text = _(
+                "Round %(round)d of %(division)s is over: this table's code opens nothing any "
+                "more. The new round's score sheet has a new code."
+            )
+        text %= {"round": round_.number, "division": round_.division.name}
         status = 410
     else:  # off: the event's scorekeepers enter scores now
         title = _("Scores are entered by the scorekeepers")
@@ -127,7 +138,7 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
     response = render(
         request,
         "scoring/players_code.html",
-        {"title": title, "text": text, "typed": typed},
+        {"title": title, "text": text, "typed": typed, "next_step": next_step},
         status=status,
     )
     if wait:
@@ -136,6 +147,40 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
         # A save sent by the page's script: the whole page says it, not a line in the form.
         response["HX-Redirect"] = request.path
     return response
+
+
+def _after_round(round_: Round) -> dict:
+    """Where the players of a table whose round is over go next, in words, with a link to a
+    public page of the event when there is one to go to ({"text", "link", "url",
+    "final_over"})."""
+    after = after_closed_round(round_)
+    division = round_.division
+    if after.playing is not None:
+        return {
+            "text": _(
+                "Round %(round)d is being played now. Look for your new table on the screen, "
+                "or find it here:"
+            )
+            % {"round": after.playing.number},
+            "link": _("Find your table"),
+            "url": reverse("public:find", args=[division.event.slug]),
+            "final_over": False,
+        }
+    if after.final_over:
+        return {
+            "text": _("The final of %(division)s is over. Thank you for playing!")
+            % {"division": division.name},
+            "link": _("See the results"),
+            "url": reverse("public:results", args=[division.event.slug]),
+            "final_over": True,
+        }
+    return {
+        "text": _(
+            "Wait for the organizer to seat the next round. Then look for your new table on "
+            "the screen, or ask at the desk."
+        ),
+        "final_over": False,
+    }
 
 
 def _lookup(request, typed: str):

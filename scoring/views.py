@@ -23,7 +23,7 @@ from tournaments.decorators import event_role, event_table_role, post_only
 from tournaments.engine import RuleError, parse_table_numbers
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.params import search_text, whole_number
-from tournaments.selectors import announcements, brackets, running_clock
+from tournaments.selectors import after_closed_round, announcements, brackets, running_clock
 from tournaments.text import isolate
 from tournaments.web import keep_refused, kept, said
 
@@ -152,6 +152,9 @@ def _render_table(
         "corrections_open": bool(not_saved)
         or any(row["rack_error"] or row["reason_error"] for row in corrections),
         "table_address": settings.BASE_URL + _table_url(event, table),
+        # A page kept open (or reloaded) after its round closed says where to go next: one
+        # query, only then.
+        "after_close": after_closed_round(table.round) if sheet.closed else None,
         **extra,
     }
     if alone:
@@ -446,11 +449,74 @@ def _signed_out_typed(request, table) -> dict | None:
     )
 
 
+def _seated_name(table, wanted: str) -> str:
+    """The name the page shows for the player of ``table`` whose id a form sent ("" for
+    anyone else: only this table's players, the names the public projector shows)."""
+    pk = whole_number(wanted, low=1)
+    if pk is None:
+        return ""
+    entry = table_entry(table)
+    entry.name_players()
+    return next((s.entrant.shown_name for s in entry.seats if s.entrant_id == pk), "")
+
+
+def _typed_form_back(title: str, rows: list, section: str) -> dict:
+    """An organizer's form sent after the sign-in ended (a correction, penalty points):
+    what was typed, field by field, read-only, for ``scoring/_not_sent.html``, with the
+    way to enter it again (the browser's Back reopens a page that asks for a sign-in)."""
+    return {
+        "not_sent": {
+            "title": title,
+            "message": _("Your sign-in had ended."),
+            "typed": [(label, str(value)[:300].strip()) for label, value in rows],
+            "advice": _("Write it down, sign in again and enter it again under “%(section)s”.")
+            % {"section": section},
+        }
+    }
+
+
+def _signed_out_correction(request, table, number) -> dict | None:
+    """A correction sent after the sign-in ended: the player, the new rack total and the
+    reason, shown back to write down and enter again."""
+    if not 1 <= number <= table.round.games:
+        return None
+    post = request.POST
+    return _typed_form_back(
+        _("Correction of game %(number)s: not saved.") % {"number": number},
+        [
+            (_("Player"), _seated_name(table, post.get("entrant", ""))),
+            (_("Corrected rack total"), post.get("rack_total", "")[:12]),
+            (_("Reason for the correction"), post.get("reason", "")),
+        ],
+        _("Correct a rack total (organizer)"),
+    )
+
+
+def _signed_out_penalty(request, table) -> dict | None:
+    """Penalty points sent after the sign-in ended: the player, the points and the reason,
+    shown back to write down and enter again."""
+    post = request.POST
+    return _typed_form_back(
+        _("Penalty points: not saved."),
+        [
+            (_("Player"), _seated_name(table, post.get("entrant", ""))),
+            (_("Penalty points"), post.get("points", "")[:12]),
+            (_("Reason"), post.get("reason", "")),
+        ],
+        _("Penalty points (organizer)"),
+    )
+
+
 @event_table_role("scorekeeper", refused=_not_allowed, typed_when_signed_out=_signed_out_typed)
 def _table_page(request, event, table):
     if request.method != "POST":
         return _render_table(request, event, table, table_sheet(table))
     return game_save(request, event, table, _scorekeepers_page(request, event, table))
+
+
+# A save refused for its security token (cookies cleared) is answered as ``_table_page``
+# answers a save sent signed out (``tournaments.views.csrf_failure``).
+table_page.signed_out = _table_page.signed_out
 
 
 @dataclass
@@ -757,8 +823,16 @@ def _corrected(entrant, number, change) -> str:
     }
 
 
-@event_table_role("organizer")
-@post_only(_table_back)
+def _game_back(event, table, number) -> str:
+    return _table_url(event, table, game=number)
+
+
+def _penalty_back(event, table) -> str:
+    return _table_url(event, table) + "#penalty"
+
+
+@event_table_role("organizer", typed_when_signed_out=_signed_out_correction)
+@post_only(_game_back)
 def rack_correct(request, event, table, number):
     """One player's corrected rack total, with a reason. Refused, the browser goes back to
     the game with the correction open, everything typed in it and each problem beside
@@ -794,8 +868,8 @@ def rack_correct(request, event, table, number):
     return redirect(back)
 
 
-@event_table_role("organizer")
-@post_only(_table_back)
+@event_table_role("organizer", typed_when_signed_out=_signed_out_penalty)
+@post_only(_penalty_back)
 def penalty_add(request, event, table):
     """Penalty points with a reason. Refused, the page shows the form open again with
     what was typed and each problem beside its field."""

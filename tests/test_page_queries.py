@@ -33,6 +33,9 @@ CAPS = {
     # -3 more: the sheet reads its games with their racks in one query, and penalties, tie
     # decisions and namesakes' names only when the seats' query says there are some.
     "table page": 11,
+    # A closed round's table (2026-11-24: 8): the division's newest round is read besides,
+    # to say where the scorekeeper goes next (only for a closed round).
+    "table page, closed round": 11,
     "print page, finished": 31,
 }
 
@@ -63,7 +66,9 @@ def _event(players: int, organizer, *, finished: bool):
 def _pages(event, division, finished: bool) -> dict[str, str]:
     slug = event.slug
     if finished:
+        first = division.rounds.get(number=1).tables.first()
         return {
+            "table page, closed round": f"/e/{slug}/tables/{first.pk}/",
             "projector, finished": f"/p/{slug}/",
             "find my table, finished": f"/p/{slug}/find/?q=player",
             "desk overview, finished": f"/e/{slug}/desk/",

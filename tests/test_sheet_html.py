@@ -138,6 +138,7 @@ def normalized(html: str, event, secrets) -> str:
         (r"(data-table-ref=\"players-)(\d+)", tables),
         (r"(/divisions/)(\d+)", divisions),
         (r"(/clock/)(\d+)", rounds),
+        (r"(#round-)(\d+)", rounds),
     ):
         html = re.sub(pattern, named(names), html)
     html = re.sub(r'(name="csrfmiddlewaretoken" value=")[^"]+', r"\1TOKEN", html)

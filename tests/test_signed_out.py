@@ -4,8 +4,9 @@ by a redirect to the sign-in page (cold test finding 4)."""
 import pytest
 from django.test import Client
 
-from scoring.models import Game
+from scoring.models import Game, Penalty, RackScore
 from tests.browser.conftest import build_world
+from tournaments.models import SignInSession as Session
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +86,138 @@ def test_a_signed_out_form_without_a_game_or_table_shows_no_numbers():
         assert "You were signed out: this was not saved" in text
         assert "not-saved" not in text
         assert a.shown_name not in text
+
+
+# ---------------------------------------------------------------- corrections and penalties
+
+
+def _entered_game(world, table):
+    from scoring import services as scoring
+
+    players = world.seated(table)
+    scoring.game_record(
+        table=table,
+        number=1,
+        racks=dict(zip(players, (0, 10, 20, 30), strict=True)),
+        organizer=True,
+        user=world.users["organizer"],
+    )
+    return players
+
+
+def _signed_out_organizer(world):
+    """The organizer's client after their sign-in ended (the session gone on the server;
+    the browser keeps its cookies, the security token too)."""
+    client = Client()
+    client.force_login(world.users["organizer"])
+    Session.objects.all().delete()
+    return client
+
+
+def _listed(text: str, label: str, value: str) -> bool:
+    return f'<li>{label}: <strong dir="auto">{value}</strong></li>' in text
+
+
+def test_a_correction_sent_signed_out_shows_what_was_typed_not_back():
+    """Cold test: the organizer's "Correct a rack total" sent after the sign-in ended said
+    to press Back, which reopens a page asking for a sign-in, without what was typed."""
+    world = build_world()
+    table = world.tables[0]
+    a, b, *_ = _entered_game(world, table)
+    client = _signed_out_organizer(world)
+    response = client.post(
+        f"/e/{world.event.slug}/tables/{table.pk}/games/1/correct/",
+        {"entrant": b.pk, "rack_total": "15", "reason": "Miscounted a joker"},
+    )
+    assert response.status_code == 401 and response["X-Signed-Out"] == "1"
+    text = response.content.decode()
+    assert "Correction of game 1: not saved." in text
+    assert _listed(text, "Player", b.shown_name)
+    assert _listed(text, "Corrected rack total", "15")
+    assert _listed(text, "Reason for the correction", "Miscounted a joker")
+    assert "sign in again and enter it again under “Correct a rack total (organizer)”" in text
+    assert "Back" not in text
+    assert RackScore.objects.get(game__table=table, entrant=b).rack_total == 10
+    # Signed in again, the link comes back to that game (where the correction is).
+    login = f"/login/?next=/e/{world.event.slug}/tables/{table.pk}/games/1/correct/"
+    assert login in text
+    client.force_login(world.users["organizer"])
+    back = client.get(f"/e/{world.event.slug}/tables/{table.pk}/games/1/correct/")
+    assert back.status_code == 302
+    assert back["Location"] == f"/e/{world.event.slug}/tables/{table.pk}/?game=1"
+    assert RackScore.objects.get(game__table=table, entrant=b).rack_total == 10
+
+
+def test_penalty_points_sent_signed_out_show_what_was_typed_not_back():
+    world = build_world()
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    client = _signed_out_organizer(world)
+    response = client.post(
+        f"/e/{world.event.slug}/tables/{table.pk}/penalty/",
+        {"entrant": c.pk, "points": "5", "reason": "Slow play"},
+    )
+    assert response.status_code == 401
+    text = response.content.decode()
+    assert "Penalty points: not saved." in text
+    assert _listed(text, "Player", c.shown_name)
+    assert _listed(text, "Penalty points", "5")
+    assert _listed(text, "Reason", "Slow play")
+    assert "enter it again under “Penalty points (organizer)”" in text
+    assert "Back" not in text
+    assert not Penalty.objects.exists()
+    client.force_login(world.users["organizer"])
+    back = client.get(f"/e/{world.event.slug}/tables/{table.pk}/penalty/")
+    assert back["Location"] == f"/e/{world.event.slug}/tables/{table.pk}/#penalty"
+
+
+def test_a_signed_out_correction_names_only_a_player_of_that_table():
+    world = build_world()
+    table, other = world.tables[0], world.tables[1]
+    _entered_game(world, table)
+    stranger = world.seated(other)[0]
+    for entrant in (stranger.pk, "", "abc"):
+        text = (
+            Client()
+            .post(
+                f"/e/{world.event.slug}/tables/{table.pk}/games/1/correct/",
+                {"entrant": entrant, "rack_total": "15", "reason": "x"},
+            )
+            .content.decode()
+        )
+        assert _listed(text, "Player", "—"), entrant
+        assert stranger.shown_name not in text
+
+
+@pytest.mark.parametrize("form", ["game", "correction", "penalty"])
+def test_cleared_cookies_show_what_was_typed_too(form):
+    """Cookies cleared take the security token with the sign-in: the form is refused for
+    its token before its view, and is answered the same way, with what it typed."""
+    world = build_world()
+    table = world.tables[0]
+    a, b, c, d = _entered_game(world, table) if form == "correction" else world.seated(table)
+    base = f"/e/{world.event.slug}/tables/{table.pk}/"
+    url, data, shown = {
+        "game": (base, {"game": "2", f"rack_{a.pk}": "12", f"rack_{b.pk}": "25"}, "12"),
+        "correction": (
+            base + "games/1/correct/",
+            {"entrant": b.pk, "rack_total": "15", "reason": "Miscounted"},
+            "Miscounted",
+        ),
+        "penalty": (base + "penalty/", {"entrant": c.pk, "points": "5", "reason": "Slow"}, "Slow"),
+    }[form]
+    response = Client(enforce_csrf_checks=True).post(url, data)
+    assert response.status_code == 401
+    text = response.content.decode()
+    assert "You were signed out: this was not saved" in text
+    assert 'id="not-saved"' in text and shown in text
+    assert "Back button" not in text
+
+
+def test_cleared_cookies_on_another_page_get_the_plain_signed_out_page():
+    world = build_world()
+    response = Client(enforce_csrf_checks=True).post(
+        f"/e/{world.event.slug}/desk/", {"anything": "1"}
+    )
+    assert response.status_code == 401
+    assert 'id="not-saved"' not in response.content.decode()

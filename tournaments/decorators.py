@@ -43,10 +43,12 @@ def event_table_role(role: str, *, refused=None, typed_when_signed_out=None):
     ``event_role`` refuses; a table of another event, or none, is a 404. With
     ``refused(request, event, table, refusal)``, a signed-in user without the role (taken
     away while they typed) gets that answer instead of the 403 page: what they sent can
-    be shown back to them. With ``typed_when_signed_out(request, table)``, a form sent
-    here after the sign-in ended shows back what that function returns (the context of
-    ``scoring/_not_saved.html``, or None) beside the sign-in link: Back does not bring
-    typed numbers back once the page itself asks for a sign-in."""
+    be shown back to them. With ``typed_when_signed_out(request, table, ...)`` (given the
+    view's other address values too, as a game's number), a form sent here after the
+    sign-in ended shows back what that function returns (the context of
+    ``scoring/_not_saved.html`` or ``scoring/_not_sent.html``, or None) beside the
+    sign-in link: Back does not bring typed numbers back once the page itself asks for a
+    sign-in."""
     _known(role)
 
     def decorator(view):
@@ -62,7 +64,7 @@ def event_table_role(role: str, *, refused=None, typed_when_signed_out=None):
             if signed_in or (request.method == "POST" and typed_when_signed_out):
                 table = table_with_roles(slug, table_id, request.user)
             if table is not None and not signed_in:
-                return signed_out(request, typed_when_signed_out(request, table))
+                return signed_out(request, typed_when_signed_out(request, table, *args, **kwargs))
             if table is None:  # said as event_role says it: no event, sign in, 403, 404
                 return no_table(request, slug, table_id, *args, **kwargs)
             event = table.round.division.event
@@ -74,6 +76,18 @@ def event_table_role(role: str, *, refused=None, typed_when_signed_out=None):
                 return refused(request, event, table, refusal)
             return view(request, event, table, *args, **kwargs)
 
+        def signed_out_here(request, slug, table_id, *args, **kwargs):
+            """The signed-out answer to a form sent here, with what it typed, for a form
+            refused for its security token before reaching the view (``csrf_failure``:
+            cleared cookies take the token with the sign-in)."""
+            typed = None
+            if request.method == "POST" and typed_when_signed_out:
+                table = table_with_roles(slug, table_id, request.user)
+                if table is not None:
+                    typed = typed_when_signed_out(request, table, *args, **kwargs)
+            return signed_out(request, typed)
+
+        wrapped.signed_out = signed_out_here
         return wrapped
 
     return decorator

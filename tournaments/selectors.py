@@ -797,3 +797,27 @@ def table_in_play(event: Event, number: int) -> Table | None:
         .select_related("round__division")
         .first()
     )
+
+
+@dataclass(frozen=True)
+class AfterClosedRound:
+    """What comes after a closed round, for the pages still open on one of its tables:
+    the division's round being played now, or its final over (neither: the next round is
+    not seated yet)."""
+
+    playing: Round | None
+    final_over: bool
+
+
+def after_closed_round(round_: Round) -> AfterClosedRound:
+    """The division's newest round after ``round_`` if it is still played (one query; the
+    division's status is read from ``round_.division``, which the table's page holds)."""
+    newest = (
+        Round.objects.filter(division_id=round_.division_id, number__gt=round_.number)
+        .order_by("-number")
+        .only("pk", "number", "status", "division_id")
+        .first()
+    )
+    playing = newest if newest is not None and newest.status != Round.Status.CLOSED else None
+    final_over = playing is None and round_.division.status == Division.Status.COMPLETE
+    return AfterClosedRound(playing, final_over)

@@ -9,6 +9,7 @@ from django.contrib.staticfiles import finders
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy, ngettext
@@ -155,7 +156,16 @@ def csrf_failure(request, reason=""):
     Otherwise the page was opened before the last sign-in: send it again."""
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
-        return signed_out(request)
+        # A table's form (a game, a correction, penalty points) shows back what it typed,
+        # as it does when it reaches its view signed out (``event_table_role``).
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return signed_out(request)
+        answer = getattr(match.func, "signed_out", None)
+        if answer is None:
+            return signed_out(request)
+        return answer(request, *match.args, **match.kwargs)
     response = render(request, "403_csrf.html", status=403)
     response["X-Stale-Page"] = "1"
     return response

@@ -157,3 +157,58 @@ def test_signed_out_without_javascript_shows_the_numbers_typed(browser, live_ser
     expect(page).to_have_url(f"{live_server.url}/e/{world.event.slug}/tables/{table.pk}/")
     expect(page.get_by_role("button", name="Save game 1")).to_be_visible()
     context.close()
+
+
+def test_a_correction_sent_signed_out_shows_what_was_typed(browser, live_server, world):
+    """The organizer's "Correct a rack total", sent after the sign-in ended (cold test):
+    the answer lists the player, the new rack total and the reason, read-only, and says
+    to sign in again and enter it — not to press Back, which reopens a page asking for a
+    sign-in, without them. JavaScript off: the form is a plain POST either way."""
+    from scoring import services as scoring
+
+    context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+    page = context.new_page()
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    scoring.game_record(
+        table=table,
+        number=1,
+        racks={a: 0, b: 10, c: 20, d: 30},
+        user=world.users["organizer"],
+        organizer=True,
+    )
+    login(page, live_server.url, "olive")
+    page.goto(world.table_url(table, live_server.url) + "?game=1")
+    page.get_by_text("Correct a rack total (organizer)").click()
+    page.fill(f"#fix-1-{b.pk}", "15")
+    page.fill(f"#why-1-{b.pk}", "Miscounted a joker")
+    Session.objects.all().delete()
+    page.locator("form.correction").filter(has=page.locator(f"#fix-1-{b.pk}")).get_by_role(
+        "button", name="Correct"
+    ).click()
+
+    expect(page.get_by_role("heading", level=1)).to_have_text(
+        "You were signed out: this was not saved"
+    )
+    box = page.locator("#not-saved")
+    expect(box).to_contain_text("Correction of game 1: not saved.")
+    expect(box.get_by_role("listitem")).to_have_text(
+        [
+            f"Player: {b.shown_name}",
+            "Corrected rack total: 15",
+            "Reason for the correction: Miscounted a joker",
+        ]
+    )
+    expect(box).to_contain_text("sign in again and enter it again")
+    expect(page.get_by_text("Back button")).to_have_count(0)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    assert racks_of(table, 1)[b.pk] == 10
+
+    # Signing in again comes back to game 1, where the correction is entered.
+    page.get_by_role("link", name="Sign in again").click()
+    page.fill("#id_username", "olive")
+    page.fill("#id_password", PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page).to_have_url(f"{live_server.url}{world.table_url(table)}?game=1")
+    expect(page.get_by_text("Correct a rack total (organizer)")).to_be_visible()
+    context.close()
