@@ -17,6 +17,22 @@ def short_heading(full: str, short: str) -> str:
     return format_html('<abbr title="{}">{}</abbr>', full, short)
 
 
+def phone_heading(full: str, short: str) -> str:
+    """A column heading shown whole on a tablet and short on a phone ("Place at table",
+    "Place"), the whole words still read out there (static/css/site.css: .wide-only)."""
+    return format_html(
+        '<span class="wide-only">{}</span><span class="narrow-only" aria-hidden="true">{}</span>',
+        full,
+        short,
+    )
+
+
+place_heading = lazy(
+    lambda: phone_heading(gettext("Place at table"), pgettext("short column heading", "Place")),
+    SafeString,
+)
+
+
 # Spanish "Penalización" made the standings 575 px wide on a phone (cold language test).
 penalty_heading = lazy(
     lambda: short_heading(gettext("Penalty"), pgettext("short column heading", "Penalty")),
@@ -57,7 +73,7 @@ class StandingsTable(tables.Table):
         order_by=("sort_total",),
     )
     position = tables.Column(
-        verbose_name=_("Place at table"),
+        verbose_name=place_heading(),
         attrs={"td": {"class": "num"}, "th": {"class": "num"}},
         order_by=("sort_position",),
     )
@@ -72,8 +88,11 @@ class StandingsTable(tables.Table):
     def __init__(self, data, *, games: int, table_column: bool = True, **kwargs):
         extra = [(f"game_{n}", GameColumn(n)) for n in range(1, games + 1)]
         super().__init__(data, extra_columns=extra, **kwargs)
-        order = ["table", "seat", "name"] + [f"game_{n}" for n in range(1, games + 1)]
-        self.sequence = order + ["penalty", "total", "position", "advancing"]
+        # What a player looks for first (their total, place and whether they go on) right
+        # after the name, the games after: on a 390 px phone those five columns are on the
+        # screen and the games a swipe away (cold test: they were off the screen).
+        first = ["table", "name", "total", "position", "advancing"]
+        self.sequence = first + [f"game_{n}" for n in range(1, games + 1)] + ["penalty", "seat"]
         if not table_column:
             self.columns.hide("table")
 
@@ -84,7 +103,10 @@ class StandingsTable(tables.Table):
         if value is None:
             return "–"
         if record.get("to_confirm"):
-            return gettext("%(total)s (to confirm)") % {"total": value}
+            return format_html(
+                '<span class="to-confirm-total">{}</span>',
+                gettext("%(total)s (to confirm)") % {"total": value},
+            )
         return value
 
     def render_name(self, value, record):
