@@ -52,7 +52,11 @@ def played_world():
             table=table, number=number, racks=dict(zip(seats, racks, strict=True)), user=sam
         )
     scoring.penalty_add(
-        round_=table.round, entrant=seats[1], points=10, reason="Late", user=world.users["organizer"]
+        round_=table.round,
+        entrant=seats[1],
+        points=10,
+        reason="Late",
+        user=world.users["organizer"],
     )
     return world
 
