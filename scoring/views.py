@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
+from tournaments import engine
 from tournaments.csvfiles import csv_writer
 from tournaments.decorators import event_role, event_table_role, post_only
 from tournaments.engine import RuleError, parse_table_numbers
@@ -121,10 +122,10 @@ def _render_table(
         form = entry_form(sheet, number)
     form, not_saved = typed_back(request, table, sheet, number, form)
     say_saved(request, sheet)
-    corrections = (
+    corrections, correction_problem = (
         _correction_rows(request, table, sheet, chosen, not_saved)
         if request.is_organizer and chosen is not None and chosen.entered
-        else []
+        else ([], "")
     )
     # A save or a refusal sent by the page's htmx swaps in the sheet alone: only the sheet
     # is made (the announcements, the clock and the page around them are not read).
@@ -149,7 +150,10 @@ def _render_table(
         "not_saved": not_saved,
         "penalty_form": _penalty_form(request, table, sheet) if request.is_organizer else None,
         "corrections": corrections,
+        "correction_problem": correction_problem,
+        "correction_focus": any(row["focus"] for row in corrections),
         "corrections_open": bool(not_saved)
+        or bool(correction_problem)
         or any(row["rack_error"] or row["reason_error"] for row in corrections),
         "table_address": settings.BASE_URL + _table_url(event, table),
         # A page kept open (or reloaded) after its round closed says where to go next: one
@@ -228,26 +232,91 @@ def _correction_key(table, number) -> str:
     return f"correct:{table.pk}:{number}"
 
 
-def _correction_rows(request, table, sheet, chosen, not_saved=None) -> list[dict]:
-    """Each seat's correction box for the chosen game: the rack total as recorded; after
-    a refused correction, what the organizer typed (number and reason), each problem
-    beside its box naming the player, the keyboard on the first. A save refused because
-    the game was confirmed meanwhile fills in the numbers that save typed."""
+def _corrections_typed(post, seats) -> dict[str, str]:
+    """What a game's correction form sent, field by field: for each player at the table
+    the new rack total (``fix_<id>``), the reason (``why_<id>``) and the total the page
+    showed (``was_<id>``). A form of one player (``entrant``, ``rack_total``, ``reason``:
+    a page opened before the form took the whole game) is read as that player's row."""
+    typed = {}
+    for seat in seats:
+        pk = seat.entrant.pk
+        for field in ("fix", "why", "was"):
+            name = f"{field}_{pk}"
+            if name in post:
+                typed[name] = str(post.get(name, ""))[:300]
+    if not typed and post.get("entrant"):
+        pk = whole_number(post.get("entrant", ""), low=1)
+        if pk is not None and any(seat.entrant.pk == pk for seat in seats):
+            typed = {
+                f"fix_{pk}": str(post.get("rack_total", ""))[:300],
+                f"why_{pk}": str(post.get("reason", ""))[:300],
+            }
+    return typed
+
+
+def _unchanged(text: str, recorded, shown: str | None) -> bool:
+    """Whether a row of the correction form asks for no change: its box left as the page
+    showed it, or holding the total already recorded (the same form sent twice)."""
+    text = text.strip()
+    if shown is not None and text == shown.strip():
+        return True
+    if not text:
+        return recorded is None
+    try:
+        return engine.parse_rack_total(text) == recorded
+    except RuleError:
+        return False
+
+
+def _check_corrections(typed: dict, seats, racks: dict) -> tuple[list, dict]:
+    """The rows of a game's correction form that change a rack total, each checked:
+    ([(entrant, rack_total, reason)], {entrant id: the form's errors}). A row left as
+    shown, or already holding the recorded total, is no change and is not checked."""
+    # Right-to-left names set apart, so the words after them keep their order.
+    names = {s.entrant.pk: isolate(s.entrant.shown_name) for s in seats}
+    changes, errors = [], {}
+    for seat in seats:
+        pk = seat.entrant.pk
+        if f"fix_{pk}" not in typed:
+            continue
+        text = typed[f"fix_{pk}"]
+        if _unchanged(text, racks.get(pk), typed.get(f"was_{pk}")):
+            continue
+        form = CorrectionForm(
+            {"entrant": pk, "rack_total": text, "reason": typed.get(f"why_{pk}", "")},
+            names=names,
+        )
+        if form.is_valid():
+            changes.append(
+                (seat.entrant, form.cleaned_data["rack_total"], form.cleaned_data["reason"])
+            )
+        else:
+            errors[pk] = form.errors
+    return changes, errors
+
+
+def _correction_rows(request, table, sheet, chosen, not_saved=None) -> tuple[list[dict], str]:
+    """Each seat's row of the game's correction form: the rack total as recorded; after
+    a refused correction, everything the organizer typed (every row's number and reason),
+    each problem beside its box naming the player, the keyboard on the first, and the
+    refusal of the whole (the engine's, say two players at 0) returned beside the rows.
+    A save refused because the game was confirmed meanwhile fills in the numbers that
+    save typed."""
     refused = kept(request, _correction_key(table, chosen.number))
-    form = None
+    data, errors, problem = None, {}, ""
     if refused is not None:
-        # Right-to-left names set apart, so the words after them keep their order.
-        names = {s.entrant.pk: isolate(s.entrant.shown_name) for s in sheet.seats}
-        form = CorrectionForm(refused["data"], names=names)
-        form.is_valid()
+        data, problem = refused["data"], refused["problem"]
+        _changes, errors = _check_corrections(data, sheet.seats, chosen.racks)
     typed = (not_saved or {}).get("racks") or {}
-    rows = []
+    rows, focused = [], False
     for seat in sheet.seats:
         pk = seat.entrant.pk
         recorded = chosen.racks.get(pk)
+        shown = "" if recorded is None else str(recorded)
         row = {
             "entrant": seat.entrant,
-            "rack": "" if recorded is None else str(recorded),
+            "rack": shown,
+            "was": shown,
             "reason": "",
             "rack_error": "",
             "reason_error": "",
@@ -255,14 +324,18 @@ def _correction_rows(request, table, sheet, chosen, not_saved=None) -> list[dict
         }
         if typed.get(pk, "") not in ("", row["rack"]):
             row["rack"] = typed[pk]
-        if form is not None and refused["data"].get("entrant") == str(pk):
-            row["rack"] = refused["data"].get("rack_total", "")
-            row["reason"] = refused["data"].get("reason", "")
-            row["rack_error"] = " ".join(form.errors.get("rack_total", [])) or refused["problem"]
-            row["reason_error"] = " ".join(form.errors.get("reason", []))
-            row["focus"] = "rack" if row["rack_error"] else "reason" if row["reason_error"] else ""
+        if data is not None and f"fix_{pk}" in data:
+            row["rack"] = data[f"fix_{pk}"]
+            row["reason"] = data.get(f"why_{pk}", "")
+            row["was"] = data.get(f"was_{pk}", shown)
+            found = errors.get(pk, {})
+            row["rack_error"] = " ".join(found.get("rack_total", []))
+            row["reason_error"] = " ".join(found.get("reason", []))
+            if not focused and (row["rack_error"] or row["reason_error"]):
+                row["focus"] = "rack" if row["rack_error"] else "reason"
+                focused = True
         rows.append(row)
-    return rows
+    return rows, problem
 
 
 def _penalty_key(table) -> str:
@@ -476,18 +549,41 @@ def _typed_form_back(title: str, rows: list, section: str) -> dict:
 
 
 def _signed_out_correction(request, table, number) -> dict | None:
-    """A correction sent after the sign-in ended: the player, the new rack total and the
-    reason, shown back to write down and enter again."""
+    """A correction sent after the sign-in ended: each player's new rack total and reason
+    typed (every row changed; every row if none was), shown back to write down and enter
+    again."""
     if not 1 <= number <= table.round.games:
         return None
-    post = request.POST
+    entry = table_entry(table)
+    entry.name_players()
+    typed = _corrections_typed(request.POST, entry.seats)
+    rows = []
+    for seat in entry.seats:
+        pk = seat.entrant.pk
+        if f"fix_{pk}" not in typed:
+            continue
+        fix, why = typed[f"fix_{pk}"][:12], typed.get(f"why_{pk}", "")
+        rows.append((seat.entrant.shown_name, fix, why, fix.strip() != typed.get(f"was_{pk}")))
+    if any(changed or why.strip() for _name, _fix, why, changed in rows):
+        rows = [row for row in rows if row[3] or row[2].strip()]
+    if not rows:  # no player of this table named: what was sent, as it was sent
+        post = request.POST
+        return _typed_form_back(
+            _("Correction of game %(number)s: not saved.") % {"number": number},
+            [
+                (_("Player"), _seated_name(table, post.get("entrant", ""))),
+                (_("Corrected rack total"), post.get("rack_total", "")[:12]),
+                (_("Reason for the correction"), post.get("reason", "")),
+            ],
+            _("Correct a rack total (organizer)"),
+        )
+    lines = []
+    for name, fix, why, _changed in rows:
+        lines.append((_("%(name)s: new rack total") % {"name": name}, fix))
+        lines.append((_("%(name)s: reason for the correction") % {"name": name}, why))
     return _typed_form_back(
         _("Correction of game %(number)s: not saved.") % {"number": number},
-        [
-            (_("Player"), _seated_name(table, post.get("entrant", ""))),
-            (_("Corrected rack total"), post.get("rack_total", "")[:12]),
-            (_("Reason for the correction"), post.get("reason", "")),
-        ],
+        lines,
         _("Correct a rack total (organizer)"),
     )
 
@@ -834,37 +930,51 @@ def _penalty_back(event, table) -> str:
 @event_table_role("organizer", typed_when_signed_out=_signed_out_correction)
 @post_only(_game_back)
 def rack_correct(request, event, table, number):
-    """One player's corrected rack total, with a reason. Refused, the browser goes back to
-    the game with the correction open, everything typed in it and each problem beside
-    its box (kept across the redirect, so the page keeps its own address)."""
+    """A game's correction form: every player's row whose rack total differs from the one
+    recorded is corrected, each with its reason, together or not at all. Refused, the
+    browser goes back to the game with the correction open, every number and reason
+    typed in it and each problem beside its box (kept across the redirect, so the page
+    keeps its own address); nothing is stored. Rows left as they were are no change: the
+    same form sent twice corrects once, then says nothing changed."""
     game = get_object_or_404(Game, table=table, number=number)
-    wanted = whole_number(request.POST.get("entrant", ""), low=1)
-    if wanted is None:
+    entry = table_entry(table)
+    entry.name_players()
+    typed = _corrections_typed(request.POST, entry.seats)
+    if not typed:
         raise Http404("No such player.")
-    entrant = get_object_or_404(Entrant, pk=wanted, event=event)
-    form = CorrectionForm(request.POST)
+    racks = dict(game.racks.values_list("entrant_id", "rack_total"))
     back = _table_url(event, table, game=number)
+    changes, errors = _check_corrections(typed, entry.seats, racks)
 
     def refuse(problem: str = ""):
-        typed = {name: request.POST.get(name, "") for name in ("entrant", "rack_total", "reason")}
         keep_refused(request, _correction_key(table, number), typed, problem)
         return redirect(back)
 
-    if not form.is_valid():
+    if errors:
         return refuse()
-    try:
-        change = services.score_correct(
-            game=game,
-            entrant=entrant,
-            rack_total=form.cleaned_data["rack_total"],
-            reason=form.cleaned_data["reason"],
-            user=request.user,
+    if not changes:
+        messages.info(
+            request,
+            _("Nothing changed in game %(number)s: every rack total is as recorded.")
+            % {"number": number},
         )
+        return redirect(back)
+    try:
+        done = services.scores_correct(game=game, changes=changes, user=request.user)
     except RuleError as error:
         return refuse(said(error))
-    messages.success(request, _corrected(entrant, number, change))
-    if change.flag:  # after the success line, as a warning
-        messages.warning(request, change.flag)
+    messages.success(
+        request,
+        " ".join(
+            _corrected(entrant, number, change)
+            for (entrant, _total, _reason), change in zip(changes, done, strict=True)
+        ),
+    )
+    flags = []
+    for change in done:
+        if change.flag and change.flag not in flags:  # after the success line, as a warning
+            flags.append(change.flag)
+            messages.warning(request, change.flag)
     return redirect(back)
 
 

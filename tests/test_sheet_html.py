@@ -131,7 +131,10 @@ def normalized(html: str, event, secrets) -> str:
         return lambda m: f"{m.group(1)}{prefix}{names[int(m.group(2))]}"
 
     for pattern, names in (
-        (r"(rack_|seen_|fix-\d+-|why-\d+-|name=\"entrant\" value=\")(\d+)", entrants),
+        (
+            r"(rack_|seen_|fix_|why_|was_|fix-\d+-|why-\d+-|name=\"entrant\" value=\")(\d+)",
+            entrants,
+        ),
         (r"(<option value=\")(\d+)", entrants),
         (r"(/tables/)(\d+)", tables),
         (r"(table=)(\d+)", tables),

@@ -13,6 +13,7 @@ from .corrections import (
     corrections_accept,
     penalty_add,
     score_correct,
+    scores_correct,
 )
 from .events import event_delete
 from .games import OWN_ENTRY, game_confirm, game_record, games_import
@@ -52,5 +53,6 @@ __all__ = [
     "round_games_record",
     "round_reopen",
     "score_correct",
+    "scores_correct",
     "tie_resolve",
 ]

@@ -1,6 +1,7 @@
 """An organizer's changes after the fact: corrections with a reason, penalty points, and
 the decision about a flagged correction (accept or undo)."""
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -45,31 +46,41 @@ def flag_names(state: DivisionState) -> dict[str, str]:
     return {i: f"{n} ({i})" if i in shared else n for i, n in state.names.items()}
 
 
-def _store_correction(game: Game, entrant: Entrant, rack_total: int, snapshot, result, new):
-    """Write the corrected rack (and how the game ended); return (before, after) for the
-    audit trail."""
-    rack = game.racks.filter(entrant=entrant).first()
-    before, after = {"rack_total": rack.rack_total if rack else None}, {"rack_total": rack_total}
-    if rack is None:
-        RackScore.objects.create(game=game, entrant=entrant, rack_total=rack_total)
-    else:
-        rack.rack_total = rack_total
-        rack.version += 1
-        rack.save(update_fields=["rack_total", "version", "entered_at"])
+def _store_correction(game: Game, rows, snapshot, result, new) -> list[tuple[dict, dict]]:
+    """Write the corrected racks (``rows``: (entrant, rack_total)) and how the game ended;
+    return each row's (before, after) for the audit trail, how the game ended changing on
+    the first row's line."""
+    stored = {
+        r.entrant_id: r
+        for r in game.racks.filter(entrant__in=[entrant for entrant, _total in rows])
+    }
+    lines = []
+    for entrant, rack_total in rows:
+        rack = stored.get(entrant.pk)
+        before = {"rack_total": rack.rack_total if rack else None}
+        after = {"rack_total": rack_total}
+        if rack is None:
+            RackScore.objects.create(game=game, entrant=entrant, rack_total=rack_total)
+        else:
+            rack.rack_total = rack_total
+            rack.version += 1
+            rack.save(update_fields=["rack_total", "version", "entered_at"])
+        lines.append((before, after))
     new_ended, new_winner = new
     stored_winner = result.winner if new_ended == engine.EXHAUSTED and new_winner else None
     if (new_ended, stored_winner) != (snapshot["ended"], snapshot["winner"]):
+        before, after = lines[0]
         before.update(ended=snapshot["ended"], winner=snapshot["winner"])
         after.update(ended=new_ended, winner=stored_winner)
         game.ended = new_ended
         game.winner = (
-            Entrant.objects.get(event=entrant.event_id, external_id=stored_winner)
+            Entrant.objects.get(event=game.table.round.division.event_id, external_id=stored_winner)
             if stored_winner
             else None
         )
     game.version += 1
     game.save(update_fields=["version", "ended", "winner"])
-    return before, after
+    return lines
 
 
 def score_correct(
@@ -91,8 +102,34 @@ def score_correct(
     who advanced (or a medal), it is flagged and nothing further changes until the
     organizer decides.
     """
-    if not reason.strip():
-        raise RuleError(_("A correction needs a reason."))
+    (change,) = scores_correct(
+        game=game, changes=[(entrant, rack_total, reason)], user=user, ended=ended, winner=winner
+    )
+    return change
+
+
+def scores_correct(
+    *,
+    game: Game,
+    changes: Sequence[tuple[Entrant, int, str]],
+    user=None,
+    ended: str | None = None,
+    winner: Entrant | None = None,
+) -> list[ScoreChange]:
+    """Several players' rack totals of one game corrected together, each with its reason
+    (``changes``: (entrant, rack_total, reason), one per player), as ``score_correct``
+    does one: all or nothing, in one transaction. The engine checks the game as it is
+    after every change (a 0 moved from one player to another is one correction, never
+    two zeros or none on the way); each player's change has its own audit line. A flag
+    (who advanced, the medals) is the whole correction's, kept on each line.
+    """
+    if not changes:
+        raise RuleError(_("Nothing to correct."))
+    if len({entrant.pk for entrant, _total, _reason in changes}) != len(changes):
+        raise ValueError("one change per player")
+    for _entrant, _total, reason in changes:
+        if not reason.strip():
+            raise RuleError(_("A correction needs a reason."))
     with transaction.atomic():
         # The division first, then the game: the order of a save (lock_for_entry), so
         # a correction and a save at the same moment never deadlock.
@@ -104,37 +141,39 @@ def score_correct(
             .get(pk=game.pk)
         )
         table, round_ = game.table, game.table.round
-        if not Seat.objects.filter(table=table, entrant=entrant).exists():
-            raise RuleError(
-                _("%(place)s: %(name)s (%(id)s) is not at this table.")
-                % {
-                    "place": where(round_, table, game.number),
-                    "name": isolate(entrant.name),
-                    "id": entrant.external_id,
-                }
-            )
+        seated = set(Seat.objects.filter(table=table).values_list("entrant_id", flat=True))
+        for entrant, _total, _reason in changes:
+            if entrant.pk not in seated:
+                raise RuleError(
+                    _("%(place)s: %(name)s (%(id)s) is not at this table.")
+                    % {
+                        "place": where(round_, table, game.number),
+                        "name": isolate(entrant.name),
+                        "id": entrant.external_id,
+                    }
+                )
         closed = round_.status == Round.Status.CLOSED
         state_before = division_state(division) if closed else None
         snapshot = game_snapshot(game)
-        racks = {**snapshot["racks"], entrant.external_id: rack_total}
+        racks = {**snapshot["racks"]}
+        for entrant, rack_total, _reason in changes:
+            racks[entrant.external_id] = rack_total
         new_ended = ended or snapshot["ended"]
         new_winner = winner.external_id if winner else snapshot["winner"]
         if new_ended == engine.OUT:
             new_winner = None
-        if (racks, new_ended, new_winner) == (
-            snapshot["racks"],
-            snapshot["ended"],
-            snapshot["winner"],
-        ):
-            # A correction to the value already there would record "32 → 32".
-            raise RuleError(
-                _("%(place)s: %(name)s already has %(value)s; nothing to correct.")
-                % {
-                    "place": where(round_, table, game.number),
-                    "name": isolate(entrant.name),
-                    "value": rack_total,
-                }
-            )
+        if (new_ended, new_winner) == (snapshot["ended"], snapshot["winner"]):
+            for entrant, rack_total, _reason in changes:
+                if snapshot["racks"].get(entrant.external_id) == rack_total:
+                    # A correction to the value already there would record "32 → 32".
+                    raise RuleError(
+                        _("%(place)s: %(name)s already has %(value)s; nothing to correct.")
+                        % {
+                            "place": where(round_, table, game.number),
+                            "name": isolate(entrant.name),
+                            "value": rack_total,
+                        }
+                    )
         result = check_game(
             round_=round_,
             table=table,
@@ -144,26 +183,33 @@ def score_correct(
             winner=new_winner,
             names={winner.external_id: winner.name} if winner else {},
         )
-        before, after = _store_correction(
-            game, entrant, rack_total, snapshot, result, (new_ended, new_winner)
+        lines = _store_correction(
+            game,
+            [(entrant, rack_total) for entrant, rack_total, _reason in changes],
+            snapshot,
+            result,
+            (new_ended, new_winner),
         )
         state_after = division_state(division) if closed else None
         flag = _flag(state_before, state_after, round_.number) if closed else None
         if closed and not flag:
             _settle_if_moot(division, state_after, user)
-        return ScoreChange.objects.create(
-            division=division,
-            round_number=round_.number,
-            table_number=table.number,
-            game_number=game.number,
-            entrant=entrant,
-            action=ScoreChange.Action.CORRECTED,
-            before=before,
-            after=after,
-            reason=reason.strip(),
-            consequence=flag,
-            **actor(user),
-        )
+        return [
+            ScoreChange.objects.create(
+                division=division,
+                round_number=round_.number,
+                table_number=table.number,
+                game_number=game.number,
+                entrant=entrant,
+                action=ScoreChange.Action.CORRECTED,
+                before=before,
+                after=after,
+                reason=reason.strip(),
+                consequence=flag,
+                **actor(user),
+            )
+            for (entrant, _total, reason), (before, after) in zip(changes, lines, strict=True)
+        ]
 
 
 def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, user=None) -> Penalty:

@@ -19,12 +19,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 WORDS = {
     "en": {
         "open": "Correct a rack total (organizer)",
-        "button": "Correct",
+        "button": "Correct game 1",
         "no_reason": "Give a reason for the correction.",
     },
     "fr": {
         "open": "Corriger un total de chevalet (organisateur)",
-        "button": "Corriger",
+        "button": "Corriger la partie 1",
         "no_reason": "Indiquez la raison de la correction.",
     },
 }
@@ -62,9 +62,7 @@ def test_a_correction_without_a_reason_keeps_the_number_typed(
     page.goto(world.table_url(table, live_server.url) + "?game=1")
     page.get_by_text(words["open"]).click()
     rack, reason = page.locator(f"#fix-1-{b.pk}"), page.locator(f"#why-1-{b.pk}")
-    button = page.locator(f"form.correction:has(#fix-1-{b.pk})").get_by_role(
-        "button", name=words["button"], exact=True
-    )
+    button = page.get_by_role("button", name=words["button"], exact=True)
     expect(rack).to_have_value("10")
     rack.fill("15")
     button.click()
@@ -105,7 +103,7 @@ def test_a_number_too_big_is_said_at_the_players_box(browser, live_server, world
     page.get_by_text(WORDS["en"]["open"]).click()
     page.locator(f"#fix-1-{c.pk}").fill("1000")
     page.locator(f"#why-1-{c.pk}").fill("typo")
-    page.locator(f"form.correction:has(#fix-1-{c.pk})").get_by_role("button").click()
+    page.get_by_role("button", name="Correct game 1").click()
     error = page.locator(f"#fix-1-{c.pk}-error")
     expect(error).to_contain_text(f"{c.shown_name}: ")
     expect(error).to_contain_text("1000")
@@ -159,4 +157,52 @@ def test_a_change_saved_after_the_game_was_confirmed_keeps_the_numbers_typed(
     expect(row.locator("td").nth(1)).to_have_text("10")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
     assert RackScore.objects.get(game=game, entrant=b).rack_total == 10
+    context.close()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_two_rows_typed_one_button_both_corrected_on_a_phone(
+    browser, live_server, world, javascript
+):
+    """The cold tester's steps: two players' totals typed, the second without its reason,
+    the button pressed: both numbers and the first reason are still there, the message at
+    the second reason; the reason added, pressed again: both corrected, one message
+    naming both."""
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    services.game_record(
+        table=table, number=1, racks={a: 0, b: 10, c: 20, d: 30}, user=world.users["scorekeeper"]
+    )
+    game = Game.objects.get(table=table, number=1)
+    services.game_confirm(game=game, user=world.users["scorekeeper2"])
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, java_script_enabled=javascript
+    )
+    page = context.new_page()
+    login(page, live_server.url, "olive")
+    page.goto(world.table_url(table, live_server.url) + "?game=1")
+    page.get_by_text(WORDS["en"]["open"]).click()
+    page.locator(f"#fix-1-{b.pk}").fill("14")
+    page.locator(f"#why-1-{b.pk}").fill("sheet says 14")
+    page.locator(f"#fix-1-{d.pk}").fill("52")
+    button = page.get_by_role("button", name="Correct game 1")
+    expect(button).to_have_count(1)
+    button.click()
+
+    expect(page.locator(f"#why-1-{d.pk}-error")).to_have_text(WORDS["en"]["no_reason"])
+    expect(page.locator(f"#why-1-{d.pk}")).to_be_focused()
+    expect(page.locator(f"#fix-1-{b.pk}")).to_have_value("14")
+    expect(page.locator(f"#why-1-{b.pk}")).to_have_value("sheet says 14")
+    expect(page.locator(f"#fix-1-{d.pk}")).to_have_value("52")
+    assert RackScore.objects.get(game=game, entrant=b).rack_total == 10
+
+    page.locator(f"#why-1-{d.pk}").fill("typo")
+    button.click()
+    messages = page.locator("ul.messages")
+    expect(messages).to_contain_text(f"{b.name}, game 1: 10 → 14.")
+    expect(messages).to_contain_text(f"{d.name}, game 1: 30 → 52.")
+    assert RackScore.objects.get(game=game, entrant=b).rack_total == 14
+    assert RackScore.objects.get(game=game, entrant=d).rack_total == 52
+    assert ScoreChange.objects.filter(action="corrected").count() == 2
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     context.close()

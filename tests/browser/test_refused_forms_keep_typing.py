@@ -111,16 +111,17 @@ def test_a_rack_total_too_big_is_said_beside_the_box_with_the_players_name(world
 
 
 @pytest.mark.django_db
-def test_a_correction_the_service_refuses_keeps_what_was_typed(world):
+def test_a_correction_to_the_number_already_there_says_nothing_changed(world):
     table, (a, b, c, d), game = _confirmed_game_1(world)
     client = _signed_in(world, "organizer")
-    # The same number as recorded: "nothing to correct", beside the box, reason kept.
+    # The same number as recorded: nothing to correct, said politely, nothing stored.
     response = client.post(
-        _correct_url(world, table), {"entrant": d.pk, "rack_total": "30", "reason": "check"}
+        _correct_url(world, table),
+        {"entrant": d.pk, "rack_total": "30", "reason": "check"},
+        follow=True,
     )
-    html = client.get(response["Location"]).content.decode()
-    assert "nothing to correct" in _error(html, f"fix-1-{d.pk}")
-    assert 'value="check"' in _input(html, f"why-1-{d.pk}")
+    shown = [str(m) for m in response.context["messages"]]
+    assert shown == ["Nothing changed in game 1: every rack total is as recorded."]
     assert not ScoreChange.objects.filter(action="corrected").exists()
 
 

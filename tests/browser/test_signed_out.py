@@ -161,7 +161,7 @@ def test_signed_out_without_javascript_shows_the_numbers_typed(browser, live_ser
 
 def test_a_correction_sent_signed_out_shows_what_was_typed(browser, live_server, world):
     """The organizer's "Correct a rack total", sent after the sign-in ended (cold test):
-    the answer lists the player, the new rack total and the reason, read-only, and says
+    the answer lists each player's new rack total and reason, read-only, and says
     to sign in again and enter it — not to press Back, which reopens a page asking for a
     sign-in, without them. JavaScript off: the form is a plain POST either way."""
     from scoring import services as scoring
@@ -182,10 +182,10 @@ def test_a_correction_sent_signed_out_shows_what_was_typed(browser, live_server,
     page.get_by_text("Correct a rack total (organizer)").click()
     page.fill(f"#fix-1-{b.pk}", "15")
     page.fill(f"#why-1-{b.pk}", "Miscounted a joker")
+    page.fill(f"#fix-1-{d.pk}", "34")
+    page.fill(f"#why-1-{d.pk}", "Sheet says 34")
     Session.objects.all().delete()
-    page.locator("form.correction").filter(has=page.locator(f"#fix-1-{b.pk}")).get_by_role(
-        "button", name="Correct"
-    ).click()
+    page.get_by_role("button", name="Correct game 1").click()
 
     expect(page.get_by_role("heading", level=1)).to_have_text(
         "You were signed out: this was not saved"
@@ -194,9 +194,10 @@ def test_a_correction_sent_signed_out_shows_what_was_typed(browser, live_server,
     expect(box).to_contain_text("Correction of game 1: not saved.")
     expect(box.get_by_role("listitem")).to_have_text(
         [
-            f"Player: {b.shown_name}",
-            "Corrected rack total: 15",
-            "Reason for the correction: Miscounted a joker",
+            f"{b.shown_name}: new rack total: 15",
+            f"{b.shown_name}: reason for the correction: Miscounted a joker",
+            f"{d.shown_name}: new rack total: 34",
+            f"{d.shown_name}: reason for the correction: Sheet says 34",
         ]
     )
     expect(box).to_contain_text("sign in again and enter it again")

@@ -56,6 +56,33 @@ def test_a_correction_that_changes_who_advanced_is_flagged_and_changes_nothing_e
     assert ScoreChange.objects.get(action="corrected").flag == change.flag
 
 
+def test_several_rack_totals_corrected_together_all_or_nothing():
+    """scores_correct: the game checked as it is after every change (a 0 moved from one
+    player to another passes through no two zeros), one audit line per player; a game the
+    engine refuses stores nothing at all."""
+    division = seated_division(8)
+    play_round_one(division)
+    table = Table.objects.get(round__division=division, number=1)
+    game = table.games.get(number=1)
+    first, second, third, _fourth = seated(table)
+    with pytest.raises(RuleError):
+        services.scores_correct(
+            game=game, changes=[(second, 12, "typo"), (third, 0, "went out")], user=None
+        )
+    assert not ScoreChange.objects.filter(action="corrected").exists()
+    assert game.racks.get(entrant=second).rack_total == 10
+    changes = services.scores_correct(
+        game=game, changes=[(first, 10, "swapped"), (second, 0, "swapped")], user=None
+    )
+    assert [(c.entrant_id, c.before, c.after) for c in changes] == [
+        (first.pk, {"rack_total": 0}, {"rack_total": 10}),
+        (second.pk, {"rack_total": 10}, {"rack_total": 0}),
+    ]
+    assert ScoreChange.objects.filter(action="corrected").count() == 2
+    with pytest.raises(RuleError, match="already has"):
+        services.scores_correct(game=game, changes=[(first, 10, "again")], user=None)
+
+
 def test_penalties_need_a_reason_and_an_open_round():
     division = seated_division(4)
     round_ = division.rounds.get()
