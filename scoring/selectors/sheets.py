@@ -5,12 +5,15 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import BooleanField, Count, F, Q
+from django.db.models import BooleanField, Count, F, IntegerField, Q
 from django.db.models.expressions import RawSQL
+from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
 
 from tournaments import engine
-from tournaments.models import Division, Entrant, Event, Round, Seat, Table
+from tournaments.engine.ranking import tied_across
+from tournaments.engine.rounds import MEDAL_PLACES, advance_per_table
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
 from tournaments.selectors import (
     division_rules,
     mark_flagged_namesakes,
@@ -51,6 +54,8 @@ class SheetSeat:
     penalty: int
     total: int | None
     position: int | None
+    # Level with another player on the total: what placed them, in words (or "").
+    tie_note: str = ""
 
     @property
     def withdrawn(self) -> bool:
@@ -139,15 +144,72 @@ def _table_outcome(
         if round_.number > 1
         else []
     )
-    return engine.evaluate_round(
-        engine.RoundRecord(
-            round_.number, round_.kind, round_.games, (record,), (), dict(penalty_points)
-        ),
-        division_rules(round_.division),
+    round_record = engine.RoundRecord(
+        round_.number, round_.kind, round_.games, (record,), (), dict(penalty_points)
+    )
+    rules = division_rules(round_.division)
+    outcome = engine.evaluate_round(
+        round_record,
+        rules,
         decisions=decisions,
         withdrawn={s.entrant.external_id for s in seats if s.entrant.out_of_play},
         earlier=earlier,
-    ).tables[0]
+    )
+    places = seats[0].round_places if seats else 1
+    return outcome, _tie_notes(outcome, round_record, rules, places)
+
+
+def _tie_notes(
+    outcome: engine.RoundOutcome, record: engine.RoundRecord, rules: engine.Rules, places: int
+) -> dict[str, str]:
+    """A short line for each player level with another on the table's total (player id
+    to words), saying what placed them (docs/rules.md, "Ranking at a table"): the
+    tie-break step with the player's own value, the organizer's recorded playoff or tile
+    draw, or, still tied, whether the organizer must decide (the tie decides who goes on
+    or a medal) or the players share the place. ``places``: the round's tables, and one
+    more for its byes, which say how many of each table go on."""
+    table = outcome.tables[0]
+    notes: dict[str, str] = {}
+    for tie in engine.settled_ties(outcome, record, rules):
+        for player in tie.players:
+            score = outcome.scores[player]
+            if tie.step == engine.DECISION:
+                how = gettext("placed by the playoff or tile draw the organizer recorded")
+            elif tie.step == engine.WINS:
+                how = gettext("placed by most games won (%(value)s)") % {"value": score.wins}
+            elif tie.step == engine.WORST_GAME:
+                how = gettext("placed by the better worst game (%(value)s)") % {
+                    "value": score.worst
+                }
+            else:
+                how = gettext("placed by the score per game in round %(number)s (%(value)s)") % {
+                    "number": tie.round,
+                    "value": number_format(dict(score.history)[tie.round], 1),
+                }
+            notes[player] = gettext("Tied on %(total)s: %(how)s.") % {
+                "total": tie.total,
+                "how": how,
+            }
+    # The places that decide something, as the engine counts them for the whole round
+    # (this outcome has the one table): who goes on, or a medal in the final.
+    if record.kind == engine.FINAL:
+        boundaries = range(1, min(MEDAL_PLACES, len(table.ranked) - 1) + 1)
+    else:
+        boundaries = [advance_per_table(record.kind, places, False)]
+    blocking = {p for boundary in boundaries for p in tied_across(table.ranked, boundary)}
+    for position in {r.position for r in table.ranked}:
+        group = [r for r in table.ranked if r.position == position]
+        if len(group) < 2:
+            continue
+        decides = any(r.player in blocking for r in group)
+        words = (
+            gettext("Tied on %(total)s: the organizer decides by a playoff or tile draw.")
+            if decides
+            else gettext("Tied on %(total)s: they share the place.")
+        )
+        for r in group:
+            notes[r.player] = words % {"total": r.score.total}
+    return notes
 
 
 def _audit(table: Table, seats) -> list[ScoreChange]:
@@ -206,6 +268,7 @@ def _seats(table: Table) -> list[Seat]:
     quote = connection.ops.quote_name
     seat, entrant = quote(Seat._meta.db_table), quote(Entrant._meta.db_table)
     penalty, decision = quote(Penalty._meta.db_table), quote(TieBreakDecision._meta.db_table)
+    table_, bye = quote(Table._meta.db_table), quote(Bye._meta.db_table)
     round_ = table.round
     seats = list(
         Seat.objects.filter(table_id=table.pk)
@@ -223,6 +286,14 @@ def _seats(table: Table) -> list[Seat]:
                 f"AND p.entrant_id = {seat}.entrant_id)",
                 [],
                 output_field=BooleanField(),
+            ),
+            # The round's tables and one more when it has byes (how many go on from each).
+            round_places=RawSQL(
+                f"(SELECT COUNT(*) FROM {table_} t WHERE t.round_id = {seat}.round_id) + "
+                f"(SELECT COUNT(*) FROM (SELECT 1 FROM {bye} b "
+                f"WHERE b.round_id = {seat}.round_id LIMIT 1) one)",
+                [],
+                output_field=IntegerField(),
             ),
             tie_decided=RawSQL(
                 f"EXISTS (SELECT 1 FROM {decision} d WHERE d.division_id = %s "
@@ -287,7 +358,7 @@ def table_sheet(table: Table) -> TableSheet:
     penalty_points: dict[str, int] = defaultdict(int)
     for penalty in penalties:
         penalty_points[penalty.entrant.external_id] += penalty.points
-    outcome = _table_outcome(
+    round_outcome, tie_notes = _table_outcome(
         table,
         seats,
         games,
@@ -295,6 +366,7 @@ def table_sheet(table: Table) -> TableSheet:
         penalty_points,
         tie_decided=any(s.tie_decided for s in seats),
     )
+    outcome = round_outcome.tables[0]
     sheet_games = [
         SheetGame(
             number,
@@ -318,6 +390,7 @@ def table_sheet(table: Table) -> TableSheet:
                 penalty_points.get(player, 0),
                 played.score.total if played else None,
                 played.position if played else None,
+                tie_notes.get(player, "") if played else "",
             )
         )
     for game in sheet_games:

@@ -3,7 +3,8 @@ a sideways-scrolling box. On the table page (three games and a penalty) and the 
 standings, the player's name, Total, Place (and on the standings Goes on) are on the
 screen without swiping and the page itself does not scroll sideways; a table still wider
 than the phone says so above it. At 1024 × 768 (a tablet) both show every column, the
-whole headings, with no sideways scrolling."""
+whole headings, with no sideways scrolling. A tie's words under a tied player's row
+widen nothing."""
 
 import pytest
 
@@ -47,7 +48,7 @@ def played_world():
     sam = world.users["scorekeeper"]
     table = world.tables[0]
     seats = world.seated(table)
-    for number, racks in ((1, (0, 105, 122, 99)), (2, (135, 0, 128, 140)), (3, (12, 100, 0, 12))):
+    for number, racks in ((1, (0, 105, 122, 99)), (2, (135, 0, 128, 140)), (3, (12, 100, 0, 11))):
         scoring.game_record(
             table=table, number=number, racks=dict(zip(seats, racks, strict=True)), user=sam
         )
@@ -75,6 +76,9 @@ def test_phone_shows_name_total_place_and_goes_on_without_swiping(browser, live_
     # The short "Pen." is shown; the whole word is there for a screen reader.
     assert "Penalty" in " ".join(found["headings"]), found
     assert page.locator("table.scores thead .narrow-only", has_text="Pen.").is_visible()
+    # Seats 3 and 4 are level on 250: the words under their rows do not widen the table.
+    assert page.locator(".tie-row").count() == 2
+    assert page.get_by_text("Tied on 250: placed by most games won (1).").is_visible()
 
     page.goto(f"{live_server.url}/e/{world.event.slug}/standings/")
     found = page.evaluate(MEASURE, "table.standings")
