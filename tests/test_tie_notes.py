@@ -62,9 +62,7 @@ def test_a_tie_the_chain_cannot_break_waits_for_the_organizer_then_says_the_draw
     table, seats = play(world, [(0, 30, 12, 5), (0, 31, 5, 12), (0, 40, 1, 1)])
     html = rows(world, table)
     for seat in seats[2:]:
-        assert "Tied on 18: the organizer decides by a playoff or tile draw." in row_of(
-            html, seat
-        )
+        assert "Tied on 18: the organizer decides by a playoff or tile draw." in row_of(html, seat)
     assert "Tied" not in row_of(html, seats[0])
     scoring.tie_resolve(
         division=world.division,
@@ -74,9 +72,8 @@ def test_a_tie_the_chain_cannot_break_waits_for_the_organizer_then_says_the_draw
     )
     html = rows(world, table)
     for seat in seats[2:]:
-        assert (
-            "Tied on 18: placed by the playoff or tile draw the organizer recorded."
-            in row_of(html, seat)
+        assert "Tied on 18: placed by the playoff or tile draw the organizer recorded." in row_of(
+            html, seat
         )
     assert '<td class="num">2</td>' in row_of(html, seats[3])
     assert '<td class="num">3</td>' in row_of(html, seats[2])
