@@ -44,10 +44,62 @@
   function isolate(name) { return RTL.test(name) ? "\u2068" + name + "\u2069" : name; }
   function nameInWords(input) { return isolate(playerName(input)); }
 
+  /* After a refused save nothing above Save may get shorter while the numbers are put
+     right (a tap aimed at Save would land elsewhere): a box keeps the height it had, until
+     the next Save (keepHeightsUntilSave / releaseHeights). */
+  function keepHeight(form, box) {
+    if (!form || form.dataset.refused !== "1" || box.hidden) return;
+    var height = box.getBoundingClientRect().height;
+    if (height > (parseFloat(box.style.minHeight) || 0)) {
+      box.style.minHeight = height + "px";
+      box.setAttribute("data-kept-height", "1");
+    }
+  }
+  function releaseHeights(form) {
+    Array.prototype.forEach.call(form.querySelectorAll("[data-kept-height]"), function (box) {
+      box.style.minHeight = ""; box.removeAttribute("data-kept-height");
+    });
+    form.dataset.shown = "[]";
+  }
+
+  /* While a save is on its way the game's fields do not change: what is sent is what the
+     page showed when Save was tapped, and a number typed meanwhile cannot be lost when the
+     next game's form comes back. readOnly, not disabled: htmx does not send disabled
+     fields. A choice (radio, list) has no readOnly: a change to it is undone. */
+  function lockForm(form) {
+    form.dataset.saving = "1";
+    form.setAttribute("aria-busy", "true");
+    var snapshot = {};
+    Array.prototype.forEach.call(form.querySelectorAll("input:not([type=hidden]), select"), function (field) {
+      if (field.type === "radio") snapshot[field.id] = field.checked;
+      else if (field.tagName === "SELECT") snapshot[field.id] = field.value;
+      else if (!field.readOnly) { field.readOnly = true; field.setAttribute("data-locked", "1"); }
+    });
+    form._snapshot = snapshot;
+  }
+  function unlockForm(form) {
+    delete form.dataset.saving;
+    form.removeAttribute("aria-busy");
+    Array.prototype.forEach.call(form.querySelectorAll("[data-locked]"), function (field) {
+      field.readOnly = false; field.removeAttribute("data-locked");
+    });
+    form._snapshot = null;
+  }
+  function undoWhileSaving(form, field) {
+    var snapshot = form._snapshot;
+    if (!form.dataset.saving || !snapshot || !(field.id in snapshot)) return false;
+    if (field.type === "radio") {
+      Array.prototype.forEach.call(form.querySelectorAll("input[type=radio]"), function (r) {
+        if (r.id in snapshot) r.checked = snapshot[r.id];
+      });
+    } else field.value = snapshot[field.id];
+    return true;
+  }
+
   function setFieldError(input, messages) {
     var box = document.getElementById(input.id + "-error");
     var text = (messages || []).join(" ");
-    if (box) box.textContent = text;
+    if (box) { keepHeight(input.form, box); box.textContent = text; }
     if (text) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
   }
@@ -119,14 +171,16 @@
     return result;
   }
 
-  function validate(form, showEmpty) {
+  /* typing: the box being typed in, which is not said to be empty (it was emptied to
+     type the right number; the message would move Save down meanwhile). */
+  function validate(form, showEmpty, typing) {
     var inputs = Array.prototype.slice.call(form.querySelectorAll("input.rack"));
     var problems = [], entries = [], fieldErrors = {};
     inputs.forEach(function (input) {
       var parsed = parseRack(input);
       if (parsed.error) fieldErrors[input.id] = [parsed.error];
       else if (parsed.empty) {
-        if (input.required && showEmpty) fieldErrors[input.id] = [formSay("required", { name: nameInWords(input) })];
+        if (input.required && showEmpty && input !== typing) fieldErrors[input.id] = [formSay("required", { name: nameInWords(input) })];
       } else entries.push({ input: input, name: nameInWords(input), value: parsed.value });
     });
     var required = inputs.filter(function (i) { return i.required; });
@@ -189,12 +243,31 @@
           if (!seen[message]) { seen[message] = true; items.push({ message: message, target: input.id }); }
         });
       });
+      // What the refusal listed stays listed until the next Save, each put right marked
+      // so (and the box keeps its height): the Save button does not move while typing.
+      keepHeight(form, box);
+      var shown = shownSince(form, box), now = {};
+      items.forEach(function (item) { now[item.message] = item; });
+      var merged = shown.map(function (item) {
+        return now[item.message] || { message: item.message, target: item.target, fixed: true };
+      });
+      items.forEach(function (item) {
+        if (!shown.some(function (old) { return old.message === item.message; })) {
+          merged.push(item);
+          shown.push({ message: item.message, target: item.target });
+        }
+      });
+      form.dataset.shown = JSON.stringify(shown);
+      items = merged;
     }
     var list = box.querySelector("ul");
     list.innerHTML = "";
     items.forEach(function (item) {
       var li = document.createElement("li");
-      if (item.target) {
+      if (item.fixed) {
+        li.className = "fixed";
+        li.textContent = "\u2713 " + js(gettext("Fixed: %(message)s"), { message: item.message });
+      } else if (item.target) {
         var a = document.createElement("a");
         a.href = "#" + item.target; a.textContent = item.message;
         li.appendChild(a);
@@ -204,8 +277,20 @@
     box.hidden = items.length === 0;
   }
 
+  /* The messages listed since the last Save: the page's own, or the server's refusal
+     as the page was answered with it. */
+  function shownSince(form, box) {
+    if (form.dataset.shown) return JSON.parse(form.dataset.shown);
+    if (box.hidden) return [];
+    return Array.prototype.map.call(box.querySelectorAll("li"), function (li) {
+      var a = li.querySelector("a[href^='#']");
+      return { message: li.textContent.trim(), target: a ? a.getAttribute("href").slice(1) : "" };
+    });
+  }
+
   /* A refused save: the summary lists everything, and the keyboard and the eyes go to it. */
   function showRefusal(form) {
+    releaseHeights(form);
     form.dataset.refused = "1";
     validate(form, true);
     var box = form.querySelector("[data-game-errors]");
@@ -312,6 +397,7 @@
     var use = document.createElement("button");
     use.type = "button"; use.className = "calc-use"; use.textContent = gettext("Use this total");
     use.addEventListener("click", function () {
+      if (input.form.dataset.saving) return;  // the numbers sent stay those shown
       input.value = String(total());
       close(panel, opener);
       input.focus();
@@ -449,6 +535,12 @@
       fields: pairs, values: values, token: token ? token.value : ""
     });
     if (!kept) return false;  // no storage (private mode): said as before
+    // An earlier "Game N saved" would stand over the game now waiting: it goes.
+    Array.prototype.forEach.call(document.querySelectorAll("#sheet .messages li.success"), function (li) {
+      var list = li.parentNode;
+      list.removeChild(li);
+      if (!list.children.length && list.parentNode) list.parentNode.removeChild(list);
+    });
     forgetTyped(form);
     nextGame(form);
     var outbox = document.getElementById("outbox");
@@ -480,6 +572,7 @@
     Array.prototype.forEach.call(form.querySelectorAll("input[name=ended]"), function (r) { r.checked = false; });
     var select = form.querySelector("select[name=winner]");
     if (select) select.value = "";
+    releaseHeights(form);
     delete form.dataset.refused;
     // The headings and the button say "Game N …" / "Save game N": their number changes.
     Array.prototype.forEach.call(form.parentNode.querySelectorAll("[data-game-number]"), function (el) {
@@ -553,10 +646,11 @@
       // then would move the button from under the finger (the tap would save nothing).
       form.addEventListener("input", function (e) {
         if (e.target.tagName === "INPUT" && e.target.type === "text") {
-          validate(form, form.dataset.refused === "1");
+          validate(form, form.dataset.refused === "1", e.target);
         }
       });
       form.addEventListener("change", function (e) {
+        if (undoWhileSaving(form, e.target)) return;
         if (e.target.type === "radio" || e.target.tagName === "SELECT") {
           validate(form, form.dataset.refused === "1");
         }
@@ -581,10 +675,11 @@
           if (!button.hasAttribute("data-html")) button.setAttribute("data-html", button.innerHTML);
           button.disabled = true; button.textContent = gettext("Saving…");
         }
+        lockForm(form);
       }
       form.addEventListener("submit", guard);
       form.addEventListener("htmx:beforeRequest", function (e) {
-        if (!validate(form, true)) { e.preventDefault(); showRefusal(form); }
+        if (!validate(form, true)) { e.preventDefault(); unlockForm(form); showRefusal(form); }
       });
       form.addEventListener("htmx:configRequest", function (e) {
         // The key goes with the values it was made for (see saveKey).
@@ -603,6 +698,9 @@
       }
       form.addEventListener("htmx:afterRequest", function (e) {
         saving = false;
+        // Saved: the answer's sheet replaces this form. Not saved (refused, failed,
+        // timed out): the numbers can be put right again.
+        unlockForm(form);
         var xhr = e.detail.xhr;
         var status = xhr ? xhr.status : 0;
         if (e.detail.successful) {
