@@ -86,6 +86,9 @@ if not SECRET_KEY:
             ) from error
 
 BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+# How often a page with the round clock asks for it again (milliseconds); on a table's page
+# the answer also says whether someone changed the table's scores. Tests shorten it.
+CLOCK_POLL_MS = 30_000
 _base = urlsplit(BASE_URL)
 if not _base.scheme or not _base.hostname:
     raise ImproperlyConfigured(f"BASE_URL must be an absolute URL, got {BASE_URL!r}.")

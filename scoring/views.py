@@ -174,6 +174,8 @@ def _render_table(
             **_announced(event),
             "clock_url": reverse("public:clock", args=[event.slug, table.round_id])
             + f"?table={table.pk}",
+            # Its answer also says when someone else changed this table's scores.
+            "clock_poll_ms": settings.CLOCK_POLL_MS,
         }
         response = render(request, "scoring/table.html", context, status=status)
     patch_vary_headers(response, ("HX-Request", "HX-Target"))

@@ -61,7 +61,7 @@ def test_a_keyed_save_writes_no_message_and_its_page_says_it(hall, plain):
     assert "Game 2: enter each player's rack total" in text
     # The sheet alone (the page's htmx follows the redirect) says it too.
     alone = client.get(answer["Location"], **HTMX).content.decode()
-    assert alone.lstrip().startswith('<div id="sheet">')
+    assert alone.lstrip().startswith('<div id="sheet" ')
     assert f"Game 1 saved for table {table.number}." in alone
     # The same key at another table's page, or a key never saved, says nothing.
     elsewhere = client.get(f"{page_url(event, other)}?saved={key}").content.decode()

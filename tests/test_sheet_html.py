@@ -147,6 +147,7 @@ def normalized(html: str, event, secrets) -> str:
     html = re.sub(r'(name="csrfmiddlewaretoken" value=")[^"]+', r"\1TOKEN", html)
     html = re.sub(r'("X-CSRFToken": ")[^"]+', r"\1TOKEN", html)
     html = re.sub(r"\b\d\d:\d\d\b", "HH:MM", html)
+    html = re.sub(r'(data-changes=")\d+', r"\1CHANGE", html)  # an audit line's id
     for secret in secrets:
         html = html.replace(secret, "CODE")
     return html

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import BooleanField, Count, F, IntegerField, Q
+from django.db.models import BooleanField, Count, F, IntegerField, Max, Q
 from django.db.models.expressions import RawSQL
 from django.utils.formats import number_format
 from django.utils.translation import gettext, ngettext
@@ -74,6 +74,14 @@ class TableSheet:
     games: list[SheetGame]
     penalties: list[Penalty]
     audit: list
+
+    @property
+    def changes_mark(self) -> int:
+        """The newest change to this table's scores as the page shows them (see
+        ``table_changes_mark``, which the clock's answer carries)."""
+        return max(
+            (c.pk for c in self.audit if c.action != ScoreChange.Action.CONFIRMED), default=0
+        )
 
     @property
     def next_game(self) -> int | None:
@@ -212,6 +220,29 @@ def _tie_notes(
     return notes
 
 
+def _table_changes(table: Table, round_: Round, entrants) -> Q:
+    """The audit lines of a table: its own, and a penalty or change of its players'."""
+    return Q(
+        Q(table_number=table.number) | Q(table_number__isnull=True, entrant_id__in=entrants),
+        division_id=round_.division_id,
+        round_number=round_.number,
+    )
+
+
+def table_changes_mark(table: Table, round_: Round) -> int:
+    """The newest change to ``table``'s scores (its audit line's id, 0 before any): a page
+    left open compares it with the one it was shown with (``TableSheet.changes_mark``) to
+    say that someone changed the numbers meanwhile. A confirmation changes no number. One
+    query on the (division, round) index, for the clock's answer every 30 seconds."""
+    seated = Seat.objects.filter(table_id=table.pk).values("entrant_id")
+    mark = (
+        ScoreChange.objects.filter(_table_changes(table, round_, seated))
+        .exclude(action=ScoreChange.Action.CONFIRMED)
+        .aggregate(mark=Max("id"))["mark"]
+    )
+    return mark or 0
+
+
 def _audit(table: Table, seats) -> list[ScoreChange]:
     """The table's changes, newest first, each before and after in words."""
     round_ = table.round
@@ -222,11 +253,7 @@ def _audit(table: Table, seats) -> list[ScoreChange]:
     # Newest first, sorted here: a table has a few changes, and the database's ordering
     # costs more to write out than to do.
     audit = sorted(
-        ScoreChange.objects.filter(
-            Q(table_number=table.number) | Q(table_number__isnull=True, entrant_id__in=at_table),
-            division_id=round_.division_id,
-            round_number=round_.number,
-        ).order_by(),
+        ScoreChange.objects.filter(_table_changes(table, round_, list(at_table))).order_by(),
         key=lambda change: (change.at, change.pk),
         reverse=True,
     )

@@ -105,7 +105,11 @@
       if (document.documentElement.lang) headers["Accept-Language"] = document.documentElement.lang;
       fetch(url, { headers: headers, credentials: "same-origin" })
         .then(function (response) { return response.ok ? response.json() : { started: false }; })
-        .then(apply)
+        .then(function (data) {
+          apply(data);
+          // A table's page compares its scores with the answer's (static/js/scoring.js).
+          document.dispatchEvent(new CustomEvent("clock:answer", { detail: data }));
+        })
         .catch(function () { /* the hall's wifi dropped: keep counting, ask again later */ });
     }
 
@@ -122,7 +126,7 @@
       });
     }
     setInterval(render, 1000);
-    setInterval(poll, POLL_MS);
+    setInterval(poll, Number(box.getAttribute("data-poll-ms")) || POLL_MS);
   }
 
   function all() {

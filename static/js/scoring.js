@@ -758,6 +758,48 @@
       window.location.assign(xhr.responseURL || window.location.href);
     }
   });
+  /* Someone else changed this table's scores meanwhile (the round clock's answer carries
+     the newest change, static/js/clock.js; the sheet says which it shows): a notice with a
+     button that shows the new numbers — not while numbers are typed here, which it would
+     throw away. The sheet is never replaced under someone typing. */
+  function typedHere() {
+    var form = document.querySelector("form.game-form");
+    if (!form) return false;
+    return Array.prototype.some.call(form.querySelectorAll("input:not([type=hidden]), select"), function (field) {
+      if (field.type === "radio") return field.checked !== field.defaultChecked;
+      if (field.tagName === "SELECT") {
+        return Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected; });
+      }
+      return field.value !== field.defaultValue;
+    });
+  }
+  document.addEventListener("clock:answer", function (e) {
+    var sheet = document.getElementById("sheet");
+    var notice = document.getElementById("changed-elsewhere");
+    var newest = e.detail && e.detail.changes;
+    if (!sheet || !notice || typeof newest !== "number") return;
+    if (newest > (Number(sheet.getAttribute("data-changes")) || 0)) notice.hidden = false;
+  });
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest("[data-show-new]");
+    if (!button) return;
+    var notice = document.getElementById("changed-elsewhere");
+    if (typedHere()) {
+      notice.querySelector("[data-changed-typed]").hidden = false;
+      return;
+    }
+    window.location.assign(window.location.pathname);
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    // This page's own save: its new sheet shows the newest numbers.
+    var sheet = document.getElementById("sheet");
+    var notice = document.getElementById("changed-elsewhere");
+    if (sheet && notice && !notice.hidden && sheet.getAttribute("data-changes")) {
+      notice.hidden = true;
+      notice.querySelector("[data-changed-typed]").hidden = true;
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
     var form = document.querySelector("form.game-form");

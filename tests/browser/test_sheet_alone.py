@@ -46,7 +46,7 @@ def test_the_page_after_a_save_is_the_sheet_alone_and_the_page_around_it_stays(
     assert answers
     headers, text = answers[-1]
     assert headers.get("hx-request") == "true" and headers.get("hx-target") == "sheet"
-    assert text.lstrip().startswith('<div id="sheet">') and "<html" not in text
+    assert text.lstrip().startswith('<div id="sheet" ') and "<html" not in text
     # Game 2 saved the same way, and a reload shows the whole page with both.
     fill_game(page, {a: 14, b: 0, c: 3, d: 40})
     page.get_by_role("button", name="Save game 2").click()

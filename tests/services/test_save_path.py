@@ -153,7 +153,7 @@ def test_a_save_sent_by_the_page_s_htmx_is_answered_with_the_sheet_alone(
     assert not any("tournaments_announcement" in q["sql"] for q in queries.captured_queries)
     page = alone.content.decode()
     assert alone.status_code == 200
-    assert page.lstrip().startswith('<div id="sheet">'), page[:200]
+    assert page.lstrip().startswith('<div id="sheet" '), page[:200]
     assert "<html" not in page and 'id="announcements"' not in page
     assert "Game 1 saved for table" in page
     assert "Game 2: enter each player's rack total" in page
@@ -162,7 +162,7 @@ def test_a_save_sent_by_the_page_s_htmx_is_answered_with_the_sheet_alone(
     # A refusal sent by htmx is the sheet alone too, with what was typed kept.
     refused = client.post(url(table), form(table, 2, [0, 0, 7, 30]), **HTMX)
     page = refused.content.decode()
-    assert refused.status_code == 200 and page.lstrip().startswith('<div id="sheet">')
+    assert refused.status_code == 200 and page.lstrip().startswith('<div id="sheet" ')
     assert "only one player can go out" in page and 'value="30"' in page
     # htmx restoring its history asks for the whole page.
     restore = client.get(url(table), HTTP_HX_HISTORY_RESTORE_REQUEST="true", **HTMX)

@@ -1,0 +1,105 @@
+"""A scorekeeper's page left open is told when a colleague replaced the table's numbers
+(cold test: 40 seconds later it still showed the old ones, with no notice). The round
+clock's answer carries the table's newest change; the notice never replaces the sheet
+under someone typing, and over typed numbers it asks to save or clear them first."""
+
+import pytest
+from playwright.sync_api import expect
+
+from scoring import services
+from scoring.models import RackScore
+
+from .conftest import fill_game, login
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 390, "height": 844}
+NOTICE = "Someone changed the scores at this table."
+
+
+@pytest.fixture
+def quick_clock(settings):
+    settings.CLOCK_POLL_MS = 500
+
+
+def open_table(browser, live_server, world, table, user):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    login(page, live_server.url, user)
+    page.goto(world.table_url(table, live_server.url))
+    return context, page
+
+
+def test_a_colleagues_change_is_told_to_the_page_left_open(
+    browser, live_server, world, quick_clock
+):
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    context_a, page_a = open_table(browser, live_server, world, table, "sam")
+    fill_game(page_a, {a: 0, b: 10, c: 20, d: 30})
+    page_a.get_by_role("button", name="Save game 1").click()
+    expect(page_a.get_by_text("Game 1 saved for table 1.")).to_be_visible()
+    notice = page_a.locator("#changed-elsewhere")
+    page_a.wait_for_timeout(1200)  # its own save is not "someone else's change"
+    expect(notice).to_be_hidden()
+
+    # The colleague: "Something is wrong: change it", other numbers, Save.
+    context_b, page_b = open_table(browser, live_server, world, table, "sue")
+    page_b.get_by_role("link", name="Something is wrong: change it").click()
+    page_b.fill(f"#id_rack_{b.pk}", "12")
+    page_b.get_by_role("button", name="Save game 1").click()
+    expect(page_b.get_by_text("Game 1 saved for table 1.")).to_be_visible()
+    assert RackScore.objects.get(game__table=table, game__number=1, entrant=b).rack_total == 12
+
+    # A's page says so within the poll; A has typed game 2's first number meanwhile.
+    page_a.locator(f"#id_rack_{a.pk}").fill("7")
+    before = page_a.evaluate(
+        "document.querySelector('button.save').getBoundingClientRect().top + window.scrollY"
+    )
+    expect(notice).to_contain_text(NOTICE, timeout=5000)
+    after = page_a.evaluate(
+        "document.querySelector('button.save').getBoundingClientRect().top + window.scrollY"
+    )
+    assert after == before  # over the page: nothing under the fingers moved
+    notice.get_by_role("button", name="Show the new numbers").click()
+    expect(notice).to_contain_text("Save or clear your numbers first")
+    expect(page_a.locator(f"#id_rack_{a.pk}")).to_have_value("7")  # kept, not swapped
+
+    # Cleared: the button shows the new numbers.
+    page_a.locator(f"#id_rack_{a.pk}").fill("")
+    notice.get_by_role("button", name="Show the new numbers").click()
+    expect(notice).to_be_hidden()
+    expect(page_a.locator("table.scores")).to_contain_text("12")
+    context_a.close()
+    context_b.close()
+
+
+def test_the_notice_goes_when_the_page_saves_its_next_game(
+    browser, live_server, world, quick_clock
+):
+    table = world.tables[0]
+    a, b, c, d = world.seated(table)
+    services.game_record(
+        table=table, number=1, racks={a: 0, b: 10, c: 20, d: 30}, user=world.users["scorekeeper"]
+    )
+    context, page = open_table(browser, live_server, world, table, "sam")
+    expect(page.get_by_role("button", name="Save game 2")).to_be_visible()
+    services.game_record(
+        table=table,
+        number=1,
+        racks={a: 0, b: 11, c: 20, d: 30},
+        user=world.users["scorekeeper2"],
+        expected_version=1,
+    )
+    notice = page.locator("#changed-elsewhere")
+    expect(notice).to_be_visible(timeout=5000)
+    # The page saves game 2 (htmx): its new sheet shows the newest numbers, the notice goes
+    # and does not come back.
+    fill_game(page, {a: 5, b: 0, c: 9, d: 14})
+    page.get_by_role("button", name="Save game 2").click()
+    expect(page.get_by_text("Game 2 saved for table 1.")).to_be_visible()
+    expect(notice).to_be_hidden()
+    page.wait_for_timeout(1200)
+    expect(notice).to_be_hidden()
+    expect(page.locator("table.scores")).to_contain_text("11")
+    context.close()
