@@ -83,6 +83,8 @@ def overview(request, event):
             "quiet": watch.quiet,
             "announcements": announcements(event),
             "unstarted": unstarted_clocks(event),
+            # A locked-out scorekeeper is sent to the desk: the desk sees it first here.
+            "lockouts": access.event_lockouts(event),
         },
     )
 
