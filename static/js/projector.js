@@ -101,9 +101,18 @@
     var rows = table.tBodies[0].rows;
     var line = Infinity;
     for (var i = 0; i < rows.length; i++) line = Math.min(line, rows[i].getBoundingClientRect().height);
-    var body = table.tBodies[0].getBoundingClientRect().height;
+    // The room is the screen less what is above the rows and what is below the table's
+    // row: the QR code beside the table (find-my-table) may be taller than a short page.
+    var top = table.tBodies[0].getBoundingClientRect().top + window.scrollY;
     var bottom = main.getBoundingClientRect().bottom + window.scrollY;
-    var room = window.innerHeight - (bottom - body) - 2;
+    var after = table.nextElementSibling;
+    while (after && after.classList.contains("find-qr")) after = after.nextElementSibling;
+    var below = parseFloat(getComputedStyle(main).paddingBottom) || 0;
+    if (after) {
+      below = bottom - (after.getBoundingClientRect().top + window.scrollY) +
+        (parseFloat(getComputedStyle(after).marginTop) || 0);
+    }
+    var room = window.innerHeight - top - below - 2;
     return Math.max(1, Math.floor(room / line));
   }
 

@@ -27,6 +27,7 @@ MARKED = [
     "home.html",
     "registration/login.html",
     "public/projector.html",
+    "public/_find_qr.html",
     "public/find.html",
     "public/_find_results.html",
     "public/results.html",

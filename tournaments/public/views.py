@@ -1,6 +1,7 @@
 """Public pages, no login: the projector, "find my table" and the results. Names only —
 no birth dates, no contact details, nothing private in the HTML."""
 
+from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -17,6 +18,7 @@ from scoring.selectors import (
 from tournaments.languages import speak_event_language
 from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.params import object_or_404, search_text, whole_number
+from tournaments.qr import qr_path
 from tournaments.selectors import (
     announcements,
     brackets,
@@ -202,11 +204,19 @@ def projector(request, slug):
             size = rows or _page_lines(slide)
         if page + 1 < pages:
             following = f"?i={index}&p={page + 1}{keep}"
+    # The addresses phones open, as on the score sheets (BASE_URL): the projector itself
+    # may be a browser on the venue laptop at 127.0.0.1, which no phone reaches.
+    find_url = settings.BASE_URL + reverse("public:find", args=[event.slug])
+    results_url = settings.BASE_URL + reverse("public:results", args=[event.slug])
     return render(
         request,
         "public/projector.html",
         {
             "event": event,
+            # Shown without the scheme, as the sheets print it: shorter to read and type.
+            "find": {"url": find_url, "shown": find_url.split("://", 1)[-1]},
+            "find_qr": qr_path(find_url),
+            "results": {"url": results_url, "shown": results_url.split("://", 1)[-1]},
             "slide": slide,
             "following": following,
             "seconds": SLIDE_SECONDS,

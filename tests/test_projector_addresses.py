@@ -1,0 +1,64 @@
+"""The projector's addresses are links to the address phones open (BASE_URL, as on the
+score sheets), shown without the scheme, and find-my-table's comes as a QR code too (cold
+desk test, finding 3). tests/browser/test_projector_find_qr.py scans the code."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from scoring import services as scoring
+from tests.factories import enter, seated_division
+from tournaments import services
+from tournaments.models import Table
+from tournaments.qr import qr_matrix, qr_path
+
+pytestmark = pytest.mark.django_db
+
+HALL = "http://192.168.1.20:8000"
+
+
+def projector(event) -> str:
+    return Client().get(f"/p/{event.slug}/").content.decode()
+
+
+def test_find_my_table_is_a_link_and_a_qr_code(settings):
+    settings.BASE_URL = HALL
+    division = seated_division(8)
+    page = projector(division.event)
+    find = f"{HALL}/p/{division.event.slug}/find/"
+    assert f'<a href="{find}">192.168.1.20:8000/p/{division.event.slug}/find/</a>' in page
+    code = qr_path(find)
+    assert f'<svg viewBox="0 0 {code.size} {code.size}" role="img"' in page
+    assert f'd="{code.d}"' in page
+    assert page.count('class="find-qr"') == 1
+
+
+def test_every_placing_is_a_link_under_the_medals(settings):
+    settings.BASE_URL = HALL
+    division = seated_division(4)
+    table = Table.objects.get(round__division=division)
+    for number, values in enumerate([(0, 10, 20, 30), (0, 12, 25, 31), (0, 14, 40, 35)], 1):
+        enter(table, number, values)
+    scoring.division_advance(division=division)
+    division.refresh_from_db()
+    services.medals_confirm(division=division)
+    page = projector(division.event)
+    results = f"{HALL}/p/{division.event.slug}/results/"
+    assert re.search(
+        rf'Every placing:\s*<a href="{re.escape(results)}">192\.168\.1\.20:8000/p/', page
+    )
+    assert 'class="find-qr"' in page
+
+
+def test_the_path_draws_each_dark_module_once():
+    text = "http://192.168.1.20:8000/p/gwinnett-2026/find/"
+    rows = qr_matrix(text)
+    code = qr_path(text, quiet=2)
+    assert code.size == len(rows) + 4
+    drawn = set()
+    for x, y, width in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\d+z", code.d):
+        for column in range(int(x), int(x) + int(width)):
+            drawn.add((int(y) - 2, column - 2))
+    dark = {(r, c) for r, row in enumerate(rows) for c, bit in enumerate(row) if bit == "1"}
+    assert drawn == dark
