@@ -8,7 +8,13 @@ limits written into it rather than hidden in the comparison:
   characters above U+FFFF as five hex digits, which pypdf cannot read back, and
   the CID fonts are written as UCS-2;
 * no right-to-left characters (bidi classes R, AL, AN): reportlab draws them in
-  logical order without bidi, and pypdf reorders them on extraction.
+  logical order without bidi, and pypdf reorders them on extraction;
+* no marks of right-to-left scripts (a Hebrew or Arabic vowel point, bidi class NSM):
+  DejaVu draws them for right-to-left text, so after a left-to-right letter one falls
+  under the next character (reportlab does no shaping) and pypdf reads it back after
+  that character ("aְ:" as "a:ְ"). A right-to-left name's own marks are printed with it
+  (tests of the RTL names on paper); a Latin name's combining accents, even decomposed
+  (NFD "José"), sit on their letter and read back.
 
 Comparison: a name wrapped over two lines reads back with a line break where it
 wrapped (possibly inside a long word or a CJK name), so every name is compared
@@ -19,7 +25,7 @@ read back as plain spaces).
 
 import unicodedata
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tournaments.printing import fonts
@@ -29,9 +35,15 @@ from tournaments.printing.renderers import render_score_sheets, render_table_lis
 from . import pdfcheck
 from . import samples as S
 
+RTL_SCRIPTS = ("HEBREW", "ARABIC", "SYRIAC", "THAANA", "NKO", "SAMARITAN", "MANDAIC")
+
 
 def printable(ch: str) -> bool:
     if unicodedata.bidirectional(ch) in ("R", "AL", "AN"):
+        return False
+    if unicodedata.category(ch).startswith("M") and unicodedata.name(ch, "").startswith(
+        RTL_SCRIPTS
+    ):
         return False
     font = fonts.font_runs(ch)[0][0]
     return font in fonts.CID_FONTS or fonts.has_glyph(fonts.REGULAR, ch)
@@ -83,6 +95,7 @@ def assert_reads_back(pdf: bytes, players: list[str]) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(names, min_size=1, max_size=6))
+@example(["Jose\u0301 Nun\u0303ez", "Zoë Ångström"])
 def test_random_names_read_back_from_table_list_and_score_sheets(players):
     tables = tables_of(players)
     table_list = render_table_list(TableListData(S.EVENT, "random", tables))
