@@ -18,7 +18,7 @@ test: venv
 
 test-long: venv
 	bash deploy/ensure-test-tools.sh
-	HYPOTHESIS_PROFILE=long bash .ci/tests.sh
+	HYPOTHESIS_PROFILE=long PYTEST_ADDOPTS=--timeout=0 bash .ci/tests.sh
 
 # The state-meet deployment on this machine: nginx, two gunicorns, PostgreSQL, a private
 # Redis, two Celery workers (tests/deploy; deploy/README.md). Fails with CI=true when a
