@@ -286,6 +286,8 @@ def _save_game(
         game = Game(table=table, number=number)
     else:
         game.version += 1
+        # Entered by whoever saved it last, at that time (the sheet says "Entered by … at").
+        game.entered_at = timezone.now()
     game.ended = ended
     game.winner = winner
     game.entered_by = user if getattr(user, "pk", None) and at_table is None else None

@@ -151,7 +151,7 @@ def _write(entry, number, *, game_id, rack_ids, racks, new, winner_id, user, org
                 game_id = cursor.fetchone()[0]
             statements = [(racks_sql, [game_id, user.pk, now, *values]), (_sql("audit"), line)]
     else:
-        game = [new["ended"], winner_id, user.pk, *confirmed, game_id]
+        game = [new["ended"], winner_id, user.pk, now, *confirmed, game_id]
         cases = [v for pk, value in racks.items() for v in (rack_ids[pk], value)]
         rows = [*cases, user.pk, now, *(rack_ids[pk] for pk in racks)]
         racks_sql = _sql("racks_update", len(racks))
@@ -217,7 +217,8 @@ def _sql(name: str, count: int = 0, together: bool = False) -> str:
     if name == "game_update":
         return (
             f"UPDATE {q(Game)} SET version = version + 1, ended = %s, winner_id = %s, "
-            "entered_by_id = %s, entered_by_player_id = NULL, confirmed_by_player_id = NULL, "
+            "entered_by_id = %s, entered_at = %s, entered_by_player_id = NULL, "
+            "confirmed_by_player_id = NULL, "
             "confirmed_by_id = %s, confirmed_at = %s WHERE id = %s"
         )
     if name == "racks_update":
