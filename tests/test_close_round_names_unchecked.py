@@ -51,7 +51,8 @@ def close(client, division, **headers) -> str:
 
 
 def table_link(division, table, game, word="game") -> str:
-    address = f"/e/{division.event.slug}/tables/{table.pk}/"
+    # Open at that game (cold test: three links to table 4 all opened the same page).
+    address = f"/e/{division.event.slug}/tables/{table.pk}/?game={game}"
     return f'<a href="{address}">table {table.number} {word} {game}</a>'
 
 
@@ -114,8 +115,8 @@ def test_missing_and_unchecked_games_are_both_named_in_the_readers_language():
     french = close(client, division, HTTP_ACCEPT_LANGUAGE="fr")
     assert "not complete" not in french and "not checked" not in french
     assert (
-        f'<a href="/e/{division.event.slug}/tables/{second.pk}/">table {second.number} partie 1</a>'
-        in french
+        f'<a href="/e/{division.event.slug}/tables/{second.pk}/?game=1">table {second.number} '
+        "partie 1</a>" in french
     )
     assert "deuxième personne" in french
 

@@ -161,11 +161,14 @@ def _advanced(division, result) -> str | None:
 
 
 def _not_checked(event, error) -> str:
-    """The refusal's sentence on the games not checked, each a link to its table's page,
-    where a second person checks it."""
+    """The refusal's sentence on the games not checked, each a link to its table's page
+    open at that game, where a second person checks it."""
     links = [
         format_html(
-            '<a href="{}">{}</a>', reverse("scoring:table", args=[event.slug, g.table_id]), str(g)
+            '<a href="{}?game={}">{}</a>',
+            reverse("scoring:table", args=[event.slug, g.table_id]),
+            g.game,
+            str(g),
         )
         for g in error.unchecked
     ]
