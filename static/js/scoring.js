@@ -827,7 +827,11 @@
       summary.focus({ preventScroll: true });
       return;
     }
+    // Saved: "Game 1 saved for table 4." at the top of the screen (on a phone, putting the
+    // keyboard on the next box scrolled it away, unseen), the keyboard on the next game.
     var next = sheet.querySelector("form.game-form input.rack");
-    if (next) next.focus();
+    var said = sheet.querySelector(".messages");
+    if (said) said.scrollIntoView({ block: "start" });
+    if (next) next.focus(said ? { preventScroll: true } : undefined);
   });
 })();
