@@ -773,12 +773,17 @@
       return field.value !== field.defaultValue;
     });
   }
+  // The newest change the clock's answers told of: a sheet swapped in later hides the
+  // notice only when it shows that one (or newer).
+  var newestTold = 0;
+  function sheetMark(sheet) { return Number(sheet.getAttribute("data-changes")) || 0; }
   document.addEventListener("clock:answer", function (e) {
     var sheet = document.getElementById("sheet");
     var notice = document.getElementById("changed-elsewhere");
     var newest = e.detail && e.detail.changes;
     if (!sheet || !notice || typeof newest !== "number") return;
-    if (newest > (Number(sheet.getAttribute("data-changes")) || 0)) notice.hidden = false;
+    newestTold = Math.max(newestTold, newest);
+    if (newest > sheetMark(sheet)) notice.hidden = false;
   });
   document.addEventListener("click", function (e) {
     var button = e.target.closest && e.target.closest("[data-show-new]");
@@ -791,10 +796,14 @@
     window.location.assign(window.location.pathname);
   });
   document.addEventListener("htmx:afterSwap", function () {
-    // This page's own save: its new sheet shows the newest numbers.
+    // This page's own save: its new sheet shows the newest numbers. Not any other swap
+    // (the announcements, asked again every 30 seconds like the clock: the notice went a
+    // moment after it came, whenever their answer followed the clock's), nor a sheet
+    // older than the change told of.
     var sheet = document.getElementById("sheet");
     var notice = document.getElementById("changed-elsewhere");
-    if (sheet && notice && !notice.hidden && sheet.getAttribute("data-changes")) {
+    if (sheet && notice && !notice.hidden && sheet.hasAttribute("data-changes") &&
+        sheetMark(sheet) >= newestTold) {
       notice.hidden = true;
       notice.querySelector("[data-changed-typed]").hidden = true;
     }
