@@ -116,7 +116,8 @@ def refresh_announcements(page):
           document.addEventListener("htmx:afterSwap", () => {
             done(!document.getElementById("changed-elsewhere").hidden);
           }, { once: true });
-          htmx.ajax("GET", box.getAttribute("hx-get"), { target: "#announcements", swap: "outerHTML" });
+          htmx.ajax("GET", box.getAttribute("hx-get"),
+                    { target: "#announcements", swap: "outerHTML" });
         })"""
     )
 
@@ -163,9 +164,7 @@ def test_the_notice_stays_when_the_announcements_are_asked_again(
     context_b.close()
 
 
-def test_the_notice_stays_over_a_round_clock_not_running(
-    browser, live_server, world, quick_clock
-):
+def test_the_notice_stays_over_a_round_clock_not_running(browser, live_server, world, quick_clock):
     """The round's clock not started: the box is hidden, its answers still carry the
     table's changes, and the announcements' refresh does not take the notice away."""
     table = world.tables[0]
