@@ -797,7 +797,7 @@
   });
   document.addEventListener("htmx:afterSwap", function () {
     // This page's own save: its new sheet shows the newest numbers. Not any other swap
-    // (the announcements, asked again every 30 seconds like the clock: the notice went a
+    // (the announcements, asked again as often as the clock: the notice went a
     // moment after it came, whenever their answer followed the clock's), nor a sheet
     // older than the change told of.
     var sheet = document.getElementById("sheet");
