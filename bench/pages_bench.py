@@ -56,11 +56,11 @@ def build(size: int) -> dict:
     """The two events of one size and the addresses of the pages to time."""
     from django.contrib.auth import get_user_model
 
+    from printing import services as printing
+    from printing.models import GeneratedDocument
     from scoring.simulation import play_round, simulate_event
     from tournaments import services as bracket
     from tournaments.models import Event
-    from tournaments.printing import services as printing
-    from tournaments.printing.models import GeneratedDocument
     from tournaments.selectors import brackets
 
     organizer, _ = get_user_model().objects.get_or_create(username="bench-organizer")

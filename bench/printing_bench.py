@@ -24,14 +24,14 @@ sys.path.insert(0, str(ROOT))
 from reportlab.lib.pagesizes import LETTER  # noqa: E402
 from reportlab.pdfgen import canvas  # noqa: E402
 
-from tournaments.printing import fonts  # noqa: E402
-from tournaments.printing.data import (  # noqa: E402
+from printing import fonts  # noqa: E402
+from printing.data import (  # noqa: E402
     EventInfo,
     ScoreSheetsData,
     SeatLine,
     TableLines,
 )
-from tournaments.printing.renderers import render_score_sheets  # noqa: E402
+from printing.renderers import render_score_sheets  # noqa: E402
 
 FIRST = [
     "Dorothy",

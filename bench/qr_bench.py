@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 import segno  # noqa: E402
 
 from bench.printing_bench import bare_pages, best, setup  # noqa: E402
-from tournaments.printing.renderers import qr, render_score_sheets  # noqa: E402
+from printing.renderers import qr, render_score_sheets  # noqa: E402
 
 OWN = qr.qr_matrix
 

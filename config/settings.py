@@ -114,7 +114,11 @@ INSTALLED_APPS = [
     "axes",
     "tournaments.apps.TournamentsConfig",
     "scoring.apps.ScoringConfig",
-    "tournaments.printing.apps.PrintingConfig",
+    # The faces, above both apps (docs/architecture.md).
+    "web.apps.WebConfig",
+    "entry.apps.EntryConfig",
+    "printing.apps.PrintingConfig",
+    "cli.apps.CliConfig",
 ]
 
 MIDDLEWARE = [
@@ -123,7 +127,7 @@ MIDDLEWARE = [
     # The Content-Security-Policy header (django-csp) on every answer of the application,
     # error pages included; after whitenoise, so static files (served without running
     # any page) do not carry it (docs/decisions.md).
-    "tournaments.csp.CSPMiddleware",
+    "web.csp.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The visitor's language: the switch's cookie, else the browser's Accept-Language
     # (after sessions, before common, as Django asks).
@@ -134,10 +138,10 @@ MIDDLEWARE = [
     "tournaments.sessions.SessionUserMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # The service worker's background fetch of a page leaves the person's messages alone
-    # (tournaments/offline_copy.py).
-    "tournaments.offline_copy.OfflineCopyMiddleware",
-    # A NUL character in a query or form: 400 in words (tournaments/params.py).
-    "tournaments.params.RefuseNulMiddleware",
+    # (web/offline_copy.py).
+    "web.offline_copy.OfflineCopyMiddleware",
+    # A NUL character in a query or form: 400 in words (web/params.py).
+    "web.params.RefuseNulMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Last: turns a refused login into the page that says when to try again.
@@ -183,8 +187,8 @@ TEMPLATES = [
 ]
 
 # The plain form widgets drawn in Python, to the byte what Django's widget templates draw
-# (tournaments/form_rendering.py): a table's game form after every save, among others.
-FORM_RENDERER = "tournaments.form_rendering.QuickWidgets"
+# (web/form_rendering.py): a table's game form after every save, among others.
+FORM_RENDERER = "web.form_rendering.QuickWidgets"
 
 # --- Database ---------------------------------------------------------------
 
@@ -260,8 +264,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LOGIN_URL = "login"
-# A refused security token: "you were signed out" when so (tournaments/views.py).
-CSRF_FAILURE_VIEW = "tournaments.views.csrf_failure"
+# A refused security token: "you were signed out" when so (web/views.py).
+CSRF_FAILURE_VIEW = "web.views.csrf_failure"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
@@ -289,7 +293,7 @@ AXES_ENABLE_ACCESS_FAILURE_LOG = True
 AXES_VERBOSE = False  # no banner on every manage.py command
 AXES_USERNAME_CALLABLE = "tournaments.access.login_username"
 AXES_CLIENT_IP_CALLABLE = "tournaments.access.client_address"
-AXES_LOCKOUT_CALLABLE = "tournaments.views.login_locked_out"
+AXES_LOCKOUT_CALLABLE = "web.views.login_locked_out"
 # The proxies whose X-Real-IP / X-Forwarded-For name the client: the same setting and
 # default as gunicorn's (deploy/gunicorn.conf.py), so Django and gunicorn agree.
 TRUSTED_PROXIES = env_list("FORWARDED_ALLOW_IPS", ["127.0.0.1", "::1"])
@@ -408,7 +412,7 @@ if CELERY_RESULT_BACKEND.startswith(("redis://", "rediss://")):
 
 # A document being made with no sign of life from its worker (progress, written at
 # least every few seconds while pages are drawn) for this long is shown as stopped, with
-# "make it again" (tournaments/printing/models.py, GeneratedDocument.is_stopped).
+# "make it again" (printing/models.py, GeneratedDocument.is_stopped).
 PRINTING_STALE_SECONDS = env_int("PRINTING_STALE_SECONDS", 60)
 
 # --- Production -------------------------------------------------------------

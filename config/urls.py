@@ -2,11 +2,11 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from tournaments import views as tournament_views
-from tournaments.desk import views as desk_views
-from tournaments.params import IdConverter
+from desk import views as desk_views
+from web import views as tournament_views
+from web.params import IdConverter
 
-# <id:…>: a database id, else a 404 before the view runs (tournaments/params.py).
+# <id:…>: a database id, else a 404 before the view runs (web/params.py).
 register_converter(IdConverter, "id")
 
 urlpatterns = [
@@ -25,10 +25,10 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("events/new/", desk_views.event_new, name="event_new"),
     path("events/restore/", desk_views.restore, name="event_restore"),
-    path("e/<slug:slug>/desk/", include("tournaments.desk.urls")),
-    path("p/<slug:slug>/", include("tournaments.public.urls")),
-    path("e/<slug:slug>/", include("scoring.urls")),
-    path("e/<slug:slug>/print/", include("tournaments.printing.urls")),
+    path("e/<slug:slug>/desk/", include("desk.urls")),
+    path("p/<slug:slug>/", include("public.urls")),
+    path("e/<slug:slug>/", include("entry.urls")),
+    path("e/<slug:slug>/print/", include("printing.urls")),
     # The players' table page: a table's code opens that table of that round only.
-    path("t/", include("scoring.player_urls")),
+    path("t/", include("entry.player_urls")),
 ]

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from tournaments.csvfiles import UndecodableFile, decode_csv, unquote_cell
 from tournaments.engine import EXHAUSTED, OUT, RuleError, parse_rack_total
-from tournaments.params import whole_number
+from tournaments.text import whole_number
 
 REQUIRED = ("division", "round", "table", "game", "entrant_id", "rack_total")
 OPTIONAL = ("ended", "winner")

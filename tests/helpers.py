@@ -18,9 +18,9 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from desk.forms import EventSettingsForm
 from scoring.models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 from tests.factories import UserFactory
-from tournaments.desk.forms import EventSettingsForm
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -5,12 +5,12 @@ Django's forms read "٣٠" as 30 minutes. Now every reader refuses both, naming 
 import pytest
 from django.core.management.base import CommandError
 
+from desk.forms import EventSettingsForm
 from tests.commands.test_import_scores_bad_cells import _rows, seated  # noqa: F401
 from tests.factories import EventFactory, seated_division
 from tests.helpers import SCORE_HEADER, run, snapshot, write_csv
 from tests.registration.test_read_registrations import own, problems_of
 from tournaments import engine
-from tournaments.desk.forms import EventSettingsForm
 from tournaments.engine import RuleError
 
 pytestmark = pytest.mark.django_db

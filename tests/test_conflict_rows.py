@@ -2,8 +2,8 @@
 
 from types import SimpleNamespace
 
+from entry.views import conflict_rows
 from scoring.services import ScoreConflict
-from scoring.views import conflict_rows
 
 
 def _sheet(*ids):

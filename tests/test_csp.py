@@ -161,7 +161,7 @@ def test_a_refused_security_token_and_a_server_fault_carry_the_policy(settings):
 
 
 def test_the_header_built_once_is_django_csps_own_and_follows_the_settings(settings):
-    """tournaments/csp.py keeps the header it built: it is what django-csp builds, and a
+    """web/csp.py keeps the header it built: it is what django-csp builds, and a
     change of the settings' policy is followed at the next answer."""
     from csp.utils import build_policy
 

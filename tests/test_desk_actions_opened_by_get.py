@@ -44,10 +44,10 @@ def _everything() -> str:
 def test_no_desk_or_scoring_view_answers_a_get_with_a_bare_405():
     """Every POST-only view of the desk, printing and the organizers' table actions uses
     ``post_only`` (Django's ``require_POST`` answers a GET with an empty 405)."""
-    for folder in ("tournaments/desk", "tournaments/printing"):
+    for folder in ("desk/", "printing/"):
         for source in (ROOT / folder).rglob("*.py"):
             assert "require_POST" not in source.read_text(), source
-    assert "require_POST" not in (ROOT / "scoring/views.py").read_text()
+    assert "require_POST" not in (ROOT / "entry/views.py").read_text()
     names = {name for name, _ in _post_only_patterns()}
     assert {
         "desk:scorekeeper_remove",

@@ -1,5 +1,5 @@
 """The form widgets ``QuickWidgets`` draws in Python are, to the byte, what Django's widget
-templates draw (tournaments/form_rendering.py): every kind of input, a list with and
+templates draw (web/form_rendering.py): every kind of input, a list with and
 without groups, radio and checkbox options with and without their label, values and
 attributes to escape, already safe, numbers, lazy words, true and false attributes."""
 
@@ -11,7 +11,7 @@ from django.forms.renderers import DjangoTemplates
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from tournaments.form_rendering import QuickWidgets
+from web.form_rendering import QuickWidgets
 
 ATTRS = [
     {},

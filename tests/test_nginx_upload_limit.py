@@ -6,8 +6,8 @@ state meet's backup got nginx's bare "413 Request Entity Too Large")."""
 import re
 from pathlib import Path
 
+from desk.views.registration import MAX_UPLOAD_BYTES
 from scoring.backup import MAX_BACKUP_BYTES
-from tournaments.desk.views.registration import MAX_UPLOAD_BYTES
 
 CONF = Path(__file__).resolve().parent.parent / "deploy" / "nginx.conf"
 UNITS = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from printing import services as printing
 from scoring.simulation import SimulationReport, finish_division, play_round
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tournaments import services
-from tournaments.printing import services as printing
 
 pytestmark = pytest.mark.django_db
 

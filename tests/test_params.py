@@ -1,4 +1,4 @@
-"""The one place a request's numbers, ids and tokens are read (tournaments/params.py)."""
+"""The one place a request's numbers, ids and tokens are read (web/params.py)."""
 
 import pytest
 from django.http import Http404
@@ -6,7 +6,7 @@ from django.test import Client
 
 from tests.factories import EventFactory
 from tournaments.models import Event
-from tournaments.params import (
+from web.params import (
     MAX_ID,
     IdConverter,
     object_or_404,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tournaments.web import for_people
+from web.actions import for_people
 
 
 @pytest.mark.parametrize(

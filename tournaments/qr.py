@@ -1,6 +1,6 @@
 """QR codes, fast enough for 500 score sheets: the symbol as rows of modules, and as an
 SVG path for a page (the projector's code of the find-my-table address). The sheets
-draw it with ``tournaments.printing.renderers.qr.draw_qr``.
+draw it with ``printing.renderers.qr.draw_qr``.
 
 reportlab's ``QrCodeWidget`` (``reportlab.graphics.barcode.qr``) takes about 20 ms
 per URL here, mostly in its mask scoring and Reed-Solomon code (it rebuilds the

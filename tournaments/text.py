@@ -98,3 +98,22 @@ def namesake_names(people) -> dict:
 # and at_table_code): only a backup made before those were stored is read with it, once
 # (scoring/backup.py; migration scoring/0009 keeps its own copy).
 AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")
+
+
+# The largest id any of our databases' integer columns holds (PostgreSQL's "integer").
+MAX_ID = 2**31 - 1
+
+
+def whole_number(text, *, low: int = 0, high: int = MAX_ID) -> int | None:
+    """``text`` as a whole number from ``low`` to ``high``; ``None`` for anything else
+    (never an exception). Spaces around it are allowed."""
+    if not isinstance(text, str):
+        return None
+    text = text.strip()
+    # ASCII digits only: "²" and "①" are digits to str.isdigit() but no number to int(),
+    # and "٣" or "１" would be read as a number here and refused elsewhere. Ten digits hold
+    # any id.
+    if not (1 <= len(text) <= 10 and text.isascii() and text.isdecimal()):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None

@@ -166,7 +166,7 @@ self.addEventListener("message", function (event) {
   if (new URL(key).origin !== self.location.origin || !isPage(new URL(key).pathname)) return;
   function fetchPage() {
     // Marked as the worker's own: the server shows it no message and uses none up (the
-    // person's next page says "Game 2 confirmed.", not this copy; tournaments/offline_copy.py).
+    // person's next page says "Game 2 confirmed.", not this copy; web/offline_copy.py).
     return fetch(key, {
       credentials: "same-origin", redirect: "manual", headers: { "X-Offline-Copy": "1" }
     }).then(function (response) {

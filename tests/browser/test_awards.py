@@ -8,12 +8,12 @@ import random
 import pytest
 from playwright.sync_api import expect
 
+from printing import services as printing
 from scoring.selectors import division_state
 from scoring.simulation import SimulationReport, finish_division
 from tests.printing import pdfcheck
 from tournaments import services
 from tournaments.models import Division, Entrant
-from tournaments.printing import services as printing
 
 from .conftest import SCREENSHOTS, axe_violations, build_event, login, make_user
 
@@ -95,7 +95,7 @@ def test_the_printing_page_makes_the_ribbon_cards(
         printing.document_render(document_id)
         return True
 
-    monkeypatch.setattr("tournaments.printing.services.document_send", make_now)
+    monkeypatch.setattr("printing.services.document_send", make_now)
     event, division, organizer = finished_event()
     state = division_state(division)
     login(page, live_server.url, organizer.username)

@@ -22,10 +22,10 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from printing.models import GeneratedDocument
 from scoring import services as scoring
 from tests.helpers import snapshot
 from tournaments.models import Event, Table
-from tournaments.printing.models import GeneratedDocument
 
 from .conftest import build_world
 from .test_desk_roles import build_roles_world
@@ -206,7 +206,7 @@ def ask(client, method, url, data, *, unchanged=True):
 def fuzz_world(settings, tmp_path, monkeypatch):
     settings.MEDIA_ROOT = str(tmp_path)
     # No broker: documents asked for stay queued (tests/worker sends them).
-    monkeypatch.setattr("tournaments.printing.services.document_send", lambda pk: False)
+    monkeypatch.setattr("printing.services.document_send", lambda pk: False)
     return build_roles_world(tmp_path)
 
 

@@ -1,4 +1,4 @@
-"""The page a request with a NUL character gets (tournaments/params.py): a 400 in words,
+"""The page a request with a NUL character gets (web/params.py): a 400 in words,
 axe-core clean, readable on a phone (issue 13, item 2)."""
 
 import pytest

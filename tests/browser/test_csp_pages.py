@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from printing.models import GeneratedDocument
 from scoring.models import Game
-from tournaments.printing.models import GeneratedDocument
 from tournaments.selectors import table_code_live
 from tournaments.services.clock import round_clock_start
 
@@ -131,7 +131,7 @@ def test_score_page_calculator_htmx_save_and_outbox(browser, live_server, world)
 
 def test_desk_overview_division_printing_and_admin(browser, live_server, world, monkeypatch):
     base = live_server.url
-    monkeypatch.setattr("tournaments.printing.services.document_send", lambda pk: False)
+    monkeypatch.setattr("printing.services.document_send", lambda pk: False)
     world.users["organizer"].is_superuser = True
     world.users["organizer"].save()
     watch = Watch(browser, viewport={"width": 1280, "height": 720})
@@ -233,7 +233,7 @@ def test_every_page_of_an_event_in_each_state(browser, live_server, monkeypatch)
     scorekeeper and the public: each carries the policy and nothing is refused."""
     from django.urls import reverse
 
-    monkeypatch.setattr("tournaments.printing.services.document_send", lambda pk: False)
+    monkeypatch.setattr("printing.services.document_send", lambda pk: False)
     world = build_desk_world()
     world.users["organizer"].is_superuser = True
     world.users["organizer"].save()

@@ -20,7 +20,7 @@ PREVIEW_CSV = (
 @pytest.fixture
 def desk_world(db, settings, tmp_path, monkeypatch):
     settings.MEDIA_ROOT = str(tmp_path)
-    monkeypatch.setattr("tournaments.printing.services.document_send", lambda pk: False)
+    monkeypatch.setattr("printing.services.document_send", lambda pk: False)
     return build_desk_world()
 
 

@@ -13,6 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 
+from printing.models import GeneratedDocument
 from scoring import services as scoring
 from scoring.backup import event_backup
 from scoring.models import TieBreakDecision
@@ -27,7 +28,6 @@ from tournaments.models import (
     Table,
     TableCode,
 )
-from tournaments.printing.models import GeneratedDocument
 
 from .conftest import (
     CLEAR_GAMES,
@@ -57,7 +57,7 @@ STAFF_GET = {ANON: LOGIN, SK: 403, OTHER_SK: 403, ORG: 200, OTHER_ORG: 200}
 STAFF_POST = {ANON: LOGIN, SK: 403, OTHER_SK: 403, ORG: 302, OTHER_ORG: 302}
 PUBLIC = dict.fromkeys(ROLES, 200)
 
-# Every URL of tournaments/desk/urls.py, tournaments/public/urls.py, /events/new/,
+# Every URL of desk/urls.py, public/urls.py, /events/new/,
 # /events/restore/ and /e/<slug>/print/…, in the order they are requested. The other
 # event's organizer is staff (as organizers are): staff may create and restore events,
 # and that opens no other event's desk.
@@ -182,7 +182,7 @@ def build_roles_world(media):
     )
     document.file.save("table-list.pdf", ContentFile(b"%PDF-1.4 test"), save=True)
     token = uuid.uuid4().hex
-    # Kept for the organizer and this event, as the upload keeps it (tournaments/uploads.py).
+    # Kept for the organizer and this event, as the upload keeps it (web/uploads.py).
     kept = media / "imports" / f"{world.users['organizer'].pk}-{event.pk}"
     kept.mkdir(parents=True)
     (kept / f"{token}.csv").write_bytes(UPLOAD)
@@ -395,7 +395,7 @@ def _id(event, external_id):
 def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
     settings.MEDIA_ROOT = str(tmp_path)
     # No broker in this test: documents stay queued (the printing tests send them).
-    monkeypatch.setattr("tournaments.printing.services.document_send", lambda pk: False)
+    monkeypatch.setattr("printing.services.document_send", lambda pk: False)
     world = build_roles_world(tmp_path)
     oscar = world.users["other_organizer"]
     oscar.is_staff = True

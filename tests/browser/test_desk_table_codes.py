@@ -336,7 +336,7 @@ def test_entries_made_through_the_players_page_service_show_at_the_desk(world):
 
 @pytest.mark.django_db
 def test_the_sheets_qr_code_opens_the_players_page_of_its_table(world, settings):
-    from tournaments.printing.selectors import score_sheets_data
+    from printing.selectors import score_sheets_data
 
     settings.BASE_URL = "http://testserver"
     _players_on(world)

@@ -12,12 +12,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from playwright.sync_api import expect
 
+from printing.models import GeneratedDocument
 from scoring import services as scoring
 from scoring.backup import event_backup
 from scoring.models import Game, RackScore, ScoreChange
 from tournaments import services
 from tournaments.models import Division, Entrant, Event, Round
-from tournaments.printing.models import GeneratedDocument
 
 from .conftest import (
     CLEAR_GAMES,

@@ -8,7 +8,7 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tournaments.printing.models import GeneratedDocument
+from printing.models import GeneratedDocument
 
 from .conftest import SCREENSHOTS, axe_violations, build_world, login
 
@@ -21,7 +21,7 @@ VIEWPORTS = {"phone": (390, 844), "tablet": (820, 1180), "laptop": (1366, 768)}
 def stopped_world(db, settings, tmp_path, monkeypatch):
     settings.MEDIA_ROOT = str(tmp_path)
     settings.PRINTING_STALE_SECONDS = 60
-    monkeypatch.setattr("tournaments.printing.services.document_send", lambda pk: False)
+    monkeypatch.setattr("printing.services.document_send", lambda pk: False)
     world = build_world()
     long_ago = timezone.now() - timedelta(minutes=4)
     GeneratedDocument.objects.create(

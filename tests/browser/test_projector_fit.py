@@ -183,7 +183,7 @@ def test_a_medals_page_holds_fewer_lines_under_announcements():
     band the page holds fewer and the rest turn over to the next page."""
     from types import SimpleNamespace
 
-    from tournaments.public.views import MEDAL_PX, _pages, announcement_rows
+    from public.views import MEDAL_PX, _pages, announcement_rows
 
     medals = [{"medal": "gold", "name": f"P{n}", "detail": ""} for n in range(6)]
     assert [len(p) for p in _pages({"kind": "medals", "items": medals})] == [6]

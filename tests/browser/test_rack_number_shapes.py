@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 from playwright.sync_api import expect
 
-from scoring.forms import FORM_MESSAGES
+from entry.forms import FORM_MESSAGES
 from scoring.models import Game
 from tournaments import engine
 

@@ -15,9 +15,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scoring.backup import event_backup
-from tournaments import uploads
 from tournaments.models import Entrant, Event
-from tournaments.tasks import forget_uploads
+from web import uploads
+from web.tasks import forget_uploads
 
 from .conftest import make_user
 

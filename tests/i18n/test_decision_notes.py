@@ -12,13 +12,13 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.utils import translation
 
+from printing.selectors import correction_notes
 from scoring import services as scoring_services
 from scoring.backup import BackupRefused, event_backup, event_restore
 from scoring.models import CorrectionDecision
 from scoring.selectors import division_state
 from tests.factories import DivisionFactory, enter, seated
 from tests.helpers import run
-from tournaments.printing.selectors import correction_notes
 
 from .corrections import advanced_division, client_in, table_page
 

@@ -286,8 +286,8 @@ def test_before_seating_the_plan_and_its_notes_speak_the_language(language, word
 def test_every_plan_note_of_the_engine_has_its_words():
     """The notes the desk translates are the engine's, word for word (a changed note would
     stay English)."""
+    from desk.selectors import PLAN_NOTES
     from tournaments import engine
-    from tournaments.desk.selectors import PLAN_NOTES
 
     seen = set()
     for players in range(2, 40):

@@ -368,7 +368,7 @@ def test_a_name_on_the_checkin_page_reads_in_its_own_direction(meet, language):
 
 def test_the_import_command_refuses_a_file_in_english_whatever_the_language(meet, tmp_path):
     """The reader's refusals are marked for the preview page; the command line keeps
-    English (management commands run in English, tournaments/management/base.py)."""
+    English (management commands run in English, cli/base.py)."""
     path = tmp_path / "bad.csv"
     path.write_text(BAD_FILE)
     with translation.override("fr"), pytest.raises(CommandError) as refused:

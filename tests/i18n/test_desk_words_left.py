@@ -135,7 +135,7 @@ def test_the_settings_link_follows_the_refusal_not_its_words(rf, said_in, shown_
 
     from tournaments.engine import RuleError
     from tournaments.engine.hall import HallFull
-    from tournaments.web import act
+    from web.actions import act
 
     def refuse(error_class):
         def action():

@@ -1,7 +1,7 @@
 """A refusal (or a seating note) that names a command-line option (--update, --withdraw,
 --replace, --reason, --date, --as, --hall-tables, --accessible) reads on a page as a whole
 sentence saying what to do there, in English, French and Spanish: the option's words are
-replaced in each language (tournaments/web.py FLAG_WORDS), none is cut out leaving half a
+replaced in each language (web/actions.py FLAG_WORDS), none is cut out leaving half a
 sentence."""
 
 import re
@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tests.i18n.test_desk_registration_pages import visible_text
-from tournaments.web import FLAG_WORDS, LEFTOVER_FLAG, for_people
+from web.actions import FLAG_WORDS, LEFTOVER_FLAG, for_people
 
 # Each kind of refusal as the services raise it (its msgid and values), and what the page
 # says of it in English.

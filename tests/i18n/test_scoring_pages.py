@@ -180,7 +180,7 @@ PRINTING_SAID = {
 
 @pytest.mark.parametrize("language", ["en", "fr", "es"])
 def test_the_printing_page_speaks_the_chosen_language(hall, language):
-    from tournaments.printing.models import GeneratedDocument
+    from printing.models import GeneratedDocument
 
     event, division, _table, _tess = hall
     olive = UserFactory(username="olive")
@@ -229,7 +229,7 @@ def test_a_services_refusal_speaks_the_pages_language(hall, language):
 
 
 def test_a_command_says_a_services_refusal_in_english_whatever_the_language(hall):
-    """The command line stays English (tournaments/management/base.py), even with French
+    """The command line stays English (cli/base.py), even with French
     active around it and a French event."""
     from django.core.management import call_command
     from django.core.management.base import CommandError

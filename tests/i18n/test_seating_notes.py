@@ -10,12 +10,12 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from desk.selectors import division_desk
 from scoring.backup import BackupRefused, event_backup, event_restore
 from tests.helpers import organizer_client
 from tests.services.test_hall import SLUG, divisions
 from tournaments import engine
 from tournaments import services as bracket
-from tournaments.desk.selectors import division_desk
 from tournaments.models import Event, Round
 
 SAID = {

@@ -1,13 +1,13 @@
 """Who made a change is kept in the records (an English label for the record; a player at the
 table also as the player and the code) and shown in the reader's language
-(tournaments/templatetags/words.py)."""
+(web/templatetags/words.py)."""
 
 import pytest
 from django.utils import translation
 
 from scoring.models import ScoreChange
 from tournaments.models import Entrant
-from tournaments.templatetags.words import who
+from web.templatetags.words import who
 
 
 @pytest.mark.parametrize(

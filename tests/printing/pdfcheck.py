@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import pdfplumber
 import pypdf
 
+from printing import fonts
 from tests.helpers import unavailable
-from tournaments.printing import fonts
 
 
 @dataclass(frozen=True)

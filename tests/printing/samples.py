@@ -3,7 +3,7 @@
 import datetime
 import zlib
 
-from tournaments.printing.data import (
+from printing.data import (
     BracketData,
     BracketPlayer,
     BracketRound,

@@ -1,13 +1,13 @@
 import random
 import time
 
-from tournaments.printing.data import (
+from printing.data import (
     BracketData,
     BracketPlayer,
     BracketRound,
     BracketTable,
 )
-from tournaments.printing.renderers import render_bracket
+from printing.renderers import render_bracket
 
 from . import pdfcheck
 from . import samples as S

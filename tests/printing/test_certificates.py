@@ -1,7 +1,7 @@
 from reportlab.lib.pagesizes import LETTER
 
-from tournaments.printing.data import CertificatesData
-from tournaments.printing.renderers import render_certificates
+from printing.data import CertificatesData
+from printing.renderers import render_certificates
 
 from . import pdfcheck
 from . import samples as S

@@ -3,8 +3,8 @@
 import pytest
 from reportlab.lib.pagesizes import A4, LETTER
 
-from tournaments.printing import fonts
-from tournaments.printing.renderers import (
+from printing import fonts
+from printing.renderers import (
     render_bracket,
     render_certificates,
     render_results,

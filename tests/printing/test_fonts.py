@@ -6,8 +6,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen import canvas
 from reportlab.platypus import Paragraph
 
+from printing import fonts
 from tournaments import text
-from tournaments.printing import fonts
 
 from . import pdfcheck
 

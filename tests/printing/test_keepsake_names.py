@@ -7,7 +7,7 @@ the players, not with their square."""
 from types import SimpleNamespace
 from unittest import mock
 
-from tournaments.printing import selectors
+from printing import selectors
 
 
 def bracket(players: int) -> SimpleNamespace:

@@ -6,16 +6,16 @@ import random
 
 import pytest
 
-from scoring.simulation import SimulationReport, finish_division
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory
-from tournaments import services
-from tournaments.printing import selectors
-from tournaments.printing.renderers import (
+from printing import selectors
+from printing.renderers import (
     render_certificates,
     render_ribbons,
     render_score_sheets,
     render_table_list,
 )
+from scoring.simulation import SimulationReport, finish_division
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tournaments import services
 
 from . import pdfcheck
 

@@ -15,15 +15,9 @@ import pytest
 from django.core.management import call_command
 from django.utils import translation
 
-from scoring.simulation import simulate_event
-from tournaments import selectors as core_selectors
-from tournaments import services as core_services
-from tournaments.engine import plan_division
-from tournaments.models import Division, Event
-from tournaments.plan_words import plan_in_words
-from tournaments.printing import selectors, services
-from tournaments.printing.models import GeneratedDocument
-from tournaments.printing.renderers import (
+from printing import selectors, services
+from printing.models import GeneratedDocument
+from printing.renderers import (
     render_bracket,
     render_certificates,
     render_qualifiers,
@@ -33,7 +27,13 @@ from tournaments.printing.renderers import (
     render_table_list,
     table_rules,
 )
-from tournaments.printing.renderers.base import long_date
+from printing.renderers.base import long_date
+from scoring.simulation import simulate_event
+from tournaments import selectors as core_selectors
+from tournaments import services as core_services
+from tournaments.engine import plan_division
+from tournaments.models import Division, Event
+from tournaments.plan_words import plan_in_words
 
 from . import pdfcheck
 from . import samples as S

@@ -6,8 +6,8 @@ import pytest
 from reportlab.graphics.barcode import qrencoder
 from reportlab.pdfgen import canvas
 
+from printing.renderers.qr import draw_qr, qr_matrix
 from tests.helpers import unavailable
-from tournaments.printing.renderers.qr import draw_qr, qr_matrix
 
 URLS = [
     "a",

@@ -1,7 +1,7 @@
 """The printed qualifiers list (organizer only): groups, names at 14 pt or more, states."""
 
-from tournaments.printing.data import QualifierGroupLines, QualifierLine, QualifiersData
-from tournaments.printing.renderers import render_qualifiers
+from printing.data import QualifierGroupLines, QualifierLine, QualifiersData
+from printing.renderers import render_qualifiers
 
 from . import pdfcheck
 from . import samples as S

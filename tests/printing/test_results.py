@@ -1,5 +1,5 @@
-from tournaments.printing.data import DivisionResults, ResultsData
-from tournaments.printing.renderers import render_results
+from printing.data import DivisionResults, ResultsData
+from printing.renderers import render_results
 
 from . import pdfcheck
 from . import samples as S

@@ -3,14 +3,14 @@ from different tables are compared (issue 9, item 24)."""
 
 import pytest
 
+from printing.renderers.results import placing_rule
+from printing.selectors import correction_notes, results_data
 from scoring import services as scoring
 from scoring.selectors import division_state
 from tests.factories import enter, seated, seated_division
 from tournaments import services
 from tournaments.engine import plan_division
 from tournaments.models import Bye, Division, Round
-from tournaments.printing.renderers.results import placing_rule
-from tournaments.printing.selectors import correction_notes, results_data
 
 pytestmark = pytest.mark.django_db
 
@@ -61,8 +61,8 @@ def test_the_results_sheet_and_the_plan_say_players_of_different_tables_compare_
 
 
 def test_the_results_sheet_says_a_correction_waits_and_that_a_started_round_stood():
+    from printing.renderers.results import render_results
     from tests.printing.pdfcheck import collapse, text
-    from tournaments.printing.renderers.results import render_results
 
     division = seated_division(8)
     play(division.rounds.get(number=1))

@@ -2,8 +2,8 @@
 
 from reportlab.lib.pagesizes import A4, LETTER
 
-from tournaments.printing.data import RibbonsData
-from tournaments.printing.renderers import render_ribbons
+from printing.data import RibbonsData
+from printing.renderers import render_ribbons
 from tournaments.text import ordinal
 
 from . import pdfcheck

@@ -28,9 +28,9 @@ import unicodedata
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tournaments.printing import fonts
-from tournaments.printing.data import ScoreSheetsData, SeatLine, TableLines, TableListData
-from tournaments.printing.renderers import render_score_sheets, render_table_list
+from printing import fonts
+from printing.data import ScoreSheetsData, SeatLine, TableLines, TableListData
+from printing.renderers import render_score_sheets, render_table_list
 
 from . import pdfcheck
 from . import samples as S

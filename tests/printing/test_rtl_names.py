@@ -15,10 +15,9 @@ import arabic_reshaper
 import pytest
 from bidi import get_display
 
-from tournaments import text
-from tournaments.printing import fonts
-from tournaments.printing.data import CertificatesData, QualifierLine
-from tournaments.printing.renderers import (
+from printing import fonts
+from printing.data import CertificatesData, QualifierLine
+from printing.renderers import (
     render_bracket,
     render_certificates,
     render_qualifiers,
@@ -27,6 +26,7 @@ from tournaments.printing.renderers import (
     render_score_sheets,
     render_table_list,
 )
+from tournaments import text
 
 from . import pdfcheck
 from . import samples as S

@@ -6,9 +6,9 @@ import dataclasses
 import shutil
 import subprocess
 
+from printing.data import ScoreSheetsData
+from printing.renderers import render_score_sheets
 from tests.helpers import unavailable
-from tournaments.printing.data import ScoreSheetsData
-from tournaments.printing.renderers import render_score_sheets
 
 from . import pdfcheck
 from . import samples as S

@@ -7,11 +7,11 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
+from printing.renderers import render_score_sheets
+from printing.selectors import fingerprint, score_sheets_data
 from tests.factories import UserFactory, seated_division
 from tournaments import services
 from tournaments.models import Table, TableCode
-from tournaments.printing.renderers import render_score_sheets
-from tournaments.printing.selectors import fingerprint, score_sheets_data
 
 from . import pdfcheck
 from .test_score_sheet_codes import pdftotext, scanned

@@ -1,7 +1,7 @@
 import dataclasses
 
-from tournaments.printing.data import ScoreSheetsData, SeatLine, TableLines
-from tournaments.printing.renderers import render_score_sheets
+from printing.data import ScoreSheetsData, SeatLine, TableLines
+from printing.renderers import render_score_sheets
 
 from . import pdfcheck
 from . import samples as S

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from printing import services
+from printing.models import GeneratedDocument
 from tests.factories import UserFactory, seated_division
-from tournaments.printing import services
-from tournaments.printing.models import GeneratedDocument
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def desk(settings, tmp_path, monkeypatch):
     def no_broker(*args, **kwargs):
         raise AssertionError("a page called the broker")
 
-    monkeypatch.setattr("tournaments.printing.tasks.render_document.apply_async", no_broker)
+    monkeypatch.setattr("printing.tasks.render_document.apply_async", no_broker)
     division = seated_division(8)
     organizer = UserFactory()
     division.event.organizers.add(organizer)

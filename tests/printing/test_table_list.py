@@ -1,6 +1,6 @@
-from tournaments.printing.data import SeatLine, TableLines, TableListData
-from tournaments.printing.renderers import render_table_list
-from tournaments.printing.renderers.table_list import Entry, find_order
+from printing.data import SeatLine, TableLines, TableListData
+from printing.renderers import render_table_list
+from printing.renderers.table_list import Entry, find_order
 
 from . import pdfcheck
 from . import samples as S

@@ -6,13 +6,13 @@ import random
 import pytest
 from django.test import Client
 
+from desk.selectors import division_desk
+from printing.renderers import render_certificates, render_results
+from printing.selectors import certificates_data, results_data
 from scoring.selectors import division_state
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory
 from tournaments import services
-from tournaments.desk.selectors import division_desk
-from tournaments.printing.renderers import render_certificates, render_results
-from tournaments.printing.selectors import certificates_data, results_data
 from tournaments.selectors import bracket_name
 from tournaments.text import ordinal
 

@@ -1,10 +1,10 @@
-"""The printed bracket's data (tournaments/printing/selectors.py)."""
+"""The printed bracket's data (printing/selectors.py)."""
 
 import pytest
 
+from printing.selectors import bracket_data
 from tests.factories import enter, seated_division
 from tournaments.models import Table
-from tournaments.printing.selectors import bracket_data
 
 pytestmark = pytest.mark.django_db
 

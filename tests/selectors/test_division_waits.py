@@ -5,10 +5,10 @@ correction to decide, medals to confirm."""
 import pytest
 from django.test import Client
 
+from desk.selectors import division_waits
 from scoring import services as scoring
 from tests.factories import EntrantFactory, UserFactory, enter, seated, seated_division
 from tournaments import services
-from tournaments.desk.selectors import division_waits
 from tournaments.models import Division, Event, Table
 
 pytestmark = pytest.mark.django_db

@@ -9,14 +9,14 @@ import pytest
 from django.core.management.base import CommandError
 from django.test import Client
 
+from desk.selectors import division_waits
+from printing.selectors import certificates_data
 from scoring.selectors import division_state
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tests.helpers import run
 from tournaments import services
-from tournaments.desk.selectors import division_waits
 from tournaments.models import Division, Event
-from tournaments.printing.selectors import certificates_data
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,11 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
+from printing import selectors as printing
 from scoring.selectors import division_state, finished_places, public_results, table_sheet
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tournaments import services
-from tournaments.printing import selectors as printing
 from tournaments.selectors import checkin_search, find_table, namesakes
 from tournaments.text import namesake_names
 

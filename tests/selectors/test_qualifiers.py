@@ -11,14 +11,14 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
 
+from printing.renderers import render_qualifiers
+from printing.selectors import qualifiers_data
 from scoring.selectors import division_state, event_qualifiers
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tests.helpers import run
 from tournaments import services
 from tournaments.engine import RuleError
-from tournaments.printing.renderers import render_qualifiers
-from tournaments.printing.selectors import qualifiers_data
 
 from ..printing import pdfcheck
 

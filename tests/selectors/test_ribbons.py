@@ -7,14 +7,14 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 
+from desk.selectors import division_desk
+from printing.renderers import render_ribbons
+from printing.selectors import certificates_data, results_data, ribbons_data
 from scoring.selectors import division_state, event_results
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tournaments import services
-from tournaments.desk.selectors import division_desk
 from tournaments.engine import RuleError
-from tournaments.printing.renderers import render_ribbons
-from tournaments.printing.selectors import certificates_data, results_data, ribbons_data
 from tournaments.text import ordinal
 
 from ..printing import pdfcheck
@@ -187,8 +187,8 @@ def test_export_results_json_keeps_its_keys_and_adds_ribbon(capsys):
 
 
 def test_the_printed_results_mark_the_ribbons():
-    from tournaments.printing.renderers import render_results
-    from tournaments.printing.selectors import results_data
+    from printing.renderers import render_results
+    from printing.selectors import results_data
 
     event, division = finished_division()
     state = division_state(division)
@@ -201,8 +201,8 @@ def test_the_printed_results_mark_the_ribbons():
 
 
 def test_the_printed_results_mark_ribbons_by_age_group():
-    from tournaments.printing.renderers import render_results
-    from tournaments.printing.selectors import results_data
+    from printing.renderers import render_results
+    from printing.selectors import results_data
 
     event, bracket = combined_event("age-group")
     text = pdfcheck.collapse(pdfcheck.text(render_results(results_data(event))))

@@ -7,24 +7,24 @@ import random
 import pytest
 from django.test import Client
 
-from scoring import services as scoring
-from scoring.selectors import division_state, round_standings, table_sheet
-from scoring.simulation import SimulationReport, finish_division
-from tests.factories import UserFactory, enter, seated, seated_division
-from tournaments.desk.selectors import division_desk
-from tournaments.models import Entrant, Event, Table
-from tournaments.printing.renderers import (
+from desk.selectors import division_desk
+from printing.renderers import (
     render_bracket,
     render_results,
     render_score_sheets,
     render_table_list,
 )
-from tournaments.printing.selectors import (
+from printing.selectors import (
     bracket_data,
     results_data,
     score_sheets_data,
     table_list_data,
 )
+from scoring import services as scoring
+from scoring.selectors import division_state, round_standings, table_sheet
+from scoring.simulation import SimulationReport, finish_division
+from tests.factories import UserFactory, enter, seated, seated_division
+from tournaments.models import Entrant, Event, Table
 
 from ..printing import pdfcheck
 

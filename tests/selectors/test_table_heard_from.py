@@ -7,10 +7,10 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from desk.selectors import division_desk
 from scoring.models import RackScore
 from scoring.selectors import QUIET_MINUTES, table_heard_from, tables_to_watch
 from tests.factories import enter, seated_division
-from tournaments.desk.selectors import division_desk
 from tournaments.models import Round, Table
 
 NOW = datetime.datetime(2026, 5, 16, 11, 0, tzinfo=datetime.UTC)

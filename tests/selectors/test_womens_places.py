@@ -7,12 +7,12 @@ import random
 import pytest
 from django.utils import translation
 
+from printing.renderers import render_results
+from printing.selectors import results_data
 from scoring.selectors import division_state, public_results
 from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory
 from tournaments import services
-from tournaments.printing.renderers import render_results
-from tournaments.printing.selectors import results_data
 from tournaments.selectors import womens_bracket
 
 from ..printing import pdfcheck

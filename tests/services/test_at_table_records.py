@@ -11,11 +11,11 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.utils import timezone
 
+from desk.selectors import players_entries
 from scoring.backup import BackupRefused, event_backup, event_restore
 from scoring.models import ScoreChange
 from tests.factories import DivisionFactory, EntrantFactory, UserFactory, seated, seated_division
 from tests.test_table_code_pages import as_player, code_of, game_post
-from tournaments.desk.selectors import players_entries
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db

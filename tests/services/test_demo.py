@@ -60,7 +60,7 @@ def test_demo_passwords_can_be_read_aloud_and_are_printed_in_a_block(capsys, mon
     own with what each account is for and how to get new ones."""
     assert all(READABLE.fullmatch(password) for password in demo_accounts().values())
     event = EventFactory()
-    monkeypatch.setattr("scoring.management.commands.load_demo.load_demo", lambda: (event, False))
+    monkeypatch.setattr("cli.management.commands.load_demo.load_demo", lambda: (event, False))
     call_command("load_demo")
     out = capsys.readouterr().out
     rows = {

@@ -87,7 +87,7 @@ class Web:
 
     def post(self, kind, division=None):
         """The organizer's POST on the printing page; how long it took."""
-        from tournaments.printing.models import GeneratedDocument
+        from printing.models import GeneratedDocument
 
         before = set(GeneratedDocument.objects.values_list("uuid", flat=True))
         started = time.monotonic()
@@ -123,7 +123,7 @@ class Web:
         }
 
     def sweep(self):
-        from tournaments.printing.services import documents_sweep
+        from printing.services import documents_sweep
 
         started = time.monotonic()
         sent = documents_sweep()
@@ -133,7 +133,7 @@ class Web:
         """Pretend the row was sent ``minutes`` minutes earlier than it was."""
         from django.db.models import F
 
-        from tournaments.printing.models import GeneratedDocument
+        from printing.models import GeneratedDocument
 
         GeneratedDocument.objects.filter(uuid=uuid).update(
             sent_at=F("sent_at") - datetime.timedelta(minutes=minutes)
@@ -141,7 +141,7 @@ class Web:
         return self.row(uuid)
 
     def row(self, uuid):
-        from tournaments.printing.models import GeneratedDocument
+        from printing.models import GeneratedDocument
 
         document = GeneratedDocument.objects.get(uuid=uuid)
         return {

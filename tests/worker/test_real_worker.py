@@ -14,17 +14,17 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from scoring.services import game_record
-from tournaments import services
-from tournaments.models import Division, Event, Seat
-from tournaments.printing import selectors
-from tournaments.printing.models import GeneratedDocument
-from tournaments.printing.services import (
+from printing import selectors
+from printing.models import GeneratedDocument
+from printing.services import (
     document_is_current,
     document_request,
     document_send,
     documents_sweep,
 )
+from scoring.services import game_record
+from tournaments import services
+from tournaments.models import Division, Event, Seat
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 
 from .conftest import pdf_text

@@ -1,0 +1,163 @@
+from cli.base import EventCommand, parse_date
+from tournaments import services
+from tournaments.engine import RuleError
+
+
+def hall_words(event) -> str:
+    """The hall as the organizer described it, in one line."""
+    size = f"{event.hall_tables} tables" if event.hall_tables else "no set number of tables"
+    unusable = event.unusable_tables.replace(",", ", ") or "none"
+    accessible = event.accessible_tables.replace(",", ", ") or "none"
+    return f"The hall: {size}; unusable: {unusable}; accessible: {accessible}."
+
+
+def ribbons_words(ribbons_to: int) -> str:
+    return f"ribbons for places 4 to {ribbons_to}" if ribbons_to else "no ribbons"
+
+
+SCORE_ENTRY_WORDS = {
+    "scorekeepers": "scorekeepers only",
+    "players": "players at the table (table codes)",
+    "both": "scorekeepers and players at the table (table codes)",
+}
+
+
+class Command(EventCommand):
+    help = "Change an event's settings."
+
+    def add_options(self, parser):
+        parser.add_argument("--scoring", choices=["low", "sabra"])
+        parser.add_argument("--prefer-threes", action="store_true", default=None)
+        parser.add_argument("--prefer-fours", action="store_false", dest="prefer_threes")
+        parser.add_argument("--age-bands", help="ages that start a band, e.g. 50,55,60")
+        parser.add_argument("--by-gender", action="store_true", default=None)
+        parser.add_argument("--no-gender-split", action="store_false", dest="by_gender")
+        parser.add_argument("--cutoff", help="the day age is taken on (YYYY-MM-DD)")
+        parser.add_argument("--tie-order", help="e.g. wins,worst-game,previous-round")
+        parser.add_argument("--medals", choices=["combined", "age-group"])
+        parser.add_argument("--confirm", choices=["none", "second-person"])
+        parser.add_argument(
+            "--score-entry",
+            choices=["scorekeepers", "players", "both"],
+            help="who enters scores: scorekeepers only (the default), players at the table "
+            "with their table's code, or both",
+        )
+        parser.add_argument("--minutes-per-game", type=int)
+        parser.add_argument("--paper", choices=["letter", "a4"])
+        parser.add_argument(
+            "--language",
+            choices=["en", "fr", "es"],
+            help="the projector's default language and the printed sheets' language "
+            "(English, French, Spanish); this command's own messages stay English",
+        )
+        parser.add_argument("--initial-meld", type=int)
+        parser.add_argument("--combine-below", type=int)
+        parser.add_argument(
+            "--ribbons-to",
+            type=int,
+            metavar="N",
+            help="ribbons for places 4 to N (default 8); 0 for no ribbons",
+        )
+        parser.add_argument(
+            "--lone-entrant",
+            choices=["walkover", "play"],
+            help="a division with one player: gold without play (walkover, the default) or "
+            "it must play, combined with a neighbouring division first (play)",
+        )
+        parser.add_argument(
+            "--qualify",
+            type=int,
+            metavar="N",
+            help="places that qualify for the next level, per age group and gender (default 4)",
+        )
+        parser.add_argument(
+            "--home-state",
+            metavar="STATE",
+            help="e.g. GA: qualifiers skip finishers from other states ('' for none)",
+        )
+        parser.add_argument(
+            "--hall-tables",
+            type=int,
+            help="how many tables the hall has, numbered from 1 (0: no limit, numbers only "
+            "stay unique)",
+        )
+        parser.add_argument(
+            "--unusable", help='table numbers never to give, e.g. 12,19 ("" for none)'
+        )
+        parser.add_argument(
+            "--accessible",
+            help='accessible tables, e.g. 1,2,3 ("" for none): players who need one sit there',
+        )
+        parser.add_argument("--name")
+        parser.add_argument("--venue")
+        parser.add_argument(
+            "--move-entrants",
+            action="store_true",
+            help="new age bands, gender split or cut-off: move the registered entrants they "
+            "place elsewhere (divisions already seated never change)",
+        )
+
+    def run(self, event, **o):
+        moves = []
+        try:
+            moves = services.division_settings_moves(event, self.settings(o))
+            event = services.event_configure(
+                event=event, regroup=True if o["move_entrants"] else None, **self.settings(o)
+            )
+        except services.DivisionMovesPending as pending:
+            raise RuleError(
+                f"{pending}\nNothing was changed: run again with --move-entrants to move them."
+            ) from None
+        for move in moves:
+            if move.blocked:
+                self.say(
+                    f"Stays in {move.before}: {move.entrant.name} ({move.entrant.external_id}), "
+                    f"{move.blocked}."
+                )
+            else:
+                self.say(
+                    f"Moved: {move.entrant.name} ({move.entrant.external_id}), "
+                    f"{move.before} → {move.after}."
+                )
+        first = "three" if event.prefer_threes else "four"
+        self.say(
+            f"{event.name}: scoring {event.scoring}, tables of {first} "
+            f"first, age bands {event.age_bands} (age on {event.age_cutoff}), "
+            f"{'by gender' if event.by_gender else 'no gender split'}, tie order "
+            f"{event.tie_order or 'none'}, medals {event.medal_policy}, confirmation "
+            f"{event.confirmation}, scores entered by {SCORE_ENTRY_WORDS[event.score_entry]}, "
+            f"{event.minutes_per_game} min per game, paper {event.paper}, "
+            f"language {event.language}, "
+            f"{ribbons_words(event.ribbons_to)}, a lone player: "
+            f"{'walkover' if event.lone_entrant == 'walkover' else 'must play'}, "
+            f"{event.qualify} place{'s' if event.qualify != 1 else ''} qualify per age group "
+            f"and gender{f' (home state {event.home_state})' if event.home_state else ''}."
+        )
+        self.say(hall_words(event))
+
+    def settings(self, o) -> dict:
+        return dict(
+            scoring=o["scoring"],
+            prefer_threes=o["prefer_threes"],
+            age_bands=o["age_bands"],
+            by_gender=o["by_gender"],
+            cutoff_date=parse_date(o["cutoff"]) if o["cutoff"] else None,
+            tie_order=o["tie_order"],
+            medal_policy=o["medals"],
+            confirmation=o["confirm"],
+            score_entry=o["score_entry"],
+            minutes_per_game=o["minutes_per_game"],
+            paper=o["paper"],
+            language=o["language"],
+            initial_meld=o["initial_meld"],
+            combine_below=o["combine_below"],
+            ribbons_to=o["ribbons_to"],
+            lone_entrant=o["lone_entrant"],
+            qualify=o["qualify"],
+            home_state=o["home_state"],
+            hall_tables=o["hall_tables"],
+            unusable_tables=o["unusable"],
+            accessible_tables=o["accessible"],
+            name=o["name"],
+            venue=o["venue"],
+        )

@@ -1,0 +1,60 @@
+from pathlib import Path
+
+from django.core.management.base import CommandError
+from django.db import transaction
+
+from cli.base import EventCommand, parse_date
+from tournaments import services
+from tournaments.registration import read_registrations
+
+
+class Command(EventCommand):
+    help = "Register entrants from a CSV file (our format or a registration platform's export)."
+    needs_event = False
+
+    def add_options(self, parser):
+        parser.add_argument("file", help="the CSV file")
+        parser.add_argument("--create-event", action="store_true")
+        parser.add_argument("--name")
+        parser.add_argument("--date")
+        parser.add_argument("--scoring", choices=["low", "sabra"])
+        parser.add_argument(
+            "--update", action="store_true", help="update entrants whose id is already registered"
+        )
+        parser.add_argument(
+            "--day-first",
+            action="store_true",
+            help="read dates such as 05/04/1950 as day/month/year",
+        )
+
+    def run(self, event, **options):
+        path = Path(options["file"])
+        try:
+            data = path.read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {path}: {error.strerror}.") from None
+        slug = options["slug"]
+        # One transaction: a refused file must not leave a newly created event behind.
+        with transaction.atomic():
+            created = False
+            if options["create_event"]:
+                date = parse_date(options["date"]) if options["date"] else None
+                event, created = services.event_get_or_create(
+                    slug=slug, name=options["name"], date=date, scoring=options["scoring"]
+                )
+            else:
+                from cli.base import get_event
+
+                event = get_event(slug)
+            parsed = read_registrations(
+                data, event_names=[event.name, event.slug], day_first=options["day_first"]
+            )
+            report = services.entrants_import(event=event, parsed=parsed, update=options["update"])
+        if created:
+            self.say(f"Created event {event.name} ({event.slug}) on {event.date}.")
+        self.say(f"Read {path.name} ({parsed.encoding}).")
+        self.say(f"Registered {report.created} entrant(s), updated {report.updated}.")
+        for name, count in sorted(report.skipped_other_events.items()):
+            self.say(f"Skipped {count} row(s) for another event: {name}.")
+        if report.divisions_created:
+            self.say(f"New divisions: {', '.join(report.divisions_created)}.")

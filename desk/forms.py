@@ -1,0 +1,264 @@
+"""Forms of the organizer's desk."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import engine
+from tournaments.models import EVENT_SETTINGS, Entrant, Event
+from web.params import WholeNumberField, whole_number_formfield
+
+GENDERS = [("", "—"), ("F", _("Female")), ("M", _("Male")), ("X", _("Other"))]
+
+
+# The tie-break steps after the round's total, in words (RULES.md: the event may reorder
+# or drop steps 2 to 4).
+TIE_STEP_WORDS = dict(
+    zip(
+        engine.TIE_RULES,
+        (
+            _("Most games won"),
+            _("The better worst game"),
+            _("Better score per game in the round before"),
+        ),
+        strict=True,
+    )
+)
+TIE_CHOICES = [("", _("— no further step —"))] + list(TIE_STEP_WORDS.items())
+TIE_LABELS = (_("First tie-break"), _("Then"), _("Then"))
+# A date picker shows the date the way the browser's language writes it; the label names
+# no format, so the two never disagree.
+DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class EventCreateForm(forms.Form):
+    name = forms.CharField(label=_("Event name"), max_length=200)
+    date = forms.DateField(label=_("Date of the event"), widget=DATE)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=Event.Scoring.choices)
+
+
+class EventSettingsForm(forms.ModelForm):
+    class Meta:
+        model = Event
+        formfield_callback = whole_number_formfield
+        fields = [name for name in EVENT_SETTINGS if name != "tie_order"]
+        labels = {
+            "name": _("Event name"),
+            "date": _("Date of the event"),
+            "venue": _("Venue"),
+            "scoring": _("Scoring"),
+            "prefer_threes": _("Seat tables of three first (instead of four)"),
+            "minutes_per_game": _("Minutes per game (for the plan's duration)"),
+            "initial_meld": _("Initial meld (printed on the score sheets)"),
+            "age_bands": _("Age bands: the ages that start a band, e.g. 50,55,60"),
+            "by_gender": _("Separate divisions for women and men"),
+            "cutoff_date": _("Age is taken on this date (empty: 31 December of the event's year)"),
+            "medal_policy": _("Medals in a combined division go to"),
+            "confirmation": _("Confirmation of scores"),
+            "score_entry": _("Who enters scores"),
+            "paper": _("Paper size"),
+            "language": _("Language of the projector and the printed sheets"),
+            "combine_below": _("Suggest combining divisions with fewer players than"),
+            "ribbons_to": _("Ribbons for places 4 to (0: no ribbons)"),
+            "lone_entrant": _("A division with only one player"),
+            "qualify": _("Places that qualify for the next level, per age group and gender"),
+            "home_state": _(
+                "Home state (qualifiers skip players from other states; empty: everyone counts)"
+            ),
+            "hall_tables": _("Tables in the hall, numbered from 1 (empty: no limit)"),
+            "unusable_tables": _("Table numbers never to use, as 12,19"),
+            "accessible_tables": _("Accessible tables (for players who need one), as 1,2,3"),
+        }
+        widgets = {"date": DATE, "cutoff_date": DATE}
+        # The labels say it all: the models' help texts would repeat them.
+        help_texts = {
+            name: ""
+            for name in (
+                "prefer_threes",
+                "initial_meld",
+                "language",
+                "cutoff_date",
+                "combine_below",
+                "ribbons_to",
+                "lone_entrant",
+                "qualify",
+                "home_state",
+                "unusable_tables",
+                "accessible_tables",
+            )
+        } | {
+            "score_entry": _(
+                "With players, each table gets a short code on its score sheet: the players "
+                "open their table's page with it, without an account."
+            ),
+            "hall_tables": _(
+                "Seating that needs more free tables than the hall has is refused, "
+                "naming the divisions that hold them."
+            ),
+        }
+
+    minutes_per_game = WholeNumberField(
+        label=_("Minutes per game (for the plan's duration)"),
+        min_value=1,
+        max_value=600,
+        error_messages={
+            "min_value": _("A game takes at least 1 minute."),
+            "max_value": _("A game takes at most 600 minutes (10 hours)."),
+            "invalid": _("Type a number of minutes, such as 20."),
+            "required": _("Type a number of minutes, such as 20."),
+        },
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["score_entry"].required = False
+        # The tie-break order: steps chosen from a list, in order, instead of typed words.
+        steps = list(engine.parse_tie_order(self.instance.tie_order or ""))
+        fields = {}
+        for number, label in enumerate(TIE_LABELS, start=1):
+            fields[f"tie_{number}"] = forms.ChoiceField(
+                label=label,
+                choices=TIE_CHOICES,
+                required=False,
+                initial=steps[number - 1] if number <= len(steps) else "",
+            )
+        fields["tie_1"].help_text = _(
+            "Players level on the round's total are separated by these steps, in this order; "
+            "still level after them, you record a playoff or tile draw."
+        )
+        # Keep the page's order: the tie-break steps where the typed field was.
+        ordered = {}
+        for name, field in self.fields.items():
+            if name == "medal_policy":
+                ordered.update(fields)
+            ordered[name] = field
+        self.fields = ordered
+
+    def clean_score_entry(self):
+        # A page opened before the setting existed sends none: the event keeps its own.
+        return self.cleaned_data.get("score_entry") or self.instance.score_entry
+
+    def _table_numbers(self, name: str, what: str) -> str:
+        try:
+            numbers = engine.parse_table_numbers(self.cleaned_data.get(name) or "", what)
+        except engine.RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+        return ",".join(str(n) for n in numbers)
+
+    def clean_unusable_tables(self):
+        return self._table_numbers("unusable_tables", "unusable tables")
+
+    def clean_accessible_tables(self):
+        return self._table_numbers("accessible_tables", "accessible tables")
+
+    def clean_age_bands(self):
+        try:
+            bands = engine.parse_bands(self.cleaned_data["age_bands"])
+        except engine.RuleError as error:
+            raise forms.ValidationError(str(error)) from None
+        return ",".join(str(b.low) for b in bands)
+
+    def clean(self):
+        cleaned = super().clean()
+        steps = [cleaned.pop(f"tie_{n}", "") for n in range(1, len(TIE_LABELS) + 1)]
+        chosen = [step for step in steps if step]
+        twice = {step for step in chosen if chosen.count(step) > 1}
+        if twice:
+            for n, step in enumerate(steps, start=1):
+                if step in twice and steps.index(step) != n - 1:
+                    self.add_error(
+                        f"tie_{n}",
+                        _("“%(step)s” is already a step above.") % {"step": TIE_STEP_WORDS[step]},
+                    )
+        cleaned["tie_order"] = ",".join(chosen)
+        return cleaned
+
+
+class EntrantForm(forms.ModelForm):
+    division_name = forms.CharField(
+        label=_("Division (empty: from the age bands)"), required=False, max_length=100
+    )
+    gender = forms.ChoiceField(label=_("Gender"), choices=GENDERS, required=False)
+
+    class Meta:
+        model = Entrant
+        fields = [
+            "first_name",
+            "last_name",
+            "birth_date",
+            "gender",
+            "club",
+            "family",
+            "state",
+            "accessible",
+            "email",
+            "phone",
+        ]
+        labels = {
+            "first_name": _("First name"),
+            "last_name": _("Last name"),
+            "birth_date": _("Birth date"),
+            "club": _("Club"),
+            "family": _("Family (household or couple: seated apart, before club mates)"),
+            "state": _("Home state (private: only on the organizer's qualifiers list)"),
+            "accessible": _("Needs an accessible table (seated at one in every round)"),
+            "email": _("E-mail (private)"),
+            "phone": _("Phone (private)"),
+        }
+        widgets = {"birth_date": DATE}
+        help_texts = {"accessible": ""}
+
+
+class UploadForm(forms.Form):
+    file = forms.FileField(label=_("Entrants file (CSV)"))
+    day_first = forms.BooleanField(
+        label=_("Dates are written day first (31/12/1950)"), required=False
+    )
+
+
+class ScorekeeperForm(forms.Form):
+    username = forms.CharField(label=_("User name of the scorekeeper"), max_length=150)
+
+
+class CombineForm(forms.Form):
+    into = forms.CharField(label=_("Name of the combined division"), max_length=100)
+    divisions = forms.MultipleChoiceField(
+        label=_("Divisions to combine"), widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, choices=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["divisions"].choices = choices
+
+    def clean_divisions(self):
+        chosen = self.cleaned_data["divisions"]
+        if len(chosen) < 2:
+            raise forms.ValidationError(_("Choose two or more divisions to combine."))
+        return chosen
+
+
+class SwapForm(forms.Form):
+    first = forms.ChoiceField(label=_("Player"))
+    second = forms.ChoiceField(label=_("Swap seats with"))
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"].choices = players
+        self.fields["second"].choices = players
+
+
+class EventDeleteForm(forms.Form):
+    typed_name = forms.CharField(max_length=200)
+
+    def __init__(self, *args, name: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["typed_name"].label = _("To delete it, type its name: %(name)s") % {
+            "name": name
+        }
+
+
+class RestoreForm(forms.Form):
+    file = forms.FileField(label=_("Backup file (.json)"))
+    slug = forms.SlugField(
+        label=_("Restore as (short name; empty: as in the file)"), required=False
+    )

@@ -1,0 +1,122 @@
+"""Table codes at the desk (issue 14, item 3): a round's tables with the code each one's
+players use, what the players entered and confirmed, and "New code" for a table (the old
+code stops working at once), asked first like the desk's other actions."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from tournaments import services
+from tournaments.models import Division, Round, Table
+from tournaments.selectors import table_code_live
+from web.actions import act
+from web.decorators import event_role, post_only
+from web.params import whole_number
+
+from .. import selectors
+from .confirm import ask, confirmed
+
+
+def _division(event, division_id) -> Division:
+    return get_object_or_404(Division, pk=division_id, event=event)
+
+
+def _page(event, division, round_number=None) -> str:
+    url = reverse("desk:codes", args=[event.slug, division.pk])
+    return f"{url}?round={round_number}" if round_number else url
+
+
+def _time(moment) -> str:
+    return formats.time_format(timezone.localtime(moment), "TIME_FORMAT")
+
+
+@event_role("organizer")
+def division_codes(request, event, division_id):
+    division = _division(event, division_id)
+    if division.combined_into_id:
+        return redirect("desk:codes", event.slug, division.combined_into_id)
+    number = whole_number(request.GET.get("round", ""), low=1)
+    codes = selectors.round_codes(division, number, entries=selectors.players_entries)
+    return render(
+        request,
+        "desk/table_codes.html",
+        {"event": event, "division": division.bracket, "codes": codes},
+    )
+
+
+def _codes_back(event, division_id, *args, **kwargs) -> str:
+    return reverse("desk:codes", args=[event.slug, division_id])
+
+
+@event_role("organizer")
+@post_only(_codes_back)
+def table_code_new(request, event, division_id, table_id):
+    division = _division(event, division_id).bracket
+    table = get_object_or_404(
+        Table.objects.select_related("round"), pk=table_id, round__division=division
+    )
+    round_ = table.round
+    back = _page(event, division, round_.number)
+    seen = request.POST.get("code", "").strip().upper()
+    reason = request.POST.get("reason", "").strip()[:500]
+    live = table_code_live(table)
+    where = _("table %(table)d (%(division)s, round %(round)d)") % {
+        "table": table.number,
+        "division": division.name,
+        "round": round_.number,
+    }
+    if live is not None and seen and live.code != seen:
+        # Sent again (Back, then the button; a second tap): the new code was already given.
+        messages.success(request, _already(where, live))
+        return redirect(back)
+    can = live is not None and round_.status != Round.Status.CLOSED and event.players_enter_scores
+    if not confirmed(request) and can:  # otherwise the service says why not, asking nothing
+        lines = [
+            _(
+                "The code %(code)s stops working at once: a phone or tablet open on it is turned "
+                "away, and the sheet's QR code opens nothing any more."
+            )
+            % {"code": live.code},
+            _(
+                "The table gets a new code: print its score sheet again (or write the new code "
+                "on it) and tell the players."
+            ),
+            _("Scores already entered stay as they are."),
+        ]
+        if reason:
+            lines.append(_("Reason: %(reason)s") % {"reason": reason})
+        lines.append(_("It is kept in the record with your name and the time."))
+        return ask(
+            request,
+            event,
+            title=_("A new code for %(where)s?") % {"where": where},
+            lines=lines,
+            yes=_("Yes, give table %(table)d a new code") % {"table": table.number},
+            back=back,
+        )
+    started = timezone.now()
+
+    def done(code) -> str:
+        if code.issued_at < started:  # someone (or this page, sent twice) was first
+            return _already(where, code)
+        return _(
+            "New code for %(where)s: %(code)s. The old one opens nothing any more; "
+            "print the table's score sheet again."
+        ) % {"where": where, "code": code.code}
+
+    return act(
+        request,
+        lambda: services.table_code_reissue(
+            table=table, user=request.user, expected_code=seen or None, reason=reason
+        ),
+        done=done,
+        to=back,
+    )
+
+
+def _already(where: str, code) -> str:
+    return _(
+        "This was already done: %(where)s has had the new code %(code)s since " "%(time)s."
+    ) % {"where": where, "code": code.code, "time": _time(code.issued_at)}

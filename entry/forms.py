@@ -1,0 +1,333 @@
+"""Forms of the score entry pages. They check what a volunteer typed and ask the
+engine whether the game can be; the services check again when saving."""
+
+import re
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.models import SAVE_KEY_PATTERN
+from scoring.selectors import TableEntry, TableSheet
+from tournaments import engine
+from tournaments.text import isolate
+
+ENDED_CHOICES = [
+    (engine.OUT, gettext_lazy("A player went out")),
+    (engine.EXHAUSTED, gettext_lazy("Pool exhausted (no tiles left, nobody could play)")),
+]
+
+
+# The form's own words around the engine's messages (engine.MESSAGES); the page's script
+# gets both (entry_rules), so the browser says exactly what the server says. Lazy: each
+# is said in the page's language ({name} and the others are filled in by str.format here
+# and by the page's script, so translations keep the braces).
+FORM_MESSAGES = {
+    "field": gettext_lazy("{name}: {message}"),
+    "required": gettext_lazy("Enter {name}'s rack total (0 if out)."),
+    "plus_expected": gettext_lazy("{message} From the racks, the winner's plus is {expected}."),
+}
+
+
+def entry_rules() -> dict:
+    """The limits and messages the score entry page's script checks a game with."""
+    return {**engine.entry_rules(), "form": {k: str(v) for k, v in FORM_MESSAGES.items()}}
+
+
+def rack_field_name(entrant) -> str:
+    return f"rack_{entrant.pk}"
+
+
+def _seat_label(number, entrant) -> str:
+    # A right-to-left name set apart (isolate) so the words after it keep their order.
+    name = isolate(entrant.shown_name)
+    if entrant.out_of_play:
+        return _("Seat %(seat)s: %(name)s (%(out)s: no rack total needed)") % {
+            "seat": number,
+            "name": name,
+            "out": entrant.out_of_play_word,
+        }
+    return _("Seat %(seat)s: %(name)s") % {"seat": number, "name": name}
+
+
+class GameForm(forms.Form):
+    """Every player's rack total for one game, how it ended, and a tied winner if any."""
+
+    ended = forms.ChoiceField(
+        choices=ENDED_CHOICES,
+        widget=forms.RadioSelect,
+        required=False,
+        label=gettext_lazy("How did the game end?"),
+    )
+    winner = forms.ChoiceField(
+        required=False,
+        label=gettext_lazy("Winner named by the table (only for a tie on an exhausted pool)"),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The page's random key for this save (made in the browser): sent again, saved once.
+    save_key = forms.CharField(widget=forms.HiddenInput, required=False, max_length=36)
+
+    def __init__(self, *args, sheet: TableSheet | TableEntry, number: int, **kwargs):
+        # Only the seats (number, entrant) and the event are read from ``sheet``.
+        super().__init__(*args, **kwargs)
+        self.sheet = sheet
+        self.number = number
+        self.players = [s.entrant for s in sheet.seats]
+        self.playing = [e for e in self.players if not e.out_of_play]
+        for seat in sheet.seats:
+            entrant = seat.entrant
+            self.fields[rack_field_name(entrant)] = forms.CharField(
+                required=not entrant.out_of_play,
+                label=_seat_label(seat.number, entrant),
+                max_length=6,
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "autocomplete": "off",
+                        "class": "rack",
+                        "data-player": entrant.shown_name,
+                        "aria-describedby": f"id_{rack_field_name(entrant)}-error",
+                    }
+                ),
+                error_messages={
+                    "required": FORM_MESSAGES["required"].format(name=isolate(entrant.shown_name))
+                },
+            )
+        self.fields["winner"].choices = [("", "—")] + [
+            (str(e.pk), e.shown_name) for e in self.playing
+        ]
+        self.fields["winner"].widget.attrs["aria-describedby"] = "id_winner-error"
+        if sheet.event.scoring == engine.SABRA:
+            self.fields["winner_plus"] = forms.CharField(
+                required=False,
+                max_length=6,
+                label=_("Winner's plus, as written on the sheet"),
+                help_text=_("Optional: checked against the losers' racks (Sabra balances to 0)."),
+                widget=forms.TextInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "autocomplete": "off",
+                        "aria-describedby": "id_winner_plus-error",
+                    }
+                ),
+            )
+        field_order = [rack_field_name(e) for e in self.players] + ["ended", "winner"]
+        self.order_fields(field_order)
+
+    def rack_fields(self):
+        return [self[rack_field_name(e)] for e in self.players]
+
+    def summary(self) -> list[tuple[str, str]]:
+        """Every problem once, as the summary above the form lists them: the whole
+        game's first, then each field's in page order, with the id of the field to
+        go to ("" for the whole game)."""
+        seen: set[str] = set()
+        out: list[tuple[str, str]] = []
+        for message in self.non_field_errors():
+            if message not in seen:
+                seen.add(message)
+                out.append((message, ""))
+        for name in self.fields:
+            for message in self.errors.get(name, []):
+                if message not in seen:
+                    seen.add(message)
+                    out.append((message, self[name].id_for_label))
+        return out
+
+    def clean(self):
+        data = super().clean()
+        key = str(self.data.get(self.add_prefix("save_key"), ""))
+        if key and not re.fullmatch(SAVE_KEY_PATTERN, key):
+            self.errors.pop("save_key", None)
+            self.add_error(
+                None, _("This page's key for the save is not valid: open the table's page again.")
+            )
+            return data
+        racks = {}
+        for entrant in self.players:
+            name = rack_field_name(entrant)
+            text = self.data.get(self.add_prefix(name), "")
+            if entrant.out_of_play and not str(text).strip():
+                continue
+            if name in self._errors:
+                continue
+            try:
+                racks[entrant] = engine.parse_rack_total(text)
+            except engine.RuleError as error:
+                self.add_error(
+                    name,
+                    FORM_MESSAGES["field"].format(name=isolate(entrant.shown_name), message=error),
+                )
+        if self.errors:
+            return data
+        winner = None
+        if data.get("winner"):
+            winner = next((e for e in self.playing if str(e.pk) == data["winner"]), None)
+            if winner is None:
+                self.add_error("winner", _("Choose a player at this table."))
+                return data
+        by_id = {e.external_id: e for e in racks}
+        try:
+            engine.validate_game(
+                {e.external_id: v for e, v in racks.items()},
+                ended=data.get("ended") or None,
+                winner=winner.external_id if winner else None,
+                players=[e.external_id for e in self.playing],
+                # Set apart: a right-to-left name must not take the numbers after it.
+                names={e.external_id: isolate(e.shown_name) for e in self.players},
+            )
+        except engine.GameError as error:
+            placed = set()
+            for player, reasons in error.fields.items():
+                entrant = by_id.get(player) or next(
+                    (e for e in self.players if e.external_id == player), None
+                )
+                for reason in reasons:
+                    field = rack_field_name(entrant) if entrant else None
+                    if reason in error.about_winner:
+                        field = "winner"  # beside the choice of winner, not the rack
+                    if field in self.fields:
+                        self.add_error(field, reason)
+                        placed.add(reason)
+            for reason in error.reasons:
+                if reason not in placed:
+                    self.add_error(None, reason)
+            return data
+        if "winner_plus" in self.fields and str(data.get("winner_plus", "")).strip():
+            self._check_balance(racks, data, winner)
+        data["racks"] = racks
+        data["winner_entrant"] = winner
+        return data
+
+    def _check_balance(self, racks, data, winner):
+        try:
+            plus = engine.parse_rack_total(data["winner_plus"])
+        except engine.RuleError as error:
+            self.add_error("winner_plus", str(error))
+            return
+        result = engine.validate_game(
+            {e.external_id: v for e, v in racks.items()},
+            ended=data.get("ended") or None,
+            winner=winner.external_id if winner else None,
+        )
+        points = engine.game_points(result, engine.SABRA)
+        points[result.winner] = plus
+        try:
+            engine.check_balance(points)
+        except engine.RuleError as error:
+            expected = -sum(v for p, v in points.items() if p != result.winner)
+            self.add_error(
+                "winner_plus",
+                FORM_MESSAGES["plus_expected"].format(message=error, expected=expected),
+            )
+
+
+class ConfirmForm(forms.Form):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class CorrectionForm(forms.Form):
+    """One player's corrected rack total and the reason. Its problems name the player
+    (``names``: entrant id to the name the page shows), as the game form's do."""
+
+    entrant = forms.IntegerField(widget=forms.HiddenInput)
+    # Empty or too long is said by the rack total's own check, with the player's name.
+    rack_total = forms.CharField(
+        label=gettext_lazy("Corrected rack total"),
+        required=False,
+        strip=False,
+        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("Reason for the correction"),
+        max_length=300,
+        error_messages={"required": gettext_lazy("Give a reason for the correction.")},
+    )
+
+    def __init__(self, *args, names: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.names = names or {}
+
+    def clean_rack_total(self):
+        text = str(self.cleaned_data.get("rack_total") or "").strip()
+        name = self.names.get(self.cleaned_data.get("entrant"))
+        if not text and name:
+            raise forms.ValidationError(FORM_MESSAGES["required"].format(name=name))
+        try:
+            return engine.parse_rack_total(text)
+        except engine.RuleError as error:
+            if name:
+                raise forms.ValidationError(
+                    FORM_MESSAGES["field"].format(name=name, message=error)
+                ) from None
+            raise forms.ValidationError(str(error)) from None
+
+
+class PenaltyForm(forms.Form):
+    entrant = forms.ChoiceField(
+        label=gettext_lazy("Player"),
+        error_messages={"required": gettext_lazy("Choose the player who gets the points.")},
+    )
+    points = forms.IntegerField(
+        label=gettext_lazy("Penalty points"),
+        min_value=1,
+        max_value=engine.MAX_RACK_TOTAL,
+        error_messages={"required": gettext_lazy("Enter how many penalty points.")},
+    )
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=300,
+        error_messages={"required": gettext_lazy("Give a reason for the penalty points.")},
+    )
+
+    def __init__(self, *args, sheet: TableSheet, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entrant"].choices = [
+            (str(s.entrant.pk), s.entrant.shown_name) for s in sheet.seats
+        ]
+        for name, field in self.fields.items():
+            field.widget.attrs["aria-describedby"] = f"id_{name}-error"
+
+
+def plain_game(post, entry) -> tuple | None:
+    """A save's game read from its form data as ``GameForm`` reads it, for the short path
+    (``scoring.services.plain``, which checks the game's number): (racks by entrant id,
+    ended, winner's entrant id, expected version) when the form would take it as it is
+    and the engine accepts it; None for anything the form or the engine would refuse or
+    read differently."""
+    racks = {}
+    for seat in entry.seats:
+        text = post.get(f"rack_{seat.entrant_id}", "").strip()
+        if not text and seat.out_of_play:
+            continue
+        if not text or len(text) > 6:
+            return None
+        try:
+            racks[seat.entrant_id] = engine.parse_rack_total(text)
+        except engine.RuleError:
+            return None
+    ended = post.get("ended", "")
+    winner = post.get("winner", "")
+    version = post.get("version", "").strip()
+    if ended not in ("", engine.OUT, engine.EXHAUSTED):
+        return None
+    if not (version == "" or (len(version) <= 9 and version.isascii() and version.isdecimal())):
+        return None
+    if entry.scoring == engine.SABRA and post.get("winner_plus", "").strip():
+        return None  # the winner's plus is checked against the racks by the form
+    playing = [s for s in entry.seats if not s.out_of_play]
+    winner_seat = next((s for s in playing if str(s.entrant_id) == winner), None)
+    if winner and winner_seat is None:
+        return None
+    external = {s.entrant_id: s.external_id for s in entry.seats}
+    try:
+        engine.validate_game(
+            {external[pk]: value for pk, value in racks.items()},
+            ended=ended or None,
+            winner=winner_seat.external_id if winner_seat else None,
+            players=[s.external_id for s in playing],
+        )
+    except engine.RuleError:
+        return None
+    winner_id = winner_seat.entrant_id if winner_seat else None
+    return racks, ended or None, winner_id, int(version or 0)

@@ -1,0 +1,39 @@
+"""Template filters for words stored in English in the records and shown in the reader's
+language."""
+
+from django import template
+from django.utils.translation import gettext
+
+from web.actions import for_people, settings_field
+
+register = template.Library()
+
+COMMAND_LINE = "command line (organizer)"
+
+
+@register.filter
+def who(made_by) -> str:
+    """Who made a change, in the reader's language: a score change (its player at the table
+    and the code they used, as stored: "NAME at the table (code X)"), or a record's label
+    (the command line, kept in English; a scorekeeper's or organizer's user name stays as
+    it is)."""
+    at_table = getattr(made_by, "at_table", None)
+    if at_table:
+        return gettext("%(name)s at the table (code %(code)s)") % at_table
+    label = getattr(made_by, "actor_label", made_by)
+    if label == COMMAND_LINE:
+        return gettext("command line (organizer)")
+    return label
+
+
+@register.filter
+def on_page(note: str) -> str:
+    """A note the services wrote for commands and pages alike (a seating note), as a page
+    shows it: what to do there instead of a command-line option."""
+    return for_people(note)
+
+
+@register.filter
+def settings_anchor(note: str) -> str:
+    """The settings page's field a note's remedy is in ("" for none)."""
+    return settings_field(note)
