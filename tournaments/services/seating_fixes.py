@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_noop, ngettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
+from tournaments.models import Division, Entrant, Event, Round, RoundChange, Seat, Table
 from tournaments.selectors import hall_tables_in_play, notes_language, round_label
 from tournaments.text import isolate
 
@@ -249,11 +249,17 @@ def round_renumber_clashing(
     holders = [(who, numbers) for who, numbers in hall_tables_in_play(event)]
     mine = round_label(round_.division.name, round_.number)
     holder_of = {n: who for who, numbers in holders if who != mine for n in numbers}
-    tables = list(round_.tables.order_by("number").prefetch_related("seats__entrant"))
-    clashing = [t for t in tables if t.number in holder_of]
+    clashing = list(round_.tables.filter(number__in=list(holder_of)).order_by("number"))
     if not clashing:
         return {}, []
-    seats = [[s.entrant for s in t.seats.all()] for t in clashing]
+    # Each seat with its entrant in one join: a prefetch of the entrants would reach SQLite
+    # as one condition per player, which it refuses past about 1,000.
+    seated: dict[int, list[Entrant]] = {t.pk: [] for t in clashing}
+    for seat in (
+        Seat.objects.filter(table__in=clashing).select_related("entrant").order_by("number")
+    ):
+        seated[seat.table_id].append(seat.entrant)
+    seats = [seated[t.pk] for t in clashing]
     try:
         given = hall_table_numbers(
             event=event,
