@@ -6,6 +6,9 @@ from django.db.models import Count, Exists, OuterRef, QuerySet
 from tournaments.models import Entrant, Event
 from tournaments.text import namesake_names
 
+# The most names ``namesakes`` lists in its query; more are read with the whole event's.
+AMONG_AT_MOST = 500
+
 
 def namesakes(event: Event, among=None) -> dict[str, str]:
     """The entrants of the event whose name another entrant of the event shares (folded:
@@ -16,12 +19,16 @@ def namesakes(event: Event, among=None) -> dict[str, str]:
     ``among``: only these entrants' names are looked at (a table's players, a bracket, the
     players a search found: entrants, or a QuerySet of them), which keeps the grouping to
     a few index lookups on a large event (10,000 entrants: 18 ms on PostgreSQL for the
-    whole event)."""
+    whole event). More than ``AMONG_AT_MOST`` entrants loaded (a large bracket): the whole
+    event's names are looked at instead, so that the query does not grow with the field
+    (SQLite refuses one with too many values)."""
     everyone = Entrant.objects.filter(event=event)
     if isinstance(among, QuerySet):
         everyone = everyone.filter(search_name__in=among.order_by().values("search_name"))
     elif among is not None:
-        everyone = everyone.filter(search_name__in={e.search_name for e in among})
+        names = {e.search_name for e in among}
+        if len(names) <= AMONG_AT_MOST:
+            everyone = everyone.filter(search_name__in=names)
     shared = (
         everyone.order_by()
         .values("search_name")

@@ -34,16 +34,15 @@ def round_renumber_clashing(
     holders = [(who, numbers) for who, numbers in hall_tables_in_play(event)]
     mine = round_label(round_.division.name, round_.number)
     holder_of = {n: who for who, numbers in holders if who != mine for n in numbers}
-    clashing = list(round_.tables.filter(number__in=list(holder_of)).order_by("number"))
+    # The round's tables and seats are read whole and sorted here: a query naming each
+    # clashing table or player would grow with the field, and SQLite refuses one too large.
+    clashing = [t for t in round_.tables.order_by("number") if t.number in holder_of]
     if not clashing:
         return {}, []
-    # Each seat with its entrant in one join: a prefetch of the entrants would reach SQLite
-    # as one condition per player, which it refuses past about 1,000.
     seated: dict[int, list[Entrant]] = {t.pk: [] for t in clashing}
-    for seat in (
-        Seat.objects.filter(table__in=clashing).select_related("entrant").order_by("number")
-    ):
-        seated[seat.table_id].append(seat.entrant)
+    for seat in Seat.objects.filter(round=round_).select_related("entrant").order_by("number"):
+        if seat.table_id in seated:
+            seated[seat.table_id].append(seat.entrant)
     seats = [seated[t.pk] for t in clashing]
     try:
         given = hall_table_numbers(
