@@ -44,8 +44,8 @@ def in_play() -> list[int]:
 
 def score_all(division: Division, number: int) -> None:
     round_ = Round.objects.get(division=division, number=number)
-    for table in round_.tables.prefetch_related("seats__entrant"):
-        seats = [s.entrant for s in table.seats.order_by("number")]
+    for table in round_.tables.all():
+        seats = [s.entrant for s in table.seats.select_related("entrant").order_by("number")]
         for game in range(1, round_.games + 1):
             scoring.game_record(
                 table=table,
