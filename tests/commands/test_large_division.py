@@ -14,7 +14,9 @@ import io
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
+from pypdf import PdfReader
 
 from printing.models import GeneratedDocument
 from tests.factories import UserFactory
@@ -22,7 +24,12 @@ from tests.helpers import entrants_file, import_scores, ranked_game, run, score_
 from tournaments import services
 from tournaments.models import Division, Entrant, Event, Round, Seat, TableCode
 
-pytestmark = [pytest.mark.django_db, pytest.mark.slow]
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.slow,
+    # PostgreSQL has no such limit, and the pages' benchmark plays large fields on it.
+    pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's limit on expressions"),
+]
 
 SLUG = "state-meet"
 FIELD = 2000
@@ -136,13 +143,14 @@ def test_a_division_of_2000_is_seated_played_and_printed_on_sqlite(tmp_path):
     assert "gold: First" in advanced
 
     for kind in GeneratedDocument.Kind.values:
-        for round_number in [1] if kind in ("table-list", "score-sheets") else [None]:
-            out = tmp_path / f"{kind}.pdf"
-            args = ["--division", DIVISION] if kind == "bracket" else []
-            if round_number is not None:
-                args += ["--division", DIVISION, "--round", round_number]
-            run("print_documents", SLUG, "--kind", kind, *args, "--out", out)
-            assert out.read_bytes().startswith(b"%PDF")
+        # The documents of a round for round 1 (500 tables), the others for the division.
+        of_a_round = kind in ("table-list", "score-sheets")
+        which = ["--division", DIVISION] if of_a_round or kind == "bracket" else []
+        which += ["--round", 1] if of_a_round else []
+        out = tmp_path / f"{kind}.pdf"
+        run("print_documents", SLUG, "--kind", kind, *which, "--out", out)
+        pages = len(PdfReader(out).pages)
+        assert pages >= (FIELD // 4 if kind == "score-sheets" else 1), (kind, pages)
 
     results = json.loads(run("export_results", SLUG))
     placings = results["divisions"][0]["placings"]
