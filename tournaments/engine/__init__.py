@@ -93,17 +93,10 @@ from .records import (
     TieDecision,
     parse_tie_order,
 )
-from .rounds import (
-    DECISION,
-    RoundOutcome,
-    SettledTie,
-    TableOutcome,
-    Tie,
-    evaluate_round,
-    evaluate_rounds,
-    settled_ties,
-)
+from .rounds import RoundOutcome, TableOutcome, evaluate_round, evaluate_rounds
 from .seating import Seat, Seating, seat_players, tablemates
 from .tables import split_tables
+from .tie_questions import open_ties, refused_decision
+from .ties import DECISION, SettledTie, Tie, settled_ties
 
 __all__ = [name for name in dir() if not name.startswith("_")]
