@@ -33,6 +33,7 @@ def _refuse_part_of_a_tie(state: DivisionState, round_number: int, ids: Sequence
         decisions=state.decisions,
         withdrawn=state.withdrawn,
         age_groups=state.age_groups,
+        outcomes=state.outcomes,
     )
     if tie is None:
         return

@@ -1,10 +1,15 @@
 """``resolve_tie`` takes every order ``advance`` prints, as printed (RULES.md, "Ties are
 settled one question at a time"), run through the commands as an organizer would."""
 
+import itertools
+import json
+import random
 import shlex
 
 import pytest
 from django.core.management.base import CommandError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.helpers import entrants_file, import_scores, run, score_rows, seating, tables_of
 
@@ -227,3 +232,104 @@ def test_a_tie_in_a_later_round_of_two_tables_is_for_a_place_in_the_final(tmp_pa
     assert run("advance", SLUG, "--division", "Open").startswith("Open: round 2 closed.")
     final = {row["entrant_id"] for row in seating(SLUG, "--round", 3)}
     assert final == {a, order_of(command)[-1], e, f}
+
+
+# ------------------------------------------------------------------ the property
+
+EXAMPLES = max(6, settings().max_examples // 6)  # each example is a whole event
+played_events = itertools.count(1)
+
+
+def tie_prone_racks(players, rng, values):
+    """One finished game whose racks come from a few ``values``: totals, wins and worst
+    games are often level. Returns (racks, ended, winner)."""
+    if rng.random() < 0.25:
+        racks = {p: rng.choice(values) for p in players}
+        lowest = sorted(p for p, v in racks.items() if v == min(racks.values()))
+        return racks, "exhausted", rng.choice(lowest) if len(lowest) > 1 else None
+    out = rng.choice(players)
+    return {p: 0 if p == out else rng.choice(values) for p in players}, "", None
+
+
+def play_round_with_leavers(tmp_path, slug, number, rng, values, leave):
+    """Enter every game of round ``number``; now and then a player leaves before a game of
+    it (the games before stay theirs), and a player with a bye leaves during the round."""
+    rows = list(seating(slug, "--division", "Open", "--round", number))
+    byes = [r["entrant_id"] for r in rows if r["seat"] == "bye"]
+    tables = tables_of(slug, "Open", number)
+    games = int(json.loads(run("export_results", slug))["divisions"][0]["rounds"][-1]["games"])
+    before, after, leaving = [], [], []
+    for table, seats in tables.items():
+        present = list(seats)
+        leaves_at = rng.randint(1, games) if rng.random() < leave else None
+        for game in range(1, games + 1):
+            if game == leaves_at:
+                leaving.append(present.pop(rng.randrange(len(present))))
+            if len(present) < 2:
+                continue
+            racks, ended, winner = tie_prone_racks(present, rng, values)
+            batch = after if leaves_at is not None and game >= leaves_at else before
+            batch += score_rows("Open", number, table, game, racks, ended=ended, winner=winner)
+    leaving += [p for p in byes if rng.random() < leave]
+    if before:
+        import_scores(slug, tmp_path / f"{slug}-{number}-a.csv", before)
+    if leaving:
+        run("checkin", slug, "--withdraw", ",".join(leaving))
+    if after:
+        import_scores(slug, tmp_path / f"{slug}-{number}-b.csv", after)
+
+
+def advance_answering_as_asked(slug, rng) -> str:
+    """``advance`` until the round closes, answering each ``resolve_tie`` it prints as
+    printed (or with the same players in another order); every answer must be taken."""
+    for _ in range(30):
+        try:
+            return run("advance", slug, "--division", "Open")
+        except CommandError as blocked:
+            text = str(blocked)
+            commands = [
+                shlex.split(line.strip())[1:]
+                for line in text.splitlines()
+                if line.strip().startswith("manage.py resolve_tie ")
+            ]
+            assert commands, text
+            rng.shuffle(commands)
+            for command in commands:
+                order = order_of(command)
+                if rng.random() < 0.5:
+                    rng.shuffle(order)
+                run(*with_order(command, order))  # refused: CommandError, the test fails
+    raise AssertionError(f"{slug}: advance kept asking")
+
+
+@pytest.mark.django_db
+@given(
+    count=st.sampled_from([2, 4, 5, 6, 7, 9, 13, 17, 18]),
+    seed=st.integers(0, 2**32),
+    values=st.sampled_from([(5,), (5, 10)]),
+    leave=st.sampled_from([0.0, 0.1, 0.25]),
+    tie_order=st.sampled_from(["", "wins,worst-game,previous-round"]),
+)
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+def test_every_order_advance_prints_is_taken_and_the_event_finishes(
+    tmp_path, count, seed, values, leave, tie_order
+):
+    slug = f"asked-{next(played_events)}"
+    rng = random.Random(seed)
+    field(tmp_path, count, slug=slug, seed=seed % 1000, tie_order=tie_order)
+    for number in range(1, 8):
+        play_round_with_leavers(tmp_path, slug, number, rng, values, leave)
+        if "is complete" in advance_answering_as_asked(slug, rng):
+            break
+    else:
+        raise AssertionError(f"{slug}: never finished")
+    [division] = json.loads(run("export_results", slug))["divisions"]
+    assert division["status"] == "complete"
+    placed = [p for p in division["placings"] if p["place"] is not None]
+    left = [p for p in division["placings"] if p.get("withdrawn")]
+    assert len(placed) + len(left) == count
+    assert placed == [] or placed[0]["medal"] == "gold"

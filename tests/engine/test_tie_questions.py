@@ -312,6 +312,18 @@ def answer(played: Played, rng, *, shuffle: bool) -> int:
                 age_groups=played.age_groups,
             )
             assert refusal is None, (tie, order, refusal)
+            # Naming part of it is refused, naming this group.
+            part = refused_decision(
+                order[:-1],
+                tie.round,
+                played.records,
+                played.rules,
+                players=played.players,
+                decisions=played.decisions,
+                withdrawn=played.withdrawn,
+                age_groups=played.age_groups,
+            )
+            assert part == tie, (tie, part)
             if played.rules.medal_policy == COMBINED and len(order) < 5:
                 # Every player of the group is one whose outcome the tie decides.
                 for player in order:
@@ -374,6 +386,19 @@ def fields(draw, max_players=24):
 def test_answering_every_question_as_asked_finishes_the_division(field_):
     played = play(field_["n"], field_["seed"], field_["options"])
     placings = played.placings()
+    # A question answered may be answered again, the other way round.
+    for decision in played.decisions[-3:]:
+        again = refused_decision(
+            decision.order[::-1],
+            decision.round,
+            played.records,
+            played.rules,
+            players=played.players,
+            decisions=played.decisions,
+            withdrawn=played.withdrawn,
+            age_groups=played.age_groups,
+        )
+        assert again is None, (decision, again)
     assert placings.ties == ()
     placed = [p for p in placings.placings if p.place is not None]
     assert {p.player for p in placed} == set(played.players) - played.withdrawn

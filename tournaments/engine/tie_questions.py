@@ -73,18 +73,20 @@ def refused_decision(
     decisions: Sequence[TieDecision] = (),
     withdrawn: Collection[str] = frozenset(),
     age_groups: Mapping[str, str] | None = None,
+    outcomes: Sequence[RoundOutcome] | None = None,
 ) -> Tie | None:
     """The tie that a decision for round ``round_number`` naming ``order`` names only part
     of (RULES.md: such a decision is refused, naming the group), or None to accept it.
 
     Checked against the questions open now, then against those the round's decisions
     already answered (recording one again, in another order, changes its answer): a
-    decision that names a whole group asked now or before is taken, whatever other
-    question its players are part of.
+    decision that names a whole group asked now or answered before is taken, whatever
+    other question its players are part of. ``outcomes``: ``evaluate_rounds`` with
+    ``decisions``, when known.
     """
     named = set(order)
 
-    def asked(given: Sequence[TieDecision]) -> list[Tie]:
+    def asked(given: Sequence[TieDecision], known=None) -> list[Tie]:
         ties = open_ties(
             records,
             rules,
@@ -92,17 +94,25 @@ def refused_decision(
             decisions=given,
             withdrawn=withdrawn,
             age_groups=age_groups,
+            outcomes=known,
         )
         return [tie for tie in ties if tie.round == round_number]
 
-    now = asked(decisions)
+    now = asked(decisions, outcomes)
     refused = _part_of(named, now)
     if refused is not None or any(set(t.players) <= named for t in now):
         return refused
-    # The questions the round's own decisions answered, in the order they were asked.
+    # The questions the round's own decisions answered: each as it stood when answered.
+    # Only a decision sharing a player with this one can have answered a group it names.
     others = [d for d in decisions if d.round != round_number]
     own = [d for d in decisions if d.round == round_number]
-    before = [tie for count in range(len(own)) for tie in asked(others + own[:count])]
-    if any(set(t.players) <= named for t in before):
+    answered = [
+        tie
+        for count, decision in enumerate(own)
+        if named & set(decision.order)
+        for tie in asked(others + own[:count])
+        if set(tie.players) <= set(decision.order)
+    ]
+    if any(set(t.players) <= named for t in answered):
         return None
-    return _part_of(named, before)
+    return _part_of(named, answered)
