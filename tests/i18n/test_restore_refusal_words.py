@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from scoring.backup import BackupRefused, event_backup, event_restore
-from scoring.backup_words import FIELD_WORDS
+from scoring.backup.words import FIELD_WORDS
 from tests.selectors.test_awards import combined_event
 
 pytestmark = pytest.mark.django_db
