@@ -79,11 +79,36 @@ def check_file(data) -> None:
 
 
 def check_version(data: dict) -> None:
-    """The file's version is one this site reads."""
-    if data.get("version") not in READABLE_VERSIONS:
+    """The file's version is a whole number this site reads: one written as text ("2") or
+    as anything else is refused saying so, not as a version this site does not know."""
+    where = field_words("version")
+    if "version" not in data:
+        raise BackupRefused(where, _("this part of the backup is missing."))
+    version = data["version"]
+    shown = (
+        {list: "[…]", dict: "{…}"}[type(version)]
+        if isinstance(version, list | dict)
+        else json.dumps(version, ensure_ascii=False)[:20]
+    )
+    if isinstance(version, str):
+        raise BackupRefused(
+            where,
+            _(
+                "it is written as text (%(value)s); it should be a whole number without "
+                "quotes, such as %(expected)s."
+            )
+            % {"value": shown, "expected": VERSION},
+        )
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise BackupRefused(
+            where,
+            _("it should be a whole number, such as %(expected)s, not %(value)s.")
+            % {"value": shown, "expected": VERSION},
+        )
+    if version not in READABLE_VERSIONS:
         raise RuleError(
             _("Backup version %(version)s is not supported (expected %(expected)s).")
-            % {"version": str(data.get("version"))[:20], "expected": VERSION}
+            % {"version": str(version)[:20], "expected": VERSION}
         )
 
 

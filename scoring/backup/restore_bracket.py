@@ -64,6 +64,7 @@ def restore_divisions(event: Event, rows: list) -> dict[str, Division]:
             ),
             where,
         )
+        _check_ages(divisions[d["name"]], where)
         divisions[d["name"]].save()
         if d.get("results") is not None:
             DivisionResults.objects.create(division=divisions[d["name"]], placings=d["results"])
@@ -82,6 +83,18 @@ def restore_divisions(event: Event, rows: list) -> dict[str, Division]:
             division.combined_into = divisions[d["combined_into"]]
             division.save(update_fields=["combined_into"])
     return divisions
+
+
+def _check_ages(division: Division, where: str) -> None:
+    """A division's age range goes from its minimum to its maximum: one whose minimum is
+    above its maximum holds nobody, and a restore refuses it."""
+    least, most = division.min_age, division.max_age
+    if least is not None and most is not None and least > most:
+        raise BackupRefused(
+            where,
+            _("its minimum age (%(least)s) is above its maximum age (%(most)s).")
+            % {"least": least, "most": most},
+        )
 
 
 def restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Entrant]:

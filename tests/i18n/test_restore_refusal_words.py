@@ -51,6 +51,15 @@ SAID = {
         {"en": "round reached is not", "fr": "manche atteinte", "es": "ronda alcanzada"},
         "round reached",
     ),
+    "ages the wrong way round": (
+        lambda data, bracket: data["divisions"][0].update(min_age=80, max_age=70),
+        {
+            "en": "its minimum age (80) is above its maximum age (70).",
+            "fr": "son âge minimum (80) est supérieur à son âge maximum (70).",
+            "es": "su edad mínima (80) es mayor que su edad máxima (70).",
+        },
+        "minimum age",
+    ),
     "a control character": (
         lambda data, bracket: data["entrants"][1].update(last_name="Smith\x07"),
         {"en": "entrants, 2, last name", "fr": "joueurs, 2, nom", "es": "jugadores, 2, apellido"},
