@@ -47,7 +47,7 @@ class IdChoiceField(forms.ModelChoiceField):
 class IdsChoiceField(forms.ModelMultipleChoiceField):
     def clean(self, value):
         prepared = self.prepare_value(value)
-        if isinstance(prepared, (list, tuple)):
+        if isinstance(prepared, list | tuple):
             _refuse_ids_out_of_range(self, prepared)
         return super().clean(value)
 
