@@ -86,7 +86,8 @@ def test_a_refusal_without_words_and_a_page_answering_403_are_one_line(refusals)
         f"Refused (403): POST {url} from {ADDRESS} (user root): permission denied"
     )
     assert second.endswith(
-        f"Refused (403): GET {table_url} from {ADDRESS} (user eve): answered by the page scoring:table"
+        f"Refused (403): GET {table_url} from {ADDRESS} (user eve): "
+        "answered by the page scoring:table"
     )
 
 
