@@ -47,16 +47,59 @@ from .divisions import (
     parse_bands,
 )
 from .errors import GameError, RuleError
+from .field_divisions import (
+    FieldEntrant,
+    FieldGroup,
+    FieldGrouping,
+    SizeDivisions,
+    SizeRange,
+    group_field,
+    parse_size_divisions,
+)
+from .formats import (
+    CLOCKWISE,
+    COUNTER_CLOCKWISE,
+    DEFAULT_PRESET,
+    DIRECTIONS,
+    FORMAT_SETTINGS,
+    GWINNETT,
+    INITIAL_MELDS,
+    NVSO,
+    PRESET_NAMES,
+    PRESETS,
+    PRESSMAN,
+    SABRA_WAY,
+    TURN_SECONDS,
+    Format,
+    GameLength,
+    TableRules,
+    apply_preset,
+    check_direction,
+    check_initial_meld,
+    check_over_time_tiles,
+    check_scoring,
+    check_turn_seconds,
+    format_from_settings,
+    matching_preset,
+    preset,
+    preset_differences,
+)
 from .games import (
     EXHAUSTED,
+    JOKER_VALUE,
+    JOKER_VALUES,
+    LARGEST_RACK_TOTAL,
     LOW,
     MAX_RACK_TOTAL,
     OUT,
     SABRA,
     GameResult,
     check_balance,
+    check_joker_value,
+    check_never_opened,
     entry_rules,
     game_points,
+    largest_rack_total,
     parse_rack_total,
     rack_total_from_tiles,
     validate_game,
@@ -74,6 +117,7 @@ from .hall import (
     parse_table_numbers,
     take_numbers,
 )
+from .hands import GameScore, game_of_hands, score_game
 from .notes import SeatingNote, is_seating_note_record, note_from_words
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
@@ -82,15 +126,20 @@ from .records import (
     AGE_GROUP,
     COMBINED,
     DEFAULT_TIE_ORDER,
+    MAX_GAME_MINUTES,
+    MAX_HANDS_PER_GAME,
     PREVIOUS_ROUND,
     TIE_RULES,
     WINS,
     WORST_GAME,
     GameRecord,
+    HandRecord,
     RoundRecord,
     Rules,
     TableRecord,
     TieDecision,
+    check_game_minutes,
+    check_hands_per_game,
     parse_tie_order,
 )
 from .rounds import (

@@ -1,24 +1,76 @@
 """One game's rack totals: what can physically happen, and what each player scores.
 
 A rack total is the face value of the tiles left on a player's rack, a joker
-counting 30; the player who goes out has 0. The 106 tiles add up to
-2 × 4 × (1+…+13) + 2 × 30 = 788, so no rack — and no table's racks together —
-can hold more.
+counting the event's value (30 by default; 25 and 50 are played elsewhere); the
+player who goes out has 0. The 106 tiles add up to 2 × 4 × (1+…+13) + 2 × joker
+(788 with a joker at 30), so no rack — and no table's racks together — can hold
+more. An event may also give a player who never melded a fixed total instead of
+their rack ("never opened"): that total is not tiles, so it is left out of the
+check that the racks together fit in one set.
+
+Every check takes the event's ``joker_value`` (keyword, 30 when left out), so a
+caller that knows nothing of formats checks as before.
 """
 
 import re
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import GameError, RuleError
 from .words import gettext, gettext_noop
 
-JOKER_VALUE = 30
+JOKER_VALUE = 30  # the default: the Gwinnett sheet's "funny face" counts thirty
+JOKER_VALUES = (25, 30, 50)  # Belgium 25; most rules 30; Japan and the Mind Sports Olympiad 50
 COLOURS = ("black", "red", "blue", "orange")
 NUMBERS = range(1, 14)
 COPIES = 2
 JOKERS = 2
-MAX_RACK_TOTAL = COPIES * len(COLOURS) * sum(NUMBERS) + JOKERS * JOKER_VALUE  # 788
+TILES_TOTAL = COPIES * len(COLOURS) * sum(NUMBERS)  # 728: every numbered tile
+
+
+def largest_rack_total(joker_value: int = JOKER_VALUE) -> int:
+    """The most a rack (or a table's racks together) can hold: every tile and both jokers,
+    a joker counting ``joker_value``: 788 at 30, 778 at 25, 828 at 50."""
+    return TILES_TOTAL + JOKERS * joker_value
+
+
+MAX_RACK_TOTAL = largest_rack_total()  # 788, the default joker's
+# The most any event's rack can hold, whatever joker value it chose: a bound for stored
+# rack totals (each event's own checks use its joker's ``largest_rack_total``).
+LARGEST_RACK_TOTAL = largest_rack_total(max(JOKER_VALUES))  # 828
+
+
+def check_joker_value(value: object) -> int:
+    """The joker's value on a rack, one of ``JOKER_VALUES``; a RuleError in words if not."""
+    if not isinstance(value, int) or isinstance(value, bool) or value not in JOKER_VALUES:
+        raise RuleError(
+            gettext("A joker left on a rack counts %(choices)s points, not %(value)s.")
+            % {"choices": _choices(JOKER_VALUES), "value": value}
+        )
+    return int(value)
+
+
+def check_never_opened(value: object, joker_value: int = JOKER_VALUE) -> int | None:
+    """The fixed total of a player who never melded: None (or 0) for none, else a whole
+    number from 1 to the largest rack total (a rack total it stands for)."""
+    if value is None or (value == 0 and not isinstance(value, bool)):
+        return None
+    most = largest_rack_total(joker_value)
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise RuleError(
+            gettext(
+                "A player who never opened scores a fixed total from 1 to %(most)s points "
+                "(0 for none), not %(value)s."
+            )
+            % {"most": most, "value": value}
+        )
+    return value
+
+
+def _choices(values) -> str:
+    words = [str(v) for v in values]
+    return gettext("%(first)s or %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
+
 
 OUT = "out"
 EXHAUSTED = "exhausted"
@@ -47,6 +99,14 @@ MESSAGES = {
     "too_big": gettext_noop(
         "{value} is more than any rack can hold: the largest possible rack total is "
         "{max} (every tile and both jokers)."
+    ),
+    "never_opened_value": gettext_noop(
+        "{who} never opened, so their rack total is {total}, not {value}: clear the "
+        "number, or untick 'never opened'."
+    ),
+    "never_opened_none": gettext_noop(
+        "{who} is marked 'never opened', but this event gives no fixed total for that: "
+        "enter the rack total."
     ),
     "too_few": gettext_noop("A game needs the rack totals of at least two players."),
     "sum_too_big": gettext_noop(
@@ -94,8 +154,10 @@ def message(key: str) -> str:
     return gettext(MESSAGES[key])
 
 
-def parse_rack_total(text: object) -> int:
-    """Turn what a scorekeeper typed into a rack total, or say why it cannot be one."""
+def parse_rack_total(text: object, *, joker_value: int = JOKER_VALUE) -> int:
+    """Turn what a scorekeeper typed into a rack total, or say why it cannot be one (more
+    than the largest rack total with the event's ``joker_value`` is refused)."""
+    most = largest_rack_total(joker_value)
     if isinstance(text, bool):
         raise RuleError(gettext("A rack total is a whole number."))
     if isinstance(text, int):
@@ -110,26 +172,29 @@ def parse_rack_total(text: object) -> int:
         elif re.fullmatch(r"[+-]?[0-9]+", raw):  # int() refuses more than 4,300 digits
             if raw.startswith("-"):
                 raise RuleError(message("negative").format(value=shown))
-            raise RuleError(message("too_big").format(value=shown, max=MAX_RACK_TOTAL))
+            raise RuleError(message("too_big").format(value=shown, max=most))
         else:
             shape = next(
                 (key for key, pattern in NUMBER_SHAPES.items() if re.fullmatch(pattern, raw)),
                 "not_number",
             )
-            raise RuleError(message(shape).format(text=shown, max=MAX_RACK_TOTAL))
+            raise RuleError(message(shape).format(text=shown, max=most))
     if value < 0:
         raise RuleError(message("negative").format(value=value))
-    if value > MAX_RACK_TOTAL:
-        raise RuleError(message("too_big").format(value=value, max=MAX_RACK_TOTAL))
+    if value > most:
+        raise RuleError(message("too_big").format(value=value, max=most))
     return value
 
 
-def entry_rules() -> dict:
+def entry_rules(*, joker_value: int = JOKER_VALUE, never_opened: int | None = None) -> dict:
     """What a score entry page needs to check a game as the engine does: the tiles, the
-    limits and the messages, as plain JSON-ready values."""
+    limits and the messages, as plain JSON-ready values. ``never_opened`` is the event's
+    fixed total for a player who never melded (None: the calculator offers no such
+    choice)."""
     return {
-        "max_rack": MAX_RACK_TOTAL,
-        "joker": JOKER_VALUE,
+        "max_rack": largest_rack_total(joker_value),
+        "joker": joker_value,
+        "never_opened": never_opened,
         "jokers": JOKERS,
         "copies": COPIES,
         "colours": list(COLOURS),
@@ -141,8 +206,11 @@ def entry_rules() -> dict:
     }
 
 
-def rack_total_from_tiles(tiles: Iterable[tuple[str, int]], jokers: int = 0) -> int:
-    """Add up a rack entered tile by tile: (colour, number) pairs plus a count of jokers.
+def rack_total_from_tiles(
+    tiles: Iterable[tuple[str, int]], jokers: int = 0, *, joker_value: int = JOKER_VALUE
+) -> int:
+    """Add up a rack entered tile by tile: (colour, number) pairs plus a count of jokers,
+    each counting ``joker_value``.
 
     Refuses a rack that cannot exist: more than two of a number in one colour, more
     than two jokers, an unknown colour or number.
@@ -169,7 +237,7 @@ def rack_total_from_tiles(tiles: Iterable[tuple[str, int]], jokers: int = 0) -> 
                 gettext("There are only %(copies)s %(colour)s %(number)ss in the game.")
                 % {"copies": COPIES, "colour": colour, "number": number}
             )
-    return sum(number * n for (_, number), n in counts.items()) + jokers * JOKER_VALUE
+    return sum(number * n for (_, number), n in counts.items()) + jokers * joker_value
 
 
 @dataclass(frozen=True)
@@ -179,6 +247,8 @@ class GameResult:
     racks: Mapping[str, int] = field(hash=False)
     ended: str
     winner: str
+    # Players who never melded: their rack total is the event's fixed total.
+    never_opened: frozenset[str] = frozenset()
 
     def points(self, scoring: str) -> dict[str, int]:
         """What each player scores in this game under ``scoring``."""
@@ -222,8 +292,8 @@ class _Problems:
             raise self.error()
 
 
-def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> None:
-    """Each rack on its own: a whole number from 0 to 788, one for every player."""
+def _check_values(racks: Mapping[str, int], players, problems: _Problems, most: int) -> None:
+    """Each rack on its own: a whole number from 0 to ``most``, one for every player."""
     for player, value in racks.items():
         label = problems.label(player)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -237,12 +307,12 @@ def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> Non
                 % {"player": label, "message": message("negative").format(value=value)},
                 player,
             )
-        elif value > MAX_RACK_TOTAL:
+        elif value > most:
             problems.add(
                 gettext("%(player)s: %(message)s")
                 % {
                     "player": label,
-                    "message": message("too_big").format(value=value, max=MAX_RACK_TOTAL),
+                    "message": message("too_big").format(value=value, max=most),
                 },
                 player,
             )
@@ -302,6 +372,9 @@ def validate_game(
     winner: str | None = None,
     players: Collection[str] | None = None,
     names: Mapping[str, str] | None = None,
+    joker_value: int = JOKER_VALUE,
+    never_opened: Collection[str] = (),
+    never_opened_total: int | None = None,
 ) -> GameResult:
     """Check one game's rack totals and return it as a ``GameResult``.
 
@@ -312,16 +385,26 @@ def validate_game(
     racks tie on an exhausted pool. Every problem is reported at once, in words,
     naming players by ``names`` where given; ``GameError.fields`` says which
     player's entry each problem concerns, so a form can show it beside the field.
+
+    ``joker_value`` sets the largest rack total. ``never_opened`` are the players the
+    entry marked as never having melded: each gets the event's ``never_opened_total``
+    as rack total (their field may be left out, or hold that same total; any other
+    number is refused rather than overwritten), and that total is left out of the
+    check that the racks together fit in one set. Marking a player when the event
+    has no such total is refused.
     """
     problems = _Problems(names)
-    _check_values(racks, players, problems)
+    racks = _never_opened_racks(racks, never_opened, never_opened_total, problems)
+    most = largest_rack_total(joker_value)
+    _check_values(racks, players, problems, most)
     problems.raise_any()
     if len(racks) < 2:
         problems.add(message("too_few"))
         raise problems.error()
-    total = sum(racks.values())
-    if total > MAX_RACK_TOTAL:
-        problems.add(message("sum_too_big").format(total=total, max=MAX_RACK_TOTAL))
+    marked = frozenset(never_opened)
+    total = sum(value for player, value in racks.items() if player not in marked)
+    if total > most:
+        problems.add(message("sum_too_big").format(total=total, max=most))
     if ended is not None and ended not in ENDINGS:
         problems.add(
             gettext("'%(ended)s' is not a way a game ends (out or exhausted).") % {"ended": ended}
@@ -340,8 +423,33 @@ def validate_game(
         )
         raise problems.error()
     if ended == OUT:
-        return _went_out(racks, zeros, winner, problems)
-    return _exhausted(racks, zeros, winner, problems)
+        result = _went_out(racks, zeros, winner, problems)
+    else:
+        result = _exhausted(racks, zeros, winner, problems)
+    return replace(result, never_opened=marked) if marked else result
+
+
+def _never_opened_racks(
+    racks: Mapping[str, int],
+    never_opened: Collection[str],
+    total: int | None,
+    problems: _Problems,
+) -> dict[str, int]:
+    """The racks with each never-opened player's fixed total filled in."""
+    filled = dict(racks)
+    for player in never_opened:
+        who = problems.label(player)
+        if total is None:
+            problems.add(message("never_opened_none").format(who=who), player)
+        elif filled.get(player) is None or filled[player] == "":
+            filled[player] = total
+        elif filled[player] != total:
+            problems.add(
+                message("never_opened_value").format(who=who, total=total, value=filled[player]),
+                player,
+            )
+    problems.raise_any()
+    return filled
 
 
 def game_points(game: GameResult, scoring: str) -> dict[str, int]:
