@@ -24,7 +24,7 @@ from tournaments.engine import (
     rack_total_from_tiles,
     validate_game,
 )
-from tournaments.engine.games import COLOURS, NUMBERS
+from tournaments.engine.racks import COLOURS, NUMBERS
 
 jokers = st.sampled_from(JOKER_VALUES)
 
@@ -233,3 +233,21 @@ def test_one_point_over_the_joker_s_largest_total_is_refused(joker, extra):
 def test_the_default_joker_is_thirty_for_every_current_caller():
     assert JOKER_VALUE == 30
     assert validate_game({"A": 0, "B": 788}) == validate_game({"A": 0, "B": 788}, joker_value=30)
+
+
+def test_a_rack_entry_is_a_number_or_the_words_never_opened():
+    from tournaments.engine import RackEntry, is_never_opened, parse_rack_entry
+
+    assert parse_rack_entry("57") == RackEntry(57, False)
+    assert parse_rack_entry(" 828 ", joker_value=50) == RackEntry(828)
+    for words in ("never opened", "Never  Opened", "NEVER-OPENED", "never_opened"):
+        assert is_never_opened(words)
+        assert parse_rack_entry(words, never_opened_total=100) == RackEntry(100, True)
+    assert not is_never_opened(100) and not is_never_opened("never")
+    with pytest.raises(RuleError) as refused_:
+        parse_rack_entry("never opened")
+    assert str(refused_.value) == (
+        "This event gives no fixed total for a player who never opened: enter the rack total."
+    )
+    with pytest.raises(RuleError, match="not a whole number"):
+        parse_rack_entry("never", never_opened_total=100)

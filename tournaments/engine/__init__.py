@@ -87,22 +87,13 @@ from .formats import (
 )
 from .games import (
     EXHAUSTED,
-    JOKER_VALUE,
-    JOKER_VALUES,
-    LARGEST_RACK_TOTAL,
     LOW,
-    MAX_RACK_TOTAL,
     OUT,
     SABRA,
     GameResult,
     check_balance,
-    check_joker_value,
-    check_never_opened,
     entry_rules,
     game_points,
-    largest_rack_total,
-    parse_rack_total,
-    rack_total_from_tiles,
     validate_game,
 )
 from .hall import (
@@ -122,6 +113,21 @@ from .hands import GameScore, game_of_hands, score_game
 from .notes import SeatingNote, is_seating_note_record, note_from_words
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
+from .racks import (
+    JOKER_VALUE,
+    JOKER_VALUES,
+    LARGEST_RACK_TOTAL,
+    MAX_RACK_TOTAL,
+    NEVER_OPENED_WORDS,
+    RackEntry,
+    check_joker_value,
+    check_never_opened,
+    is_never_opened,
+    largest_rack_total,
+    parse_rack_entry,
+    parse_rack_total,
+    rack_total_from_tiles,
+)
 from .ranking import Ranked, Score, better_first
 from .records import (
     AGE_GROUP,

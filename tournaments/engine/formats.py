@@ -33,15 +33,8 @@ from dataclasses import dataclass, field
 
 from .errors import RuleError
 from .field_divisions import SizeDivisions, parse_size_divisions
-from .games import (
-    JOKER_VALUE,
-    LOW,
-    SABRA,
-    SCORING_SYSTEMS,
-    check_joker_value,
-    check_never_opened,
-    largest_rack_total,
-)
+from .games import LOW, SABRA, SCORING_SYSTEMS
+from .racks import JOKER_VALUE, check_joker_value, check_never_opened, largest_rack_total
 from .records import Rules, check_game_minutes, check_hands_per_game
 from .words import gettext
 

@@ -4,7 +4,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .errors import RuleError
-from .games import JOKER_VALUE, LOW, SCORING_SYSTEMS, check_joker_value, check_never_opened
+from .games import LOW, SCORING_SYSTEMS
+from .racks import JOKER_VALUE, check_joker_value, check_never_opened
 from .words import gettext, ngettext
 
 WINS = "wins"

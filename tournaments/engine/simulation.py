@@ -3,7 +3,8 @@
 import random
 from collections.abc import Sequence
 
-from .games import COLOURS, EXHAUSTED, JOKER_VALUE, NUMBERS, OUT
+from .games import EXHAUSTED, OUT
+from .racks import COLOURS, JOKER_VALUE, NUMBERS
 from .records import GameRecord
 
 
