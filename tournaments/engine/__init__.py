@@ -113,6 +113,15 @@ from .hands import GameScore, game_of_hands, score_game
 from .notes import SeatingNote, is_seating_note_record, note_from_words
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
+from .points_format import (
+    SEMI_FINAL,
+    PointsFormat,
+    Standing,
+    points_placings,
+    qualifying_seating,
+    semi_final_tables,
+    stage_standings,
+)
 from .racks import (
     JOKER_VALUE,
     JOKER_VALUES,
