@@ -47,3 +47,11 @@ def from_this_computer(request) -> bool:
     site a browser here visits can borrow it (a name that resolves to 127.0.0.1)."""
     host, _port = split_domain_port(request.get_host())
     return _loopback_host(client_address(request)) and _loopback_host(host)
+
+
+def this_computers_address(request) -> str:
+    """This server's address on the computer that runs it (the first-run page's): the port
+    the visitor's address bar names."""
+    _host, port = split_domain_port(request.get_host())
+    port = port or request.get_port()
+    return f"http://127.0.0.1{'' if port in ('', '80') else f':{port}'}/"

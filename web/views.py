@@ -25,7 +25,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Event
 
 from .actions import said
-from .addresses import from_this_computer
+from .addresses import from_this_computer, this_computers_address
 from .decorators import signed_out
 
 
@@ -209,7 +209,7 @@ def home(request):
             "events": Event.objects.listed().reachable().order_by("-date")[:50],
             "first_run_form": DirectorForm() if here else None,
             # Where the director makes it: this server on the computer itself.
-            "first_run_elsewhere": f"http://127.0.0.1:{request.get_port()}/"
+            "first_run_elsewhere": this_computers_address(request)
             if first_run and not here
             else "",
         },

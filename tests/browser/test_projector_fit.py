@@ -17,7 +17,8 @@ from tournaments.models import Round
 
 from .conftest import SCREENSHOTS, axe_violations, build_world, login, play_games
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The hall's address for phones: the projector's layout is measured with its link and QR code.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("hall_address")]
 
 FIVE = [
     "Round 2 starts at 1:30 — lunch is served in the cafeteria until then.",

@@ -20,7 +20,8 @@ from .helpers_sizes import sizes
 from .test_projector_fit import FIVE
 from .test_public_results import FORTY
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The hall's address for phones: the projector's layout is measured with its link and QR code.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("hall_address")]
 
 # Two tables of four: a page never splits a table, so eight lines are what it takes to
 # show more than one (seven would still show four rows).
