@@ -283,7 +283,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURES_ALLOWED", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(seconds=env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60))
-# Guessing table codes (issue 14): this many wrong codes from one address within the window
+# Guessing table codes: this many wrong codes from one address within the window
 # make that address wait until the oldest leaves it. Short, because a whole hall may share
 # one address behind the venue's router; devices that already opened their table go on.
 TABLE_CODE_WRONG_ALLOWED = env_int("TABLE_CODE_WRONG_ALLOWED", 10)

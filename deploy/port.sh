@@ -6,13 +6,3 @@ if ! [[ $PORT =~ ^[0-9]{1,5}$ ]] || ((10#$PORT < 1 || 10#$PORT > 65535)); then
     exit 2
 fi
 PORT=$((10#$PORT))
-
-# --dry-run: print what would be served and the command that serves it, then stop (no
-# migration, no worker, no server).
-dry_run=false
-for arg in "$@"; do
-    case $arg in
-        --dry-run) dry_run=true ;;
-        *) echo "Unknown option $arg (only --dry-run)." >&2; exit 2 ;;
-    esac
-done

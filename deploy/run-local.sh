@@ -18,12 +18,6 @@ export DEBUG=${DEBUG:-true}
 
 . deploy/port.sh
 export BASE_URL=${BASE_URL:-http://127.0.0.1:$PORT}
-server=("$PY" manage.py runserver "127.0.0.1:$PORT")
-if $dry_run; then
-    echo "BASE_URL=$BASE_URL"
-    echo "${server[*]}"
-    exit 0
-fi
 
 . deploy/broker.sh
 
@@ -44,4 +38,4 @@ trap stop_worker EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-"${server[@]}"
+"$PY" manage.py runserver "127.0.0.1:$PORT"

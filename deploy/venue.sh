@@ -17,12 +17,6 @@ export DEBUG=false
 # The hall's wifi is plain http: no TLS-only cookies or redirects.
 export SECURE_SSL_REDIRECT=false SESSION_COOKIE_SECURE=false CSRF_COOKIE_SECURE=false
 export SECURE_HSTS_SECONDS=0 SECURE_HSTS_PRELOAD=false SECURE_HSTS_INCLUDE_SUBDOMAINS=false
-server=(.venv/bin/gunicorn config.wsgi --workers 3 --bind "0.0.0.0:$PORT" --access-logfile - --timeout 60)
-if $dry_run; then
-    echo "BASE_URL=$BASE_URL"
-    echo "${server[*]}"
-    exit 0
-fi
 # One secret per laptop, kept across restarts so sign-ins survive a restart.
 if [[ -z ${SECRET_KEY:-} ]]; then
     [[ -s .venue-secret ]] || (umask 077 && "$PY" -c 'import secrets; print(secrets.token_urlsafe(60))' > .venue-secret)
@@ -46,4 +40,4 @@ echo
 echo "  Tablets and phones on the hall's wifi: open  $BASE_URL/"
 echo "  (this laptop: http://127.0.0.1:$PORT/)"
 echo
-"${server[@]}"
+.venv/bin/gunicorn config.wsgi --workers 3 --bind "0.0.0.0:$PORT" --access-logfile - --timeout 60

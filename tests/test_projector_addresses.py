@@ -1,6 +1,7 @@
 """The projector's addresses are links to the address phones open (BASE_URL, as on the
-score sheets), shown without the scheme, and find-my-table's comes as a QR code too (cold
-desk test, finding 3). tests/browser/test_projector_find_qr.py scans the code."""
+score sheets), shown without the scheme, and find-my-table's comes as a QR code too;
+tests/browser/test_projector_find_qr.py scans the code. An address no phone opens
+(127.0.0.1, localhost) is said instead, with what to do."""
 
 import re
 

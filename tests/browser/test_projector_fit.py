@@ -1,4 +1,4 @@
-"""A cold test of issue 11 (F2): the projector at 1280×720 (a hall's 720p projector) and
+"""The projector at 1280×720 (a hall's 720p projector) and
 on a 390 px phone with five announcements posted and the round clock showing "Time is
 up": the seating and the standings stay on the screen (bounding boxes), every
 announcement is shown in turn and whole, and a table given extra minutes says plainly how
@@ -162,7 +162,7 @@ def test_the_table_with_extra_minutes_says_so_on_its_page(browser, live_server):
         )
     )
     expect(page.locator("[data-clock-digits]")).to_be_visible()
-    # One time, not two roundings (cold test 11, finding 8: "4:20" beside "5 min left").
+    # One time, not two roundings ("4:20" beside "5 min left").
     digits, sentence = page.evaluate(
         "[document.querySelector('[data-clock-digits]').textContent.trim(),"
         " document.querySelector('[data-clock-end]').textContent]"

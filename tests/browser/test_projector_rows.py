@@ -1,4 +1,4 @@
-"""The projector uses the screen (issue 11, finding 9): with five announcements and the
+"""The projector uses the screen: with five announcements and the
 round clock (time up, a table on extra minutes) a 1280x720 projector showed one table of
 four a page, ten pages for forty players. The standings now fill what the header, the
 announcements' band and the clock leave (projector.js measures it, ?rows=N): at least two
