@@ -446,6 +446,8 @@ LOGGING = {
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "console"},
     },
+    # A refused request (403) in one line: where, from whom, why (config/logs.py).
+    "filters": {"one_line_refusal": {"()": "config.logs.OneLineRefusal"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {
@@ -453,6 +455,8 @@ LOGGING = {
             "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
             "propagate": False,
         },
+        "django.request": {"filters": ["one_line_refusal"]},
+        "django.security.csrf": {"filters": ["one_line_refusal"]},
         # A failed login is a warning; axes' every step (INFO) is noise.
         "axes": {"level": os.environ.get("AXES_LOG_LEVEL", "WARNING")},
     },

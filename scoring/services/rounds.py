@@ -17,7 +17,7 @@ from ..decision_notes import Step
 from ..models import TieBreakDecision
 from ..selectors import DivisionState, division_state, serialize_placings, undecided_changes
 from ._common import RoundUnfinished, TieBlocked, Unchecked
-from .corrections import _settle_if_moot, corrections_accept
+from .corrections import corrections_accept, settle_if_moot
 
 
 def _tied_groups(state: DivisionState, round_number: int) -> list:
@@ -229,7 +229,7 @@ def round_reopen(
             division=division, reason=reason, user=user, expected_round=expected_round
         )
         if result.reopened is not None:
-            _settle_if_moot(
+            settle_if_moot(
                 result.division,
                 division_state(result.division),
                 user,
