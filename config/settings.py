@@ -86,6 +86,9 @@ if not SECRET_KEY:
             ) from error
 
 BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The demo accounts' passwords, kept between starts so `load_demo` prints them again
+# (scoring/demo.py); the database keeps only their hashes.
+DEMO_PASSWORDS_FILE = Path(os.environ.get("DEMO_PASSWORDS_FILE") or BASE_DIR / ".demo-passwords")
 # How often a page with the round clock asks for it again (milliseconds); on a table's page
 # the answer also says whether someone changed the table's scores. Tests shorten it.
 CLOCK_POLL_MS = 30_000
