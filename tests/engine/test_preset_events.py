@@ -26,14 +26,6 @@ from .format_games import FormatGames, game_outcome
 from .helpers import PlayedDivision, play_division
 from .test_properties import check_division, tie_orders
 
-# The rounds add up games with ``validate_game`` and ``game_points``, which know nothing of
-# hands or never-opened marks: until ``rounds.table_scores`` asks ``hands.score_game`` for
-# each game, a format with either cannot be played through the rounds.
-NEEDS_SCORE_GAME = pytest.mark.xfail(
-    strict=True,
-    reason="rounds.table_scores scores games without the format (hands.score_game)",
-)
-
 SABRA_JOKER_50 = dataclasses.replace(
     preset(SABRA_WAY),
     table=dataclasses.replace(preset(SABRA_WAY).table, joker_value=50, never_opened=100),
@@ -107,13 +99,11 @@ def test_divisions_with_a_joker_at_25_match_the_calculation_by_hand(settings):
     run(settings)
 
 
-@NEEDS_SCORE_GAME
 @given(divisions(SABRA_JOKER_50))
 def test_sabra_way_divisions_with_joker_50_and_never_opened_match(settings):
     run(settings)
 
 
-@NEEDS_SCORE_GAME
 @given(divisions(preset(NVSO)))
 def test_nvso_divisions_of_games_of_hands_match_the_calculation_by_hand(settings):
     run(settings)

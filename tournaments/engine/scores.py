@@ -4,7 +4,7 @@ worst game, in the event's scoring system, with the problems that keep it open."
 from collections.abc import Collection, Mapping
 
 from .errors import GameError
-from .games import game_points, validate_game
+from .hands import score_game
 from .ranking import Score, better_first
 from .records import Rules, TableRecord
 from .words import gettext
@@ -44,12 +44,8 @@ def table_scores(
                 )
             continue
         try:
-            result = validate_game(
-                record.racks,
-                ended=record.ended,
-                winner=record.winner,
-                players=active if len(active) > 1 else (),
-                names=names,
+            result = score_game(
+                record, rules, players=active if len(active) > 1 else (), names=names
             )
         except GameError as error:
             problems.append(
@@ -57,7 +53,7 @@ def table_scores(
                 % {"table": table.number, "game": number, "problem": error}
             )
             continue
-        for player, value in game_points(result, rules.scoring).items():
+        for player, value in result.points.items():
             if player in points:
                 points[player][number - 1] = value
                 racks[player].append(result.racks[player])
