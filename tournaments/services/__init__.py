@@ -6,6 +6,11 @@ Rules of the game come from ``tournaments.engine``; reads from
 """
 
 from .accounts import (
+    OrganizerAdded,
+    check_username,
+    director_create,
+    organizer_add,
+    organizer_remove,
     password_seen,
     readable_password,
     scorekeeper_password_refusal,
@@ -80,6 +85,11 @@ from .taking_back import (
 )
 
 __all__ = [
+    "OrganizerAdded",
+    "check_username",
+    "director_create",
+    "organizer_add",
+    "organizer_remove",
     "announcement_post",
     "announcement_remove",
     "ClockStarted",
