@@ -9,7 +9,6 @@ player's games won must equal what ``format_games`` works out from RULES.md alon
 
 import dataclasses
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
