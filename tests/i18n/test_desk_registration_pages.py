@@ -1,4 +1,4 @@
-"""The desk before and around play speaks French and Spanish (issue 12): check-in (the
+"""The desk before and around play speaks French and Spanish: check-in (the
 tally, the search, the "are you sure?" pages of checking everyone in, marking a player
 absent and combining divisions), the entrants list and form, the upload and its preview
 (the reader's refusals of a file's rows too), the settings (a refused save too), a new event,
