@@ -6,6 +6,11 @@ Rules of the game come from ``tournaments.engine``; reads from
 """
 
 from .accounts import (
+    OrganizerAdded,
+    check_username,
+    director_create,
+    organizer_add,
+    organizer_remove,
     password_seen,
     readable_password,
     scorekeeper_password_refusal,
@@ -88,6 +93,11 @@ from .table_codes import (
 )
 
 __all__ = [
+    "OrganizerAdded",
+    "check_username",
+    "director_create",
+    "organizer_add",
+    "organizer_remove",
     "announcement_post",
     "announcement_remove",
     "ClockStarted",

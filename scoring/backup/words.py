@@ -1,7 +1,6 @@
 """The words a restore's refusal names the parts and fields of a backup by, in the page's
-language: "prénom" for ``first_name``, "médaille d’or" for a gold one (``scoring.backup``).
-The file's own keys stay English; a key not listed here is shown as it is, its underscores
-as spaces."""
+language: "prénom" for ``first_name``, "médaille d’or" for a gold one. The file's own keys
+stay English; a key not listed here is shown as it is, its underscores as spaces."""
 
 from django.utils.translation import pgettext, pgettext_lazy
 
