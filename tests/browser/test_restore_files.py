@@ -101,7 +101,7 @@ def test_a_part_no_backup_has_is_refused(world):
 def test_the_confirm_steps_short_name_is_checked_as_the_commands(world, tmp_path, settings):
     """The "are you sure?" step sends the short name back in a hidden field: "x y" there is
     refused as ``restore_event --as "x y"`` is, never quietly made into "x-y"."""
-    from desk.views.events import RESTORES
+    from desk.views.backups import RESTORES
     from web import uploads
 
     settings.MEDIA_ROOT = str(tmp_path)
