@@ -21,6 +21,14 @@ from .events import (
     validate_ribbons_to,
     validate_table_numbers,
 )
+from .notices import Notice, NoticeSubscription
+from .page_codes import (
+    PAGE_CODE_LENGTH,
+    PAGE_CODE_PATTERN,
+    new_page_code,
+    page_code_read,
+    page_code_shown,
+)
 from .sign_in_sessions import SignInSession
 from .table_codes import (
     TABLE_CODE_ALPHABET,
@@ -53,6 +61,13 @@ __all__ = [
     "EntrantStatusChange",
     "Event",
     "EventQuerySet",
+    "Notice",
+    "NoticeSubscription",
+    "PAGE_CODE_LENGTH",
+    "PAGE_CODE_PATTERN",
+    "new_page_code",
+    "page_code_read",
+    "page_code_shown",
     "Round",
     "RoundChange",
     "RoundQuerySet",

@@ -42,6 +42,14 @@ class Division(models.Model):
         default=False,
         help_text="Medals of this combined bracket go to each age group (a lone player's).",
     )
+    # --- The day's schedule, for the player's page and the kiosk ---
+    starts_at = models.TimeField(
+        null=True, blank=True, help_text="When the division's first round starts (local time)."
+    )
+    place = models.CharField(
+        max_length=120, blank=True, help_text="Where it plays, as “the tables by the window”."
+    )
+    # --- end of the day's schedule ---
 
     objects = DivisionQuerySet.as_manager()
 

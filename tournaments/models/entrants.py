@@ -37,6 +37,7 @@ class EntrantQuerySet(models.QuerySet):
         objs = list(objs)
         for entrant in objs:
             entrant.search_name = name_search_text(entrant.first_name, entrant.last_name)
+            entrant.page_codes_given()
         return super().bulk_create(objs, *args, **kwargs)
 
 
@@ -72,6 +73,17 @@ class Entrant(models.Model):
     # The name folded for "find my table" and the desk's searches (name_search_text): set
     # on every save and bulk_create from the names, never entered.
     search_name = models.TextField(blank=True, editable=False)
+    # --- The player's own page (tournaments/services/player_pages.py, self_checkin.py) ---
+    # The codes of the player's page and of the family's read-only copy (page_codes.py):
+    # given on creation, replaced by the desk (the old one then opens nothing). Null, not
+    # "", while none is given: unique, and looked up by a plain index.
+    page_code = models.CharField(max_length=12, unique=True, null=True, editable=False)  # noqa: DJ001
+    family_code = models.CharField(max_length=12, unique=True, null=True, editable=False)  # noqa: DJ001
+    # A player who checked themselves in (their page or the kiosk): when, and where. A
+    # volunteer's tap leaves these empty.
+    self_checked_in_at = models.DateTimeField(null=True, blank=True)
+    self_checked_in_at_kiosk = models.BooleanField(default=False)
+    # --- end of the player's own page ---
 
     objects = EntrantQuerySet.as_manager()
 
@@ -90,10 +102,23 @@ class Entrant(models.Model):
 
     def save(self, *args, **kwargs):
         self.search_name = name_search_text(self.first_name, self.last_name)
+        if self.page_codes_given() and kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "page_code", "family_code"}
         fields = kwargs.get("update_fields")
         if fields is not None and {"first_name", "last_name"} & set(fields):
             kwargs["update_fields"] = {*fields, "search_name"}
         super().save(*args, **kwargs)
+
+    def page_codes_given(self) -> bool:
+        """Give the entrant their page codes if they have none yet; True when given."""
+        from .page_codes import new_page_code  # page_codes reads the table codes' alphabet
+
+        given = False
+        if not self.page_code:
+            self.page_code, given = new_page_code(), True
+        if not self.family_code:
+            self.family_code, given = new_page_code(), True
+        return given
 
     @property
     def name(self) -> str:

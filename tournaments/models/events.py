@@ -249,6 +249,14 @@ class Event(models.Model):
     archived_at = models.DateTimeField(
         null=True, blank=True, help_text="Archived events leave the scorekeepers' and public lists."
     )
+    # --- Self check-in (tournaments/services/self_checkin.py) ---
+    # The window an organizer opens for players to check themselves in (their page or the
+    # kiosk): both empty, closed. A volunteer's tap at the desk works at any time.
+    checkin_opens_at = models.DateTimeField(
+        null=True, blank=True, help_text="Players may check themselves in from this time."
+    )
+    checkin_closes_at = models.DateTimeField(null=True, blank=True, help_text="… until this time.")
+    # --- end of self check-in ---
 
     objects = EventQuerySet.as_manager()
 
@@ -274,6 +282,11 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(score_entry__in=["scorekeepers", "players", "both"]),
                 name="event_score_entry_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(checkin_opens_at__isnull=True, checkin_closes_at__isnull=True)
+                | Q(checkin_closes_at__gt=models.F("checkin_opens_at")),
+                name="event_checkin_window",
             ),
         ]
 

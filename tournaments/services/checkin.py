@@ -218,7 +218,9 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
                 % {"name": isolate(entrant.name), "status": entrant.get_status_display().lower()}
             )
         entrant.status = status
-        entrant.save(update_fields=["status"])
+        # A volunteer's change: not a check-in by the player (self_checkin.py sets it after).
+        entrant.self_checked_in_at, entrant.self_checked_in_at_kiosk = None, False
+        entrant.save(update_fields=["status", "self_checked_in_at", "self_checked_in_at_kiosk"])
         return entrant
 
 

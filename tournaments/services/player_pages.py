@@ -1,0 +1,77 @@
+"""The player's own page: replacing its codes (the desk), and the e-mail notices a player
+or their family asks for there (and stops)."""
+
+from django.core.exceptions import ValidationError
+from django.core.validators import EmailValidator
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from tournaments.engine import RuleError
+from tournaments.models import Entrant, NoticeSubscription, new_page_code
+
+# The most addresses one page may leave: a player and a few family members.
+MOST_SUBSCRIPTIONS = 5
+
+
+def page_code_replace(*, entrant: Entrant, family: bool) -> Entrant:
+    """Give the player's page (or, with ``family``, the family's copy) a new code: the old
+    address and the slip's QR code then open nothing. The other code stays."""
+    field = "family_code" if family else "page_code"
+    with transaction.atomic():
+        entrant = Entrant.objects.select_for_update().get(pk=entrant.pk)
+        setattr(entrant, field, new_page_code())
+        entrant.save(update_fields=[field])
+        return entrant
+
+
+def _address(typed: str) -> str:
+    email = (typed or "").strip()
+    try:
+        EmailValidator()(email)
+    except ValidationError:
+        raise RuleError(
+            gettext("“%(email)s” is not an e-mail address: check it and try again.")
+            % {"email": email[:80]}
+        ) from None
+    if len(email) > 254:
+        raise RuleError(gettext("That e-mail address is too long."))
+    return email
+
+
+def notice_subscribe(*, entrant: Entrant, email: str, family: bool) -> NoticeSubscription:
+    """Tell ``email`` by e-mail when the player's table is seated, when a round they
+    played closes and their final place (only what happens from now on). The same address
+    twice is one subscription."""
+    email = _address(email)
+    via = NoticeSubscription.Via.FAMILY if family else NoticeSubscription.Via.PLAYER
+    with transaction.atomic():
+        Entrant.objects.select_for_update().filter(pk=entrant.pk).first()
+        live = NoticeSubscription.objects.filter(entrant=entrant, unsubscribed_at__isnull=True)
+        existing = live.filter(email__iexact=email).first()
+        if existing is not None:
+            return existing
+        if live.count() >= MOST_SUBSCRIPTIONS:
+            raise RuleError(
+                gettext("%(n)d addresses already get these e-mails: stop one of them first.")
+                % {"n": MOST_SUBSCRIPTIONS}
+            )
+        try:
+            with transaction.atomic():
+                return NoticeSubscription.objects.create(entrant=entrant, email=email, via=via)
+        except IntegrityError:  # the same address sent twice at once
+            return live.get(email__iexact=email)
+
+
+def notice_unsubscribe(*, key: str) -> NoticeSubscription | None:
+    """Stop a subscription's e-mails (the one-click link of each e-mail, or the page's
+    button): the address is forgotten, the notices already sent stay recorded. None for
+    a key that is not known; a subscription already stopped stays as it is."""
+    with transaction.atomic():
+        subscription = NoticeSubscription.objects.select_for_update().filter(key=key).first()
+        if subscription is None or subscription.unsubscribed_at is not None:
+            return subscription
+        subscription.unsubscribed_at = timezone.now()
+        subscription.email = ""
+        subscription.save(update_fields=["unsubscribed_at", "email"])
+        return subscription

@@ -1,0 +1,74 @@
+"""Players checking themselves in, from their own page or at the kiosk, within the window
+the organizer opens. The check-in itself is the desk's (``entrant_set_status``): one path
+for the rule that nobody is checked in once their division is seated."""
+
+import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.formats import time_format
+from django.utils.translation import gettext
+
+from tournaments.engine import RuleError
+from tournaments.engine.self_checkin import NOT_YET, OPEN, OVER, check_window
+from tournaments.models import Entrant, Event
+from tournaments.selectors import bracket_started
+from tournaments.selectors.player_pages import checkin_window
+
+from .checkin import entrant_set_status
+
+
+def checkin_window_set(
+    *,
+    event: Event,
+    opens_at: datetime.datetime | None,
+    closes_at: datetime.datetime | None,
+) -> Event:
+    """Open the self check-in from ``opens_at`` to ``closes_at`` (both None: closed)."""
+    check_window(opens_at, closes_at)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        event.checkin_opens_at, event.checkin_closes_at = opens_at, closes_at
+        event.save(update_fields=["checkin_opens_at", "checkin_closes_at"])
+        return event
+
+
+def _refusal(entrant: Entrant, now: datetime.datetime) -> str:
+    """Why a player may not check themselves in now, in the player's words ("" if they may)."""
+    if entrant.out_of_play:
+        return gettext("You are no longer in play: please ask at the desk.")
+    window = checkin_window(entrant.event)
+    state = window.state(now)
+    if state == OPEN:
+        if bracket_started(entrant.division):
+            return gettext(
+                "Your division is already seated: please go to the desk, they will help you."
+            )
+        return ""
+    if state == NOT_YET:
+        local = timezone.localtime(window.opens_at)
+        return gettext("Check-in opens at %(time)s.") % {"time": time_format(local)}
+    if state == OVER:
+        return gettext("Check-in here has closed: please go to the desk.")
+    return gettext("Check-in is at the desk.")
+
+
+def entrant_check_in_self(
+    *, entrant: Entrant, at_kiosk: bool, now: datetime.datetime | None = None
+) -> Entrant:
+    """Check ``entrant`` in by themselves (their page, or the kiosk with ``at_kiosk``),
+    within the event's self check-in window; the desk's list then shows when and where.
+    Already checked in: nothing changes."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        Event.objects.select_for_update().get(pk=entrant.event_id)
+        entrant = Entrant.objects.select_related("event", "division").get(pk=entrant.pk)
+        if entrant.status == Entrant.Status.CHECKED_IN:
+            return entrant
+        refusal = _refusal(entrant, now)
+        if refusal:
+            raise RuleError(refusal)
+        entrant = entrant_set_status(entrant=entrant, status=Entrant.Status.CHECKED_IN)
+        entrant.self_checked_in_at, entrant.self_checked_in_at_kiosk = now, at_kiosk
+        entrant.save(update_fields=["self_checked_in_at", "self_checked_in_at_kiosk"])
+        return entrant
