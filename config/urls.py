@@ -28,6 +28,9 @@ urlpatterns = [
     path("events/restore/", desk_views.restore, name="event_restore"),
     path("e/<slug:slug>/desk/", include("desk.urls")),
     path("p/<slug:slug>/", include("public.urls")),
+    # The player's own page (its code is the key) and the check-in kiosk at the door.
+    path("me/", include("public.player_urls")),
+    path("e/<slug:slug>/kiosk/", include("public.kiosk_urls")),
     path("e/<slug:slug>/", include("entry.urls")),
     path("e/<slug:slug>/print/", include("printing.urls")),
     # The players' table page: a table's code opens that table of that round only.

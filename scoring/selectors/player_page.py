@@ -19,7 +19,7 @@ from django.utils import timezone
 from tournaments import engine
 from tournaments.engine.self_checkin import CheckinWindow
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
-from tournaments.selectors import division_rules, namesakes
+from tournaments.selectors import division_rules, namesakes, womens_bracket
 from tournaments.selectors.player_pages import (
     OpenedPage,
     Schedule,
@@ -30,7 +30,7 @@ from tournaments.selectors.player_pages import (
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 from .results import finished_places
-from .state import game_record_of
+from .state import game_record_of, place_word
 
 # What the player is doing now (PlayerPage.now).
 WAITING = "waiting"  # not seated yet (registered, checked in, or absent)
@@ -70,6 +70,7 @@ class RoundLine:
     place: int | None
     closed: bool
     went_on: bool | None  # None: not closed yet, or the final
+    place_text: str = ""  # "2nd", in the language of the page
 
 
 @dataclass
@@ -158,6 +159,7 @@ def _play(page: PlayerPage, bracket: Division, rounds: list[Round]) -> None:
                 score[1] if score else None,
                 closed,
                 went_on,
+                place_word(score[1], womens_bracket(bracket)) if score and score[1] else "",
             )
         )
     last = played[-1]

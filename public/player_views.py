@@ -1,0 +1,185 @@
+"""The player's own page (``/me/CODE/``): no login, its code is the key. The player's code
+checks in and asks for e-mail notices; the family's code shows the same, read only (it may
+ask for notices too). The page polls its live part (``/me/CODE/live/``) with the ETag it
+was given: "not modified" costs one query (``player_page_mark``).
+
+Both addresses are secrets: no page here sends a Referer, none is indexed, none is cached.
+"""
+
+import hashlib
+
+from django.http import Http404, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
+
+from scoring.selectors.player_page import player_page, player_page_mark
+from tournaments.models import Event, NoticeSubscription, page_code_shown
+from tournaments.selectors.player_pages import (
+    OpenedPage,
+    entrants_by_name_and_year,
+    page_opened,
+)
+from tournaments.services.player_pages import notice_subscribe, notice_unsubscribe
+from tournaments.services.self_checkin import entrant_check_in_self
+from web.actions import act
+from web.addresses import printed_address
+from web.languages import speak_event_language
+from web.params import search_text, whole_number
+
+# How often an open page asks whether anything changed (static/js/player_page.js).
+POLL_SECONDS = 15
+
+
+def private(response: HttpResponse) -> HttpResponse:
+    """A page whose address is a secret: never sent on as a Referer, never indexed."""
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+def _opened(request, code: str) -> OpenedPage:
+    opened = page_opened(code)
+    if opened is None:
+        raise Http404(_("This address opens no player's page."))
+    speak_event_language(request, opened.entrant.event)
+    return opened
+
+
+def _etag(opened: OpenedPage) -> str:
+    """The live part's version: what it shows, in the language it is shown in."""
+    mark = f"{player_page_mark(opened.entrant.pk)}|{opened.family}|{translation.get_language()}"
+    digest = hashlib.blake2b(mark.encode(), digest_size=12).hexdigest()
+    return f'"{digest}"'
+
+
+def _subscriptions(opened: OpenedPage):
+    via = NoticeSubscription.Via.FAMILY if opened.family else NoticeSubscription.Via.PLAYER
+    return NoticeSubscription.objects.filter(
+        entrant=opened.entrant, via=via, unsubscribed_at__isnull=True
+    ).order_by("created_at")
+
+
+@never_cache
+def page(request, code):
+    opened = _opened(request, code)
+    entrant = opened.entrant
+    own = _own_code(opened)
+    context = {
+        "page": player_page(opened),
+        "etag": _etag(opened),
+        "code": own,
+        "code_shown": page_code_shown(own),
+        "family_url": printed_address() + reverse("player:page", args=[entrant.family_code]),
+        "subscriptions": _subscriptions(opened),
+        "poll_seconds": POLL_SECONDS,
+    }
+    return private(render(request, "public/player.html", context))
+
+
+@never_cache
+def live(request, code):
+    """The page's live part alone; "not modified" (304) while the ETag sent still holds."""
+    opened = _opened(request, code)
+    etag = _etag(opened)
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        page = player_page(opened)
+        response = render(request, "public/_player_live.html", {"page": page, "code": code})
+    response["ETag"] = etag
+    return private(response)
+
+
+@require_POST
+def checkin(request, code):
+    """The player checks themselves in from their own page (never the family's)."""
+    opened = _opened(request, code)
+    if opened.family:
+        raise Http404(_("This address opens no player's page."))
+    entrant = opened.entrant
+    return act(
+        request,
+        lambda: entrant_check_in_self(entrant=entrant, at_kiosk=False),
+        done=_("You are checked in. Welcome, %(name)s!") % {"name": entrant.first_name},
+        to=("player:page", code),
+    )
+
+
+@require_POST
+def subscribe(request, code):
+    opened = _opened(request, code)
+    email = request.POST.get("email", "")
+    return act(
+        request,
+        lambda: notice_subscribe(entrant=opened.entrant, email=email, family=opened.family),
+        done=lambda s: _("E-mails will go to %(email)s.") % {"email": s.email},
+        to=("player:page", code),
+    )
+
+
+@require_POST
+def stop_here(request, code, key):
+    """Stop one address's e-mails from the page that asked for them."""
+    opened = _opened(request, code)
+    if not _subscriptions(opened).filter(key=key).exists():
+        raise Http404(_("This address opens no player's page."))
+    return act(
+        request,
+        lambda: notice_unsubscribe(key=key),
+        done=_("No more e-mails will go to that address."),
+        to=("player:page", code),
+    )
+
+
+@csrf_exempt  # a mail program's one-click POST carries no token; the key is the secret
+@never_cache
+def unsubscribe(request, key):
+    """The link in every notice: a page with one button (a mail scanner's visit changes
+    nothing); a mail program's one-click unsubscribe (RFC 8058) posts here directly."""
+    subscription = NoticeSubscription.objects.select_related("entrant__event").filter(key=key)
+    subscription = subscription.first()
+    if subscription is None:
+        raise Http404(_("This link stops nothing."))
+    speak_event_language(request, subscription.entrant.event)
+    stopped = subscription.unsubscribed_at is not None
+    if request.method == "POST":
+        notice_unsubscribe(key=key)
+        stopped = True
+    context = {"subscription": subscription, "stopped": stopped}
+    return private(render(request, "public/player_unsubscribe.html", context))
+
+
+def _own_code(opened: OpenedPage) -> str:
+    return opened.entrant.family_code if opened.family else opened.entrant.page_code
+
+
+def find(request, slug):
+    """Find-my-table's way to one's own page: the code from the slip, or the name and birth
+    year. One player found: their page; several (same name and year): each to choose;
+    none: said, with what to do."""
+    event = get_object_or_404(Event, slug=slug)
+    speak_event_language(request, event)
+    typed = request.GET.get("code", "")
+    if typed.strip():
+        opened = page_opened(typed)
+        if opened is not None and opened.entrant.event_id == event.pk:
+            return redirect("player:page", _own_code(opened))
+        found, problem = [], _("No page has this code: check it against your slip.")
+    else:
+        name = search_text(request.GET.get("name", ""))
+        year = whole_number(request.GET.get("year", ""), low=1900, high=2100)
+        found = entrants_by_name_and_year(event, name, year)
+        if len(found) == 1:
+            return redirect("player:page", found[0].page_code)
+        problem = (
+            ""
+            if found
+            else _("Nobody of that name was born in that year. Check both, or ask at the desk.")
+        )
+    context = {"event": event, "found": found, "problem": problem}
+    return private(render(request, "public/player_find.html", context))
