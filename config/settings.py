@@ -368,6 +368,8 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-documents": {"task": "printing.sweep_documents", "schedule": 30.0},
     # Uploads left behind (they hold birth dates and phones) are deleted after 30 minutes.
     "forget-uploads": {"task": "tournaments.forget_uploads", "schedule": 300.0},
+    # The e-mail notices of the players' pages: what is due is recorded and sent.
+    "notices": {"task": "scoring.notices_sweep", "schedule": env_float("NOTICES_EVERY", 20.0)},
 }
 # A task whose worker died unacknowledged is handed to another worker after this many
 # seconds (Celery's default is an hour, during which the document sat "being made").
@@ -461,3 +463,23 @@ LOGGING = {
         "axes": {"level": os.environ.get("AXES_LOG_LEVEL", "WARNING")},
     },
 }
+
+
+# --- E-mail (the notices of the players' pages) ---------------------------------------
+# Django's SMTP backend when EMAIL_HOST is set in the environment; otherwise the console
+# backend (`make run`: a notice is printed by the worker instead of sent).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+# A mail server that does not answer never holds a worker long: the task retries later.
+EMAIL_TIMEOUT = env_float("EMAIL_TIMEOUT", 10.0)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "rummikub@localhost")

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import views
+from .views import player_pages
 
 app_name = "desk"
 
@@ -21,6 +22,10 @@ urlpatterns = [
     path("import/", views.import_upload, name="import"),
     path("import/preview/", views.import_preview, name="import_preview"),
     path("checkin/", views.checkin, name="checkin"),
+    # The players' own pages: the self check-in window, each division's start, new links.
+    path("checkin/window/", player_pages.checkin_window_save, name="checkin_window"),
+    path("divisions/<id:division_id>/day/", player_pages.division_day, name="division_day"),
+    path("entrants/<id:entrant_id>/page/", player_pages.page_code_new, name="page_code_new"),
     path("checkin/everyone/", views.checkin_everyone, name="checkin_everyone"),
     path("checkin/<id:entrant_id>/", views.checkin_set, name="checkin_set"),
     path(

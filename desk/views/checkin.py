@@ -22,6 +22,7 @@ from ..forms import CombineForm
 from .combining import combine_typed
 from .confirm import Question, confirm_then_act
 from .places import checkin_url
+from .player_pages import self_checkin_context
 
 # Players shown on one page of the check-in list.
 CHECKIN_PAGE = 100
@@ -50,6 +51,7 @@ def checkin(request, event):
         "small": [line for line in lines if line.small],
         "lines": lines,
         "combine_form": CombineForm(initial=combine_typed(request, event), choices=choices),
+        **self_checkin_context(event),
     }
     partial = request.htmx and request.GET.get("partial")
     template = "desk/_checkin_results.html" if partial else "desk/checkin.html"

@@ -73,6 +73,8 @@ class Notice(models.Model):
     facts = models.JSONField(default=dict)
     created_at = models.DateTimeField(default=timezone.now)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # A worker sending it holds it until then: another (a retry, the sweeper) waits.
+    sending_until = models.DateTimeField(null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(default=0)
     error = models.TextField(blank=True)
 
@@ -81,6 +83,7 @@ class Notice(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["subscription", "key"], name="notice_once"),
         ]
+        indexes = [models.Index(fields=["sent_at", "attempts"], name="notice_waiting")]
 
     def __str__(self):
         state = "sent" if self.sent_at else "waiting"

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.engine.self_checkin import NOT_YET, OPEN, OVER, check_window
-from tournaments.models import Entrant, Event
+from tournaments.models import Division, Entrant, Event
 from tournaments.selectors import bracket_started
 from tournaments.selectors.player_pages import checkin_window
 
@@ -72,3 +72,18 @@ def entrant_check_in_self(
         entrant.self_checked_in_at, entrant.self_checked_in_at_kiosk = now, at_kiosk
         entrant.save(update_fields=["self_checked_in_at", "self_checked_in_at_kiosk"])
         return entrant
+
+
+def division_day_set(
+    *, division: Division, starts_at: datetime.time | None, place: str
+) -> Division:
+    """When (local time, on the event's day) and where a division starts: the players'
+    pages and the kiosk's welcome say it."""
+    place = " ".join((place or "").split())
+    if len(place) > 120:
+        raise RuleError(gettext("Say where in at most 120 characters."))
+    with transaction.atomic():
+        division = Division.objects.select_for_update().get(pk=division.pk)
+        division.starts_at, division.place = starts_at, place
+        division.save(update_fields=["starts_at", "place"])
+        return division

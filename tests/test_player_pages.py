@@ -1,0 +1,189 @@
+"""The player's own page, its family copy, find-my-table's way to it, the kiosk and the
+desk's part, through Django's test client."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from scoring import services as scoring
+from scoring.services import division_advance
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, enter, seated
+from tests.helpers import organizer_client
+from tournaments import services
+from tournaments.models import Entrant, NoticeSubscription, page_code_shown
+
+pytestmark = pytest.mark.django_db
+
+
+def open_window(event, hours=2):
+    now = timezone.now()
+    event.checkin_opens_at = now - datetime.timedelta(minutes=5)
+    event.checkin_closes_at = now + datetime.timedelta(hours=hours)
+    event.save()
+
+
+def registered(players=5, **event_settings):
+    event = EventFactory(**event_settings)
+    division = DivisionFactory(event=event, name="70-79")
+    entrants = EntrantFactory.create_batch(
+        players, division=division, status=Entrant.Status.REGISTERED
+    )
+    return event, division, entrants
+
+
+def test_the_page_polls_not_modified_until_the_table_changes():
+    event, division, _ = registered(8, confirmation="second-person")
+    Entrant.objects.filter(event=event).update(status=Entrant.Status.CHECKED_IN)
+    services.division_seat_first_round(division=division, seed=7)
+    table = division.rounds.get().tables.order_by("number").first()
+    mary = seated(table)[0]
+    client = Client()
+    page = client.get(f"/me/{mary.family_code}/")
+    assert page.status_code == 200
+    assert page["Referrer-Policy"] == "no-referrer"
+    etag = page.context["etag"]
+    live = f"/me/{mary.family_code}/live/"
+    assert client.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    # A scorekeeper's entry, not an organizer's: it waits for a second person's confirmation.
+    scoring.game_record(
+        table=table, number=1, racks=dict(zip(seated(table), [0, 10, 20, 30], strict=True))
+    )
+    changed = client.get(live, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    html = changed.content.decode()
+    assert "to confirm" in html
+    assert client.get(live, HTTP_IF_NONE_MATCH=changed["ETag"]).status_code == 304
+
+
+def test_a_replaced_code_opens_nothing():
+    _, _, (mary, *_) = registered()
+    old = mary.page_code
+    family = mary.family_code
+    client = organizer_client(mary.event)
+    response = client.post(
+        f"/e/{mary.event.slug}/desk/entrants/{mary.pk}/page/", {"which": "player"}
+    )
+    assert response.status_code == 302
+    mary.refresh_from_db()
+    assert mary.page_code != old and mary.family_code == family
+    assert Client().get(f"/me/{old}/").status_code == 404
+    assert Client().get(f"/me/{mary.page_code}/").status_code == 200
+
+
+def test_check_in_from_the_page_within_the_window_only():
+    event, _, (mary, *_) = registered()
+    client = Client()
+    client.post(f"/me/{mary.page_code}/checkin/")
+    mary.refresh_from_db()
+    assert mary.status == Entrant.Status.REGISTERED
+    open_window(event)
+    assert client.post(f"/me/{mary.family_code}/checkin/").status_code == 404
+    client.post(f"/me/{mary.page_code}/checkin/")
+    mary.refresh_from_db()
+    assert mary.status == Entrant.Status.CHECKED_IN and mary.self_checked_in_at
+    assert not mary.self_checked_in_at_kiosk
+    desk = organizer_client(event).get(f"/e/{event.slug}/desk/checkin/")
+    assert "by themselves on their page" in desk.content.decode()
+
+
+def test_find_my_table_opens_the_page_by_name_and_birth_year_or_code():
+    event, _, (mary, *_) = registered()
+    found = Client().get(
+        f"/p/{event.slug}/find/me/", {"name": mary.last_name.lower(), "year": "1950"}
+    )
+    assert found.status_code == 302 and found["Location"] == f"/me/{mary.page_code}/"
+    wrong = Client().get(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1951"})
+    assert wrong.status_code == 200 and "Nobody of that name" in wrong.content.decode()
+    by_code = Client().get(
+        f"/p/{event.slug}/find/me/", {"code": page_code_shown(mary.family_code).lower()}
+    )
+    assert by_code["Location"] == f"/me/{mary.family_code}/"
+
+
+def test_the_kiosk_needs_an_organizer_then_checks_players_in():
+    event, division, (mary, bo, *_) = registered()
+    division.starts_at, division.place = datetime.time(13, 0), "the tables by the window"
+    division.save()
+    tablet = Client()
+    assert tablet.get(f"/e/{event.slug}/kiosk/").status_code == 403
+    organizer = organizer_client(event)
+    organizer.post(f"/e/{event.slug}/kiosk/open/")
+    assert "_auth_user_id" not in organizer.session  # signed out: the tablet only checks in
+    assert organizer.get(f"/e/{event.slug}/desk/").status_code == 302
+    kiosk = f"/e/{event.slug}/kiosk/"
+    closed = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"})
+    assert "Check-in is at the desk" in closed.content.decode()
+    open_window(event)
+    welcome = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"}).content.decode()
+    assert f'Welcome, <span dir="auto">{mary.first_name}</span>: you are checked in' in welcome
+    assert "Your division starts at 1 p.m. at the tables by the window." in welcome
+    scanned = organizer.post(kiosk, {"code": f"http://hall.test/me/{bo.page_code}/"})
+    assert "you are checked in" in scanned.content.decode()
+    family = organizer.post(kiosk, {"code": bo.family_code}).content.decode()
+    assert "This is a family link" in family
+    mary.refresh_from_db()
+    assert mary.self_checked_in_at_kiosk
+
+
+def test_nobody_checks_in_at_the_kiosk_once_their_division_is_seated():
+    event, division, players = registered(6)
+    services.entrants_check_in(event=event, present=[p.external_id for p in players[:5]])
+    services.division_seat_first_round(division=division, seed=1)
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    late = players[5]
+    answer = tablet.post(f"/e/{event.slug}/kiosk/", {"code": late.page_code}).content.decode()
+    assert "already seated" in answer
+    late.refresh_from_db()
+    assert late.status == Entrant.Status.REGISTERED
+
+
+def test_notices_asked_for_and_stopped_on_the_page():
+    _, _, (mary, *_) = registered()
+    client = Client()
+    client.post(f"/me/{mary.family_code}/notices/", {"email": "not an address"})
+    assert not NoticeSubscription.objects.exists()
+    client.post(f"/me/{mary.family_code}/notices/", {"email": "grandson@example.org"})
+    subscription = NoticeSubscription.objects.get()
+    assert subscription.via == "family"
+    # The player's page does not list (nor stop) the family's address.
+    player = Client().get(f"/me/{mary.page_code}/").content.decode()
+    assert "grandson@example.org" not in player
+    stop = f"/me/{mary.page_code}/notices/{subscription.key}/stop/"
+    assert client.post(stop).status_code == 404
+    client.post(f"/me/{mary.family_code}/notices/{subscription.key}/stop/")
+    subscription.refresh_from_db()
+    assert subscription.unsubscribed_at is not None
+
+
+def test_the_desk_opens_the_window_and_sets_a_division_start():
+    event, division, _ = registered()
+    desk = organizer_client(event)
+    desk.post(f"/e/{event.slug}/desk/checkin/window/", {"window": "now"})
+    event.refresh_from_db()
+    assert event.checkin_opens_at <= timezone.now() < event.checkin_closes_at
+    desk.post(
+        f"/e/{event.slug}/desk/divisions/{division.pk}/day/",
+        {f"d{division.pk}-starts_at": "13:00", f"d{division.pk}-place": " the  back room "},
+    )
+    division.refresh_from_db()
+    assert division.starts_at == datetime.time(13, 0) and division.place == "the back room"
+    desk.post(f"/e/{event.slug}/desk/checkin/window/", {"window": "close"})
+    event.refresh_from_db()
+    assert event.checkin_opens_at is None
+
+
+def test_a_player_who_went_on_sees_the_next_table():
+    event, division, _ = registered(8)
+    Entrant.objects.filter(event=event).update(status=Entrant.Status.CHECKED_IN)
+    services.division_seat_first_round(division=division, seed=7)
+    for table in division.rounds.get().tables.all():
+        for number in (1, 2, 3):
+            enter(table, number, [0, 10, 20, 30])
+    winner = seated(division.rounds.get().tables.order_by("number").first())[0]
+    division_advance(division=division)
+    html = Client().get(f"/me/{winner.family_code}/").content.decode()
+    assert "went on" in html and "the final" in html
