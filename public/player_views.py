@@ -179,7 +179,7 @@ def find(request, slug):
         problem = (
             ""
             if found
-            else _("Nobody of that name was born in that year. Check both, or ask at the desk.")
+            else _("Nobody of that name was born in that year: check both, or ask at the desk.")
         )
     context = {"event": event, "found": found, "problem": problem}
     return private(render(request, "public/player_find.html", context))

@@ -104,7 +104,7 @@ def test_find_my_table_opens_the_page_by_name_and_birth_year_or_code():
 
 def test_the_kiosk_needs_an_organizer_then_checks_players_in():
     event, division, (mary, bo, *_) = registered()
-    division.starts_at, division.place = datetime.time(13, 0), "the tables by the window"
+    division.starts_at, division.place = datetime.time(13, 0), "at the tables by the window"
     division.save()
     tablet = Client()
     assert tablet.get(f"/e/{event.slug}/kiosk/").status_code == 403
@@ -167,10 +167,10 @@ def test_the_desk_opens_the_window_and_sets_a_division_start():
     assert event.checkin_opens_at <= timezone.now() < event.checkin_closes_at
     desk.post(
         f"/e/{event.slug}/desk/divisions/{division.pk}/day/",
-        {f"d{division.pk}-starts_at": "13:00", f"d{division.pk}-place": " the  back room "},
+        {f"d{division.pk}-starts_at": "13:00", f"d{division.pk}-place": " in  the back room "},
     )
     division.refresh_from_db()
-    assert division.starts_at == datetime.time(13, 0) and division.place == "the back room"
+    assert division.starts_at == datetime.time(13, 0) and division.place == "in the back room"
     desk.post(f"/e/{event.slug}/desk/checkin/window/", {"window": "close"})
     event.refresh_from_db()
     assert event.checkin_opens_at is None

@@ -45,7 +45,12 @@ class DivisionDayForm(forms.Form):
         required=False,
         widget=forms.TimeInput(attrs={"type": "time"}),
     )
-    place = forms.CharField(label=gettext_lazy("Where"), required=False, max_length=120)
+    place = forms.CharField(
+        label=gettext_lazy("Where"),
+        required=False,
+        max_length=120,
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("at the tables by the window")}),
+    )
 
 
 def self_checkin_context(event) -> dict:

@@ -60,7 +60,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='division',
             name='place',
-            field=models.CharField(blank=True, help_text='Where it plays, as “the tables by the window”.', max_length=120),
+            field=models.CharField(blank=True, help_text='Where it plays, as it ends a sentence: “at the tables by the window”.', max_length=120),
         ),
         migrations.AddField(
             model_name='division',

@@ -47,7 +47,9 @@ class Division(models.Model):
         null=True, blank=True, help_text="When the division's first round starts (local time)."
     )
     place = models.CharField(
-        max_length=120, blank=True, help_text="Where it plays, as “the tables by the window”."
+        max_length=120,
+        blank=True,
+        help_text="Where it plays, as it ends a sentence: “at the tables by the window”.",
     )
     # --- end of the day's schedule ---
 
