@@ -3,7 +3,8 @@ checks in and asks for e-mail notices; the family's code shows the same, read on
 ask for notices too). The page polls its live part (``/me/CODE/live/``) with the ETag it
 was given: "not modified" costs one query (``player_page_mark``).
 
-Both addresses are secrets: no page here sends a Referer, none is indexed, none is cached.
+Both addresses are secrets: no page here sends a Referer to another site, none is
+indexed, none is cached.
 """
 
 import hashlib
@@ -36,8 +37,10 @@ POLL_SECONDS = 15
 
 
 def private(response: HttpResponse) -> HttpResponse:
-    """A page whose address is a secret: never sent on as a Referer, never indexed."""
-    response["Referrer-Policy"] = "no-referrer"
+    """A page whose address is a secret: never sent to another site as a Referer, never
+    indexed. (Not "no-referrer": Chromium then sends its own forms with "Origin: null",
+    which Django's CSRF check refuses.)"""
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex, nofollow"
     return response
 

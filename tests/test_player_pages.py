@@ -42,7 +42,7 @@ def test_the_page_polls_not_modified_until_the_table_changes():
     client = Client()
     page = client.get(f"/me/{mary.family_code}/")
     assert page.status_code == 200
-    assert page["Referrer-Policy"] == "no-referrer"
+    assert page["Referrer-Policy"] == "same-origin"
     etag = page.context["etag"]
     live = f"/me/{mary.family_code}/live/"
     assert client.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 304
