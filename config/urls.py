@@ -27,9 +27,9 @@ urlpatterns = [
     path("events/new/", desk_views.event_new, name="event_new"),
     path("events/restore/", desk_views.restore, name="event_restore"),
     path("e/<slug:slug>/desk/", include("desk.urls")),
-    path("p/<slug:slug>/", include("public.urls")),
     # The player's own page (its code is the key) and the check-in kiosk at the door.
-    path("me/", include("public.player_urls")),
+    path("p/<slug:slug>/me/", include("public.player_urls")),
+    path("p/<slug:slug>/", include("public.urls")),
     path("e/<slug:slug>/kiosk/", include("public.kiosk_urls")),
     path("e/<slug:slug>/", include("entry.urls")),
     path("e/<slug:slug>/print/", include("printing.urls")),

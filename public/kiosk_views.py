@@ -41,8 +41,8 @@ def _found(event: Event, request) -> tuple[list, str]:
     """The players the form names (a scanned or typed code, else name and birth year)."""
     code = request.POST.get("code", "").strip()
     if code:
-        opened = page_opened(code)
-        if opened is None or opened.entrant.event_id != event.pk:
+        opened = page_opened(event, code)
+        if opened is None:
             return [], _("This code is not known here: type your name and birth year instead.")
         if opened.family:
             return [], _("This is a family link: scan your own slip, or type your name.")

@@ -1,4 +1,4 @@
-"""The player's own page (``/me/CODE/``) and the notices' unsubscribe link."""
+"""The player's own page (``/p/EVENT/me/CODE/``) and the notices' unsubscribe link."""
 
 from django.urls import path
 

@@ -1,6 +1,6 @@
-"""The player's own page (``/me/CODE/``): no login, its code is the key. The player's code
+"""The player's own page (``/p/EVENT/me/CODE/``): no login, its code is the key. The player's code
 checks in and asks for e-mail notices; the family's code shows the same, read only (it may
-ask for notices too). The page polls its live part (``/me/CODE/live/``) with the ETag it
+ask for notices too). The page polls its live part (``…/me/CODE/live/``) with the ETag it
 was given: "not modified" costs one query (``player_page_mark``).
 
 Both addresses are secrets: no page here sends a Referer to another site, none is
@@ -45,8 +45,8 @@ def private(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def _opened(request, code: str) -> OpenedPage:
-    opened = page_opened(code)
+def _opened(request, slug: str, code: str) -> OpenedPage:
+    opened = page_opened(get_object_or_404(Event, slug=slug), code)
     if opened is None:
         raise Http404(_("This address opens no player's page."))
     speak_event_language(request, opened.entrant.event)
@@ -68,8 +68,8 @@ def _subscriptions(opened: OpenedPage):
 
 
 @never_cache
-def page(request, code):
-    opened = _opened(request, code)
+def page(request, slug, code):
+    opened = _opened(request, slug, code)
     entrant = opened.entrant
     own = _own_code(opened)
     context = {
@@ -77,7 +77,7 @@ def page(request, code):
         "etag": _etag(opened),
         "code": own,
         "code_shown": page_code_shown(own),
-        "family_url": printed_address() + reverse("player:page", args=[entrant.family_code]),
+        "family_url": printed_address() + reverse("player:page", args=[slug, entrant.family_code]),
         "subscriptions": _subscriptions(opened),
         "poll_seconds": POLL_SECONDS,
     }
@@ -85,23 +85,27 @@ def page(request, code):
 
 
 @never_cache
-def live(request, code):
+def live(request, slug, code):
     """The page's live part alone; "not modified" (304) while the ETag sent still holds."""
-    opened = _opened(request, code)
+    opened = _opened(request, slug, code)
     etag = _etag(opened)
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
         page = player_page(opened)
-        response = render(request, "public/_player_live.html", {"page": page, "code": code})
+        response = render(
+            request,
+            "public/_player_live.html",
+            {"page": page, "code": code, "event": opened.entrant.event},
+        )
     response["ETag"] = etag
     return private(response)
 
 
 @require_POST
-def checkin(request, code):
+def checkin(request, slug, code):
     """The player checks themselves in from their own page (never the family's)."""
-    opened = _opened(request, code)
+    opened = _opened(request, slug, code)
     if opened.family:
         raise Http404(_("This address opens no player's page."))
     entrant = opened.entrant
@@ -109,42 +113,44 @@ def checkin(request, code):
         request,
         lambda: entrant_check_in_self(entrant=entrant, at_kiosk=False),
         done=_("You are checked in. Welcome, %(name)s!") % {"name": entrant.first_name},
-        to=("player:page", code),
+        to=("player:page", slug, code),
     )
 
 
 @require_POST
-def subscribe(request, code):
-    opened = _opened(request, code)
+def subscribe(request, slug, code):
+    opened = _opened(request, slug, code)
     email = request.POST.get("email", "")
     return act(
         request,
         lambda: notice_subscribe(entrant=opened.entrant, email=email, family=opened.family),
         done=lambda s: _("E-mails will go to %(email)s.") % {"email": s.email},
-        to=("player:page", code),
+        to=("player:page", slug, code),
     )
 
 
 @require_POST
-def stop_here(request, code, key):
+def stop_here(request, slug, code, key):
     """Stop one address's e-mails from the page that asked for them."""
-    opened = _opened(request, code)
+    opened = _opened(request, slug, code)
     if not _subscriptions(opened).filter(key=key).exists():
         raise Http404(_("This address opens no player's page."))
     return act(
         request,
         lambda: notice_unsubscribe(key=key),
         done=_("No more e-mails will go to that address."),
-        to=("player:page", code),
+        to=("player:page", slug, code),
     )
 
 
 @csrf_exempt  # a mail program's one-click POST carries no token; the key is the secret
 @never_cache
-def unsubscribe(request, key):
+def unsubscribe(request, slug, key):
     """The link in every notice: a page with one button (a mail scanner's visit changes
     nothing); a mail program's one-click unsubscribe (RFC 8058) posts here directly."""
-    subscription = NoticeSubscription.objects.select_related("entrant__event").filter(key=key)
+    subscription = NoticeSubscription.objects.select_related("entrant__event").filter(
+        key=key, entrant__event__slug=slug
+    )
     subscription = subscription.first()
     if subscription is None:
         raise Http404(_("This link stops nothing."))
@@ -169,16 +175,16 @@ def find(request, slug):
     speak_event_language(request, event)
     typed = request.GET.get("code", "")
     if typed.strip():
-        opened = page_opened(typed)
-        if opened is not None and opened.entrant.event_id == event.pk:
-            return redirect("player:page", _own_code(opened))
+        opened = page_opened(event, typed)
+        if opened is not None:
+            return redirect("player:page", slug, _own_code(opened))
         found, problem = [], _("No page has this code: check it against your slip.")
     else:
         name = search_text(request.GET.get("name", ""))
         year = whole_number(request.GET.get("year", ""), low=1900, high=2100)
         found = entrants_by_name_and_year(event, name, year)
         if len(found) == 1:
-            return redirect("player:page", found[0].page_code)
+            return redirect("player:page", slug, found[0].page_code)
         problem = (
             ""
             if found

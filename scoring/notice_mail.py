@@ -33,9 +33,10 @@ def notice_message(notice: Notice) -> NoticeMessage:
             "event": event,
             "division": entrant.division.bracket.name,
             # The family's read-only page: a forwarded e-mail checks nobody in.
-            "page_url": settings.BASE_URL + reverse("player:page", args=[entrant.family_code]),
+            "page_url": settings.BASE_URL
+            + reverse("player:page", args=[event.slug, entrant.family_code]),
             "unsubscribe_url": settings.BASE_URL
-            + reverse("player:unsubscribe", args=[subscription.key]),
+            + reverse("player:unsubscribe", args=[event.slug, subscription.key]),
         }
         if notice.kind == Notice.Kind.FINAL:
             context["final"] = finished_places(event, [entrant]).get(entrant.external_id)

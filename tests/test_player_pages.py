@@ -40,11 +40,11 @@ def test_the_page_polls_not_modified_until_the_table_changes():
     table = division.rounds.get().tables.order_by("number").first()
     mary = seated(table)[0]
     client = Client()
-    page = client.get(f"/me/{mary.family_code}/")
+    page = client.get(f"/p/{mary.event.slug}/me/{mary.family_code}/")
     assert page.status_code == 200
     assert page["Referrer-Policy"] == "same-origin"
     etag = page.context["etag"]
-    live = f"/me/{mary.family_code}/live/"
+    live = f"/p/{mary.event.slug}/me/{mary.family_code}/live/"
     assert client.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 304
     # A scorekeeper's entry, not an organizer's: it waits for a second person's confirmation.
     scoring.game_record(
@@ -68,19 +68,19 @@ def test_a_replaced_code_opens_nothing():
     assert response.status_code == 302
     mary.refresh_from_db()
     assert mary.page_code != old and mary.family_code == family
-    assert Client().get(f"/me/{old}/").status_code == 404
-    assert Client().get(f"/me/{mary.page_code}/").status_code == 200
+    assert Client().get(f"/p/{mary.event.slug}/me/{old}/").status_code == 404
+    assert Client().get(f"/p/{mary.event.slug}/me/{mary.page_code}/").status_code == 200
 
 
 def test_check_in_from_the_page_within_the_window_only():
     event, _, (mary, *_) = registered()
     client = Client()
-    client.post(f"/me/{mary.page_code}/checkin/")
+    client.post(f"/p/{mary.event.slug}/me/{mary.page_code}/checkin/")
     mary.refresh_from_db()
     assert mary.status == Entrant.Status.REGISTERED
     open_window(event)
-    assert client.post(f"/me/{mary.family_code}/checkin/").status_code == 404
-    client.post(f"/me/{mary.page_code}/checkin/")
+    assert client.post(f"/p/{mary.event.slug}/me/{mary.family_code}/checkin/").status_code == 404
+    client.post(f"/p/{mary.event.slug}/me/{mary.page_code}/checkin/")
     mary.refresh_from_db()
     assert mary.status == Entrant.Status.CHECKED_IN and mary.self_checked_in_at
     assert not mary.self_checked_in_at_kiosk
@@ -93,13 +93,16 @@ def test_find_my_table_opens_the_page_by_name_and_birth_year_or_code():
     found = Client().get(
         f"/p/{event.slug}/find/me/", {"name": mary.last_name.lower(), "year": "1950"}
     )
-    assert found.status_code == 302 and found["Location"] == f"/me/{mary.page_code}/"
+    assert (
+        found.status_code == 302
+        and found["Location"] == f"/p/{mary.event.slug}/me/{mary.page_code}/"
+    )
     wrong = Client().get(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1951"})
     assert wrong.status_code == 200 and "Nobody of that name" in wrong.content.decode()
     by_code = Client().get(
         f"/p/{event.slug}/find/me/", {"code": page_code_shown(mary.family_code).lower()}
     )
-    assert by_code["Location"] == f"/me/{mary.family_code}/"
+    assert by_code["Location"] == f"/p/{mary.event.slug}/me/{mary.family_code}/"
 
 
 def test_the_kiosk_needs_an_organizer_then_checks_players_in():
@@ -119,7 +122,7 @@ def test_the_kiosk_needs_an_organizer_then_checks_players_in():
     welcome = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"}).content.decode()
     assert f'Welcome, <span dir="auto">{mary.first_name}</span>: you are checked in' in welcome
     assert "Your division starts at 1 p.m. at the tables by the window." in welcome
-    scanned = organizer.post(kiosk, {"code": f"http://hall.test/me/{bo.page_code}/"})
+    scanned = organizer.post(kiosk, {"code": f"http://hall.test/p/{event.slug}/me/{bo.page_code}/"})
     assert "you are checked in" in scanned.content.decode()
     family = organizer.post(kiosk, {"code": bo.family_code}).content.decode()
     assert "This is a family link" in family
@@ -144,17 +147,19 @@ def test_nobody_checks_in_at_the_kiosk_once_their_division_is_seated():
 def test_notices_asked_for_and_stopped_on_the_page():
     _, _, (mary, *_) = registered()
     client = Client()
-    client.post(f"/me/{mary.family_code}/notices/", {"email": "not an address"})
+    client.post(f"/p/{mary.event.slug}/me/{mary.family_code}/notices/", {"email": "not an address"})
     assert not NoticeSubscription.objects.exists()
-    client.post(f"/me/{mary.family_code}/notices/", {"email": "grandson@example.org"})
+    client.post(
+        f"/p/{mary.event.slug}/me/{mary.family_code}/notices/", {"email": "grandson@example.org"}
+    )
     subscription = NoticeSubscription.objects.get()
     assert subscription.via == "family"
     # The player's page does not list (nor stop) the family's address.
-    player = Client().get(f"/me/{mary.page_code}/").content.decode()
+    player = Client().get(f"/p/{mary.event.slug}/me/{mary.page_code}/").content.decode()
     assert "grandson@example.org" not in player
-    stop = f"/me/{mary.page_code}/notices/{subscription.key}/stop/"
+    stop = f"/p/{mary.event.slug}/me/{mary.page_code}/notices/{subscription.key}/stop/"
     assert client.post(stop).status_code == 404
-    client.post(f"/me/{mary.family_code}/notices/{subscription.key}/stop/")
+    client.post(f"/p/{mary.event.slug}/me/{mary.family_code}/notices/{subscription.key}/stop/")
     subscription.refresh_from_db()
     assert subscription.unsubscribed_at is not None
 
@@ -185,5 +190,5 @@ def test_a_player_who_went_on_sees_the_next_table():
             enter(table, number, [0, 10, 20, 30])
     winner = seated(division.rounds.get().tables.order_by("number").first())[0]
     division_advance(division=division)
-    html = Client().get(f"/me/{winner.family_code}/").content.decode()
+    html = Client().get(f"/p/{winner.event.slug}/me/{winner.family_code}/").content.decode()
     assert "went on" in html and "the final" in html

@@ -17,6 +17,7 @@ from tournaments.models import (
 )
 
 from ..models import Game, ScoreChange, TieBreakDecision
+from . import player_pages
 from .format import ENTRANT_FIELDS, EVENT_FIELDS, FORMAT, VERSION
 
 
@@ -141,6 +142,7 @@ def _division_json(d: Division) -> dict:
         "medals_by_age_group": d.medals_by_age_group,
         "results": d.results,
         "medals_confirmed_at": _plain(d.medals_confirmed_at),
+        **player_pages.division_json(d),
     }
 
 
@@ -219,7 +221,10 @@ def event_backup(event: Event) -> dict:
     return {
         "format": FORMAT,
         "version": VERSION,
-        "event": {f: _plain(getattr(event, f)) for f in EVENT_FIELDS},
+        "event": {
+            **{f: _plain(getattr(event, f)) for f in EVENT_FIELDS},
+            **player_pages.event_json(event),
+        },
         "organizers": sorted(u.get_username() for u in event.organizers.all()),
         "scorekeepers": sorted(u.get_username() for u in event.scorekeepers.all()),
         "divisions": [
@@ -227,7 +232,11 @@ def event_backup(event: Event) -> dict:
             for d in event.divisions.select_related("combined_into", "recorded_results")
         ],
         "entrants": [
-            {**{f: _plain(getattr(e, f)) for f in ENTRANT_FIELDS}, "division": e.division.name}
+            {
+                **{f: _plain(getattr(e, f)) for f in ENTRANT_FIELDS},
+                **player_pages.entrant_json(e),
+                "division": e.division.name,
+            }
             for e in event.entrants.select_related("division").order_by("external_id")
         ],
         "rounds": [_round_json(round_) for round_ in rounds],

@@ -15,6 +15,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Event, Round
 
 from ..models import TieBreakDecision
+from . import player_pages
 from .checks import check_file, check_results
 from .format import EVENT_FIELDS
 from .restore_bracket import restore_divisions, restore_entrants, restore_round
@@ -141,6 +142,7 @@ def _restore_event(data: dict, slug: str | None) -> Event:
     for key in ("date", "cutoff_date"):
         values[key] = date_or_time(values.get(key), f"{where}, {field_words(key)}", datetime.date)
     values["archived_at"] = date_or_time(values.get("archived_at"), "event, archived at")
+    values.update(player_pages.event_values(given, where))
     if not values.get("slug"):
         raise BackupRefused(_("event"), _("short name: the event has no short name."))
     if not isinstance(values["slug"], str):

@@ -23,6 +23,7 @@ from tournaments.selectors import notes_language_code
 from tournaments.services.table_codes import table_code_new
 
 from ..models import Game, Penalty, RackScore
+from . import player_pages
 from .format import DIVISION_GENDERS, ENTRANT_FIELDS, ENTRANT_GENDERS
 from .values import (
     BackupRefused,
@@ -61,6 +62,7 @@ def restore_divisions(event: Event, rows: list) -> dict[str, Division]:
                 walkover=d.get("walkover", False),
                 medals_by_age_group=d.get("medals_by_age_group", False),
                 medals_confirmed_at=date_or_time(d.get("medals_confirmed_at"), where),
+                **player_pages.division_values(d, where),
             ),
             where,
         )
@@ -109,6 +111,7 @@ def restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Ent
         if e.get("division") not in divisions:
             raise BackupRefused(where, _("their division is not in the backup."))
         values = {f: e.get(f) for f in ENTRANT_FIELDS if f != "created_at" and f in e}
+        values.update(player_pages.entrant_values(e, where))
         check_gender(values.get("gender", ""), ENTRANT_GENDERS, where)
         if "birth_date" in values:
             values["birth_date"] = date_or_time(
@@ -117,6 +120,7 @@ def restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Ent
         entrants[e["external_id"]] = valid(
             Entrant(event=event, division=divisions[e["division"]], **values), where
         )
+    player_pages.codes_free(entrants.values())
     Entrant.objects.bulk_create(entrants.values(), batch_size=500)
     stamp(
         [

@@ -89,7 +89,7 @@ def test_a_player_checks_in_at_the_kiosk_and_from_their_page(browser, live_serve
     fits(tablet)
 
     phone, more = phone_page(browser)
-    phone.goto(f"{live_server.url}/me/{bo.page_code}/")
+    phone.goto(f"{live_server.url}/p/{event.slug}/me/{bo.page_code}/")
     fits(phone)
     phone.get_by_role("button", name="I am here: check me in").click()
     expect(phone.locator(".player-status")).to_contain_text("Checked in from this page")
@@ -111,7 +111,7 @@ def test_a_family_link_follows_a_round_without_reloading(browser, live_server, m
     event.scorekeepers.add(keeper, checker)
 
     page, refusals = phone_page(browser)
-    page.goto(f"{live_server.url}/me/{grandma.family_code}/")
+    page.goto(f"{live_server.url}/p/{event.slug}/me/{grandma.family_code}/")
     expect(page.locator(".big-table")).to_have_text(f"Table {first.number}, seat 1")
     expect(page.get_by_role("button", name="I am here: check me in")).to_have_count(0)
     fits(page)

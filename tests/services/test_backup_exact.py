@@ -193,10 +193,13 @@ COVERED = {
         "lone_entrant",
         "qualify", "home_state", "created_at", "archived_at", "hall_tables", "unusable_tables",
         "accessible_tables",
+        # The players' own pages (scoring/backup/player_pages.py).
+        "checkin_opens_at", "checkin_closes_at",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
         "medals_confirmed_at", "medals_by_age_group",
+        "starts_at", "place",
     },
     # The division's "results" in the file.
     DivisionResults: {"division", "placings"},
@@ -205,6 +208,7 @@ COVERED = {
         "event", "division", "external_id", "first_name", "last_name", "birth_date",
         "stated_age", "gender", "club", "family", "state", "email", "phone", "status",
         "created_at", "search_name", "accessible",
+        "page_code", "family_code", "self_checked_in_at", "self_checked_in_at_kiosk",
     },
     Round: {
         "division", "number", "kind", "games", "status", "seed", "seating_notes", "created_at",

@@ -75,10 +75,11 @@ class Entrant(models.Model):
     search_name = models.TextField(blank=True, editable=False)
     # --- The player's own page (tournaments/services/player_pages.py, self_checkin.py) ---
     # The codes of the player's page and of the family's read-only copy (page_codes.py):
-    # given on creation, replaced by the desk (the old one then opens nothing). Null, not
-    # "", while none is given: unique, and looked up by a plain index.
-    page_code = models.CharField(max_length=12, unique=True, null=True, editable=False)  # noqa: DJ001
-    family_code = models.CharField(max_length=12, unique=True, null=True, editable=False)  # noqa: DJ001
+    # given on creation, replaced by the desk (the old one then opens nothing). Unique in
+    # the event (whose short name is in the page's address), so that an event restored
+    # beside its original keeps its codes. Null, not "", while none is given.
+    page_code = models.CharField(max_length=12, null=True, editable=False)  # noqa: DJ001
+    family_code = models.CharField(max_length=12, null=True, editable=False)  # noqa: DJ001
     # A player who checked themselves in (their page or the kiosk): when, and where. A
     # volunteer's tap leaves these empty.
     self_checked_in_at = models.DateTimeField(null=True, blank=True)
@@ -91,6 +92,9 @@ class Entrant(models.Model):
         ordering = ["last_name", "first_name"]
         constraints = [
             models.UniqueConstraint(fields=["event", "external_id"], name="entrant_id_unique"),
+            # The player's own page (page_codes.py).
+            models.UniqueConstraint(fields=["event", "page_code"], name="entrant_page_code"),
+            models.UniqueConstraint(fields=["event", "family_code"], name="entrant_family_code"),
         ]
         indexes = [
             models.Index(fields=["event", "status"]),

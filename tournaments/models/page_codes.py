@@ -2,7 +2,8 @@
 
 A page code is PAGE_CODE_LENGTH characters from the table codes' alphabet without
 look-alikes: about 58 bits, so it is never guessed, and short enough to be printed on a
-slip and typed ("K7QM-4XRT-9HWD"). Each entrant has two: the player's own page (checks in,
+slip and typed ("K7QM-4XRT-9HWD"); unique within the event, whose short name is in the
+page's address (``/p/EVENT/me/CODE/``). Each entrant has two: the player's own page (checks in,
 asks for notices) and the family's read-only copy. The desk may replace either; the old
 one then opens nothing.
 """
@@ -26,7 +27,7 @@ def new_page_code() -> str:
 
 
 def page_code_read(typed: str) -> str:
-    """A code as typed or scanned ("k7qm 4xrt-9hwd", "…/me/K7QM4XRT9HWD/") as stored:
+    """A code as typed or scanned ("k7qm 4xrt-9hwd", "…/p/county/me/K7QM4XRT9HWD/") as stored:
     upper case, without spaces, dashes or the address around it; a look-alike letter
     (B, S, Z) read as the digit new codes use. "" when it cannot be a code."""
     text = (typed or "").strip().rstrip("/").rsplit("/", 1)[-1].upper()

@@ -32,14 +32,14 @@ class OpenedPage:
     family: bool
 
 
-def page_opened(code: str) -> OpenedPage | None:
-    """The page a code (typed, scanned or in the address) opens; None for a code that
-    opens nothing (never given, or replaced by the desk)."""
+def page_opened(event: Event | int, code: str) -> OpenedPage | None:
+    """The page of ``event`` (or its id) that a code (typed, scanned or in the address)
+    opens; None for a code that opens nothing (never given, or replaced by the desk)."""
     code = page_code_read(code)
     if not code:
         return None
     entrant = (
-        Entrant.objects.filter(Q(page_code=code) | Q(family_code=code))
+        Entrant.objects.filter(Q(page_code=code) | Q(family_code=code), event=event)
         .select_related("event", "division", "division__combined_into")
         .first()
     )
