@@ -9,16 +9,17 @@ tie-break on the previous round needs them), so the place shown is the projector
 whenever what the page shows does.
 """
 
+import datetime
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cache
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connection
 from django.utils import timezone
 
 from tournaments import engine
 from tournaments.engine.self_checkin import CheckinWindow
-from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
 from tournaments.selectors import division_rules, namesakes, womens_bracket
 from tournaments.selectors.player_pages import (
     OpenedPage,
@@ -29,6 +30,7 @@ from tournaments.selectors.player_pages import (
 )
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
+from .plain import q
 from .results import finished_places
 from .state import game_record_of, place_word
 
@@ -317,72 +319,59 @@ def _table_now(page, latest, number, outcomes, records, game_rows, people) -> No
     page.rows.sort(key=lambda r: (r.place is None, r.place or 0, r.name))
 
 
+@cache
+def _mark_sql() -> str:
+    """The mark's one statement, in plain SQL (built once): the ORM's building of its
+    subqueries cost more than running them, on a request made every few seconds by every
+    open page."""
+    entrant, event, division = q(Entrant), q(Event), q(Division)
+    round_, seat, bye, table, change = q(Round), q(Seat), q(Bye), q(Table), q(ScoreChange)
+    closed = Round.Status.CLOSED.value
+    return f"""
+    SELECT e.status, e.self_checked_in_at, e.page_code, e.family_code,
+        ev.checkin_opens_at, ev.checkin_closes_at, ev.language,
+        b.status, b.medals_confirmed_at,
+        (SELECT CAST(COUNT(*) AS TEXT) || '.' || CAST(COALESCE(MAX(r.id), 0) AS TEXT)
+            || '.' || CAST(COALESCE(SUM(CASE WHEN r.status = '{closed}' THEN 1 ELSE 0 END), 0)
+                AS TEXT)
+            || '.' || COALESCE(CAST(MAX(r.clock_started_at) AS TEXT), '')
+            FROM {round_} r WHERE r.division_id = b.id),
+        s.id,
+        (SELECT MAX(y.id) FROM {bye} y WHERE y.entrant_id = e.id),
+        (SELECT MAX(c.id) FROM {change} c WHERE c.division_id = b.id
+            AND c.round_number = sr.number
+            AND (c.table_number = st.number OR c.table_number IS NULL))
+    FROM {entrant} e
+    JOIN {event} ev ON ev.id = e.event_id
+    JOIN {division} d ON d.id = e.division_id
+    JOIN {division} b ON b.id = COALESCE(d.combined_into_id, d.id)
+    LEFT JOIN {seat} s ON s.id = (
+        SELECT s2.id FROM {seat} s2 JOIN {round_} r2 ON r2.id = s2.round_id
+        WHERE s2.entrant_id = e.id ORDER BY r2.number DESC LIMIT 1)
+    LEFT JOIN {round_} sr ON sr.id = s.round_id
+    LEFT JOIN {table} st ON st.id = s.table_id
+    WHERE e.id = %s"""
+
+
 def player_page_mark(entrant_pk: int) -> str:
     """A short text that changes whenever what the player's page shows does: the entrant's
     status, the event's check-in window, the bracket's rounds and status, the player's
     latest seat or bye, and the newest score change at their table. One query on indexes:
     what a page left open polls (``ETag``), answered "not modified" while it stays."""
-    bracket = Coalesce("division__combined_into_id", "division_id")
-    rounds = Round.objects.filter(division_id=OuterRef("bracket")).order_by().values("division_id")
-    seats = Seat.objects.filter(entrant_id=OuterRef("pk")).order_by("-round__number")
-    changes = (
-        ScoreChange.objects.filter(
-            Q(table_number=OuterRef("seat_table")) | Q(table_number__isnull=True),
-            division_id=OuterRef("bracket"),
-            round_number=OuterRef("seat_round"),
-        )
-        .order_by()
-        .values("division_id")
-        .annotate(mark=Max("id"))
-        .values("mark")
-    )
-    row = (
-        Entrant.objects.filter(pk=entrant_pk)
-        .annotate(bracket=bracket)
-        .annotate(
-            rounds=Subquery(
-                rounds.annotate(
-                    mark=Count("id")
-                    + Max("id")
-                    + Count("id", filter=Q(status=Round.Status.CLOSED)) * 1000
-                ).values("mark"),
-                output_field=IntegerField(),
-            ),
-            clock=Subquery(rounds.annotate(mark=Max("clock_started_at")).values("mark")),
-            seat=Subquery(seats.values("id")[:1]),
-            seat_round=Subquery(seats.values("round__number")[:1]),
-            seat_table=Subquery(seats.values("table__number")[:1]),
-            bye=Subquery(
-                Bye.objects.filter(entrant_id=OuterRef("pk"))
-                .order_by()
-                .values("entrant_id")
-                .annotate(mark=Max("id"))
-                .values("mark")
-            ),
-        )
-        .annotate(changes=Subquery(changes))
-        .values_list(
-            "status",
-            "self_checked_in_at",
-            "page_code",
-            "family_code",
-            "event__checkin_opens_at",
-            "event__checkin_closes_at",
-            "event__language",
-            "division__combined_into__status",
-            "division__status",
-            "division__combined_into__medals_confirmed_at",
-            "division__medals_confirmed_at",
-            "rounds",
-            "clock",
-            "seat",
-            "bye",
-            "changes",
-        )
-        .first()
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_mark_sql(), [entrant_pk])
+        row = cursor.fetchone()
     if row is None:
         return ""
     # The window opens and closes as time passes, with nothing in the database changing.
-    window = CheckinWindow(row[4], row[5]).state(timezone.now())
+    window = CheckinWindow(_moment(row[4]), _moment(row[5])).state(timezone.now())
     return "|".join(str(value) for value in (*row, window))
+
+
+def _moment(value):
+    """A stored moment as the database driver gives it (SQLite: text), aware."""
+    if isinstance(value, str):
+        value = datetime.datetime.fromisoformat(value)
+    if value is not None and timezone.is_naive(value):
+        value = timezone.make_aware(value, datetime.UTC)
+    return value
