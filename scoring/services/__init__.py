@@ -18,6 +18,7 @@ from .corrections import (
 from .events import event_delete
 from .games import OWN_ENTRY, game_confirm, game_record, games_import
 from .plain import PlainGame, game_record_plain
+from .privacy import entrant_erase, erasures_apply
 from .rounds import (
     Advanced,
     AdvanceResult,
@@ -55,4 +56,6 @@ __all__ = [
     "score_correct",
     "scores_correct",
     "tie_resolve",
+    "entrant_erase",
+    "erasures_apply",
 ]

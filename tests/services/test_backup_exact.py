@@ -30,6 +30,7 @@ from tournaments.models import (
     DivisionResults,
     Entrant,
     EntrantStatusChange,
+    Erasure,
     Event,
     Round,
     RoundChange,
@@ -193,6 +194,8 @@ COVERED = {
         "lone_entrant",
         "qualify", "home_state", "created_at", "archived_at", "hall_tables", "unusable_tables",
         "accessible_tables",
+        # Privacy (docs/privacy.md).
+        "public_names", "personal_data_days", "personal_purged_at", "ended_forgotten_at",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
@@ -205,6 +208,8 @@ COVERED = {
         "event", "division", "external_id", "first_name", "last_name", "birth_date",
         "stated_age", "gender", "club", "family", "state", "email", "phone", "status",
         "created_at", "search_name", "accessible",
+        # Privacy (docs/privacy.md).
+        "emergency_contact", "address", "public_opt_out", "erased_at",
     },
     Round: {
         "division", "number", "kind", "games", "status", "seed", "seating_notes", "created_at",
@@ -231,6 +236,12 @@ COVERED = {
     },
     EntrantStatusChange: {"entrant", "before", "after", "reason", "by", "by_label", "at"},
     Announcement: {"event", "text", "by", "by_label", "at"},
+    # The file's "erasures"; the event and its creation time and short name are the
+    # restored event's (a copy is known by its creation time, which the backup keeps).
+    Erasure: {
+        "event", "event_created_at", "event_slug", "external_id", "reason", "by", "by_label",
+        "at",
+    },
     RoundChange: {
         "division", "round_number", "action", "reason", "before", "after", "notes", "by",
         "by_label", "at",

@@ -12,7 +12,9 @@ from .divisions import Division, DivisionQuerySet, DivisionResults
 from .entrants import Entrant, EntrantQuerySet, EntrantStatusChange, name_search_text
 from .events import (
     BRACKET_SETTINGS,
+    DEFAULT_PERSONAL_DATA_DAYS,
     EVENT_SETTINGS,
+    MAX_PERSONAL_DATA_DAYS,
     SLUG_PATTERN,
     Event,
     EventQuerySet,
@@ -21,6 +23,7 @@ from .events import (
     validate_ribbons_to,
     validate_table_numbers,
 )
+from .privacy import Erasure
 from .sign_in_sessions import SignInSession
 from .table_codes import (
     TABLE_CODE_ALPHABET,
@@ -36,7 +39,9 @@ from .table_codes import (
 __all__ = [
     "ANNOUNCEMENT_MAX_LENGTH",
     "BRACKET_SETTINGS",
+    "DEFAULT_PERSONAL_DATA_DAYS",
     "EVENT_SETTINGS",
+    "MAX_PERSONAL_DATA_DAYS",
     "SLUG_PATTERN",
     "TABLE_CODE_ALPHABET",
     "TABLE_CODE_LENGTH",
@@ -51,6 +56,7 @@ __all__ = [
     "Entrant",
     "EntrantQuerySet",
     "EntrantStatusChange",
+    "Erasure",
     "Event",
     "EventQuerySet",
     "Round",

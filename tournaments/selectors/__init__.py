@@ -48,6 +48,7 @@ from .namesakes import (
     namesakes,
     with_shown_name,
 )
+from .public_names import public_name, public_names
 from .table_codes import (
     CODE_CLOSED,
     CODE_OFF,
@@ -109,6 +110,8 @@ __all__ = [
     "notes_language",
     "notes_language_code",
     "played_brackets",
+    "public_name",
+    "public_names",
     "round_clock",
     "round_label",
     "running_clock",
