@@ -2,6 +2,7 @@
 
 from celery import shared_task
 
+from scoring import services as scoring
 from tournaments import services
 
 from . import uploads
@@ -18,6 +19,6 @@ def purge_personal_data() -> int:
     """Delete the contact details and birth dates of every event whose retention ran out
     (its ``personal_data_days`` after it), and what ended events kept only while they ran.
     Returns how many events had data deleted."""
-    purged = services.events_personal_purge_due()
+    purged = scoring.events_personal_purge_due()
     ended = services.events_ended_forget()
     return len(purged) + len(ended)

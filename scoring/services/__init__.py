@@ -18,7 +18,12 @@ from .corrections import (
 from .events import event_delete
 from .games import OWN_ENTRY, game_confirm, game_record, games_import
 from .plain import PlainGame, game_record_plain
-from .privacy import entrant_erase, erasures_apply
+from .privacy import (
+    entrant_erase,
+    erasures_apply,
+    event_personal_purge,
+    events_personal_purge_due,
+)
 from .rounds import (
     Advanced,
     AdvanceResult,
@@ -58,4 +63,6 @@ __all__ = [
     "tie_resolve",
     "entrant_erase",
     "erasures_apply",
+    "event_personal_purge",
+    "events_personal_purge_due",
 ]

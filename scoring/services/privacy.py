@@ -1,13 +1,20 @@
-"""One person's personal data erased at their request, the scores' audit trail included
-(``tournaments.services.entrant_erase_personal`` does the rest), and the erasures of an
-event applied again to a copy of it restored from a backup made before them."""
+"""Personal data deleted with what the scores keep of them (docs/privacy.md): an event's
+contact details and birth dates after it (``tournaments.services.event_personal_purge``)
+with the addresses of the devices that entered scores at the table; one person erased at
+their request (``tournaments.services.entrant_erase_personal``) with the scores' audit
+trail that names them; and the erasures of an event applied again to a copy of it restored
+from a backup made before them. The faces call these."""
+
+import datetime
 
 from django.db import models, transaction
 from django.db.models import Q
+from django.utils import timezone
 
 from tournaments import services as tournaments
 from tournaments.models import Entrant, Erasure, Event
-from tournaments.services import ErasedEntrant
+from tournaments.selectors import events_personal_data_due
+from tournaments.services import ErasedEntrant, PurgeReport
 from tournaments.text import names_replaced
 
 from ..models import Penalty, ScoreChange, TieBreakDecision
@@ -46,6 +53,32 @@ def _scores_rewritten(event: Event, erased: ErasedEntrant) -> None:
             row.save(update_fields=[field])
 
 
+def _addresses_forgotten(lines) -> None:
+    """The device addresses of the changes made at the table (``ScoreChange.address``)."""
+    models.QuerySet.update(lines.exclude(address=None), address=None)
+
+
+def event_personal_purge(
+    *, event: Event, days: int | None = None, today: datetime.date | None = None
+) -> PurgeReport:
+    """The event's contact details and birth dates deleted ``days`` after it
+    (``tournaments.services.event_personal_purge`` says what goes and what stays), with the
+    addresses of the devices players entered scores from at the table."""
+    with transaction.atomic():
+        report = tournaments.event_personal_purge(event=event, days=days, today=today)
+        if report.done:
+            _addresses_forgotten(ScoreChange.objects.filter(division__event=event))
+        return report
+
+
+def events_personal_purge_due(*, today: datetime.date | None = None) -> list[PurgeReport]:
+    """The purge of every event whose day has come and that was not purged yet (Celery
+    beat asks every hour)."""
+    today = today or timezone.localdate()
+    reports = [event_personal_purge(event=e, today=today) for e in events_personal_data_due(today)]
+    return [r for r in reports if r.done]
+
+
 def entrant_erase(
     *, event: Event, external_id: str, reason: str, user=None, even_in_play: bool = False
 ) -> ErasedEntrant:
@@ -62,6 +95,7 @@ def entrant_erase(
             even_in_play=even_in_play,
         )
         _scores_rewritten(event, erased)
+        _addresses_forgotten(ScoreChange.objects.filter(at_table_player=erased.entrant))
         return erased
 
 

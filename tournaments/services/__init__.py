@@ -69,7 +69,6 @@ from .privacy import (
     erased_words,
     event_personal_purge,
     events_ended_forget,
-    events_personal_purge_due,
 )
 from .rounds import (
     new_seed,
@@ -173,5 +172,4 @@ __all__ = [
     "erased_words",
     "event_personal_purge",
     "events_ended_forget",
-    "events_personal_purge_due",
 ]

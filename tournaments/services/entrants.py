@@ -323,7 +323,8 @@ def entrant_save(
             first_name=first,
             last_name=last,
             birth_date=fields.get("birth_date"),
-            age=None,
+            # An entrant whose birth date was deleted after the event keeps the age it gave.
+            age=entrant.stated_age if entrant is not None else None,
             gender=fields.get("gender", ""),
             club=fields.get("club", ""),
             division=division_name,

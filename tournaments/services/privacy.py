@@ -167,17 +167,6 @@ def event_personal_purge(
         return PurgeReport(event, True, deleted_on, len(changed), notes)
 
 
-def events_personal_purge_due(*, today: datetime.date | None = None) -> list[PurgeReport]:
-    """The purge of every event whose day has come and that was not purged yet (Celery
-    beat runs it daily), and the end of every event that ended (``events_ended_forget``)."""
-    today = today or timezone.localdate()
-    reports = []
-    for event in Event.objects.filter(personal_purged_at__isnull=True, date__lte=today):
-        if event.personal_data_deleted_on <= today:
-            reports.append(event_personal_purge(event=event, today=today))
-    return [r for r in reports if r.done]
-
-
 def events_ended_forget() -> list[Event]:
     """Every event that ended (each division with players finished, or the event archived)
     since the last run: what is kept only while it runs is deleted (``personal_data_removed``

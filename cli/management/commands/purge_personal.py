@@ -1,5 +1,5 @@
 from cli.base import EventCommand
-from tournaments import services
+from scoring import services
 
 
 class Command(EventCommand):
