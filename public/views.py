@@ -1,10 +1,12 @@
 """Public pages, no login: the projector, "find my table" and the results. Names only —
 no birth dates, no contact details, nothing private in the HTML."""
 
+import segno
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from scoring.selectors import (
@@ -16,7 +18,6 @@ from scoring.selectors import (
     table_changes_mark,
 )
 from tournaments.models import Division, Entrant, Event, Round, Table
-from tournaments.qr import qr_path
 from tournaments.selectors import (
     announcements,
     brackets,
@@ -181,6 +182,12 @@ def _number(request, name: str) -> int:
     return whole_number(request.GET.get(name, "0")) or 0
 
 
+def _qr_svg(url: str) -> str:
+    """The QR code of ``url`` as segno's inline SVG (the template's outer SVG names it)."""
+    code = segno.make_qr(url, error="m")
+    return mark_safe(code.svg_inline(border=2, omitsize=True, light="#fff", svgclass=None))
+
+
 def projector(request, slug):
     event = _event_page(request, slug)
     divisions = [d for d in brackets(event) if d.rounds.exists() or d.walkover]
@@ -215,7 +222,7 @@ def projector(request, slug):
             "event": event,
             # Shown without the scheme, as the sheets print it: shorter to read and type.
             "find": {"url": find_url, "shown": find_url.split("://", 1)[-1]},
-            "find_qr": qr_path(find_url),
+            "find_qr": _qr_svg(find_url),
             "results": {"url": results_url, "shown": results_url.split("://", 1)[-1]},
             "slide": slide,
             "following": following,
