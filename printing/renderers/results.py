@@ -4,21 +4,15 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext
 
-from printing import fonts
+from printing import fonts, wrapping
 from printing.data import DivisionResults, PlacingLine, ResultsData
 
-from .base import (
-    BAND_GREY,
+from .flow import Flow, heading_fit
+from .pages import BAND_GREY, MIN_SIZE, NAME_MIN, Document, Page, Progress
+from .words import (
     MEDALS,
-    MIN_SIZE,
-    NAME_MIN,
-    Document,
-    Flow,
-    Page,
-    Progress,
     continued,
     division_status_word,
-    heading_fit,
     medal_title,
     ordinal,
     out_of_play_word,
@@ -105,7 +99,7 @@ class MedalBlock:
             }
         else:
             self.place = place_words(p.place) if p.place else ""
-        self.size, self.lines = fonts.fit_text(p.name, inner, 24, 16, bold=True, max_lines=3)
+        self.size, self.lines = wrapping.fit_text(p.name, inner, 24, 16, bold=True, max_lines=3)
         details = []
         if p.total:
             details.append(gettext("total %(total)s") % {"total": p.total})
@@ -191,7 +185,7 @@ def _division(doc: Document, d: DivisionResults) -> None:
     flow.new_page()
 
     for note in d.notes:
-        note_lines = fonts.wrap_text(note, f.content_width, 14, bold=True)
+        note_lines = wrapping.wrap_text(note, f.content_width, 14, bold=True)
         flow.item(
             len(note_lines) * 17 + 8,
             lambda page, x, y, w, note_lines=note_lines: page.lines(
@@ -235,13 +229,13 @@ def _division(doc: Document, d: DivisionResults) -> None:
         lambda page, x, y, w: page.text(x, y - 20, gettext("All placings"), 18, bold=True),
         keep_with=80,
     )
-    column_lines = fonts.wrap_text(_columns_note(), f.content_width, 12)
+    column_lines = wrapping.wrap_text(_columns_note(), f.content_width, 12)
     flow.item(
         len(column_lines) * 14.4 + 8,
         lambda page, x, y, w: page.lines(x, y - 14, column_lines, 12, 14.4),
         keep_with=60,
     )
-    rule_lines = fonts.wrap_text(placing_rule(), f.content_width, 12)
+    rule_lines = wrapping.wrap_text(placing_rule(), f.content_width, 12)
     flow.item(
         len(rule_lines) * 14.4 + 8,
         lambda page, x, y, w: page.lines(x, y - 14, rule_lines, 12, 14.4),
@@ -254,8 +248,8 @@ def _division(doc: Document, d: DivisionResults) -> None:
             26, lambda page, x, y, w: page.text(x + 6, y - 18, gettext("Nobody placed yet."), 15)
         )
     for p in _ordered(d.placings):
-        size, lines = fonts.fit_text(p.name, name_w - 12, 16, NAME_MIN, bold=p.medal is not None)
-        psize, plines = fonts.fit_text(
+        size, lines = wrapping.fit_text(p.name, name_w - 12, 16, NAME_MIN, bold=p.medal is not None)
+        psize, plines = wrapping.fit_text(
             _place_text(p, d.feminine),
             cols[0][1] - 10,
             15,
@@ -264,7 +258,7 @@ def _division(doc: Document, d: DivisionResults) -> None:
             max_lines=2,
         )
         asize, alines = (
-            fonts.fit_text(_age_group_text(p, d.feminine), cols[4][1] - 10, 14, 12, max_lines=3)
+            wrapping.fit_text(_age_group_text(p, d.feminine), cols[4][1] - 10, 14, 12, max_lines=3)
             if age and p.age_group
             else (14, [])
         )

@@ -6,26 +6,14 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext, pgettext
 
-from printing import fonts
+from printing import fonts, wrapping
 from printing.data import ByeLine, TableLines, TableListData
 from tournaments import text
+from tournaments.text import isolate
 
-from .base import (
-    BAND_GREY,
-    NAME_MIN,
-    NAME_SIZE,
-    Document,
-    Flow,
-    Page,
-    Progress,
-    column_width,
-    continued,
-    games_words,
-    heading_fit,
-    kind_word,
-    out_of_play_word,
-    table_words,
-)
+from .flow import Flow, column_width, heading_fit
+from .pages import BAND_GREY, NAME_MIN, NAME_SIZE, Document, Page, Progress
+from .words import continued, games_words, kind_word, out_of_play_word, table_words
 
 PAD = 8.0
 
@@ -44,7 +32,7 @@ class TableBlock:
         self.width = width
         inner = width - 2 * PAD
         # The hall's number and the division together, large: many divisions share the hall.
-        self.title_size, self.title_lines = fonts.fit_text(
+        self.title_size, self.title_lines = wrapping.fit_text(
             table_words(table.table_number),
             inner,
             26,
@@ -52,7 +40,7 @@ class TableBlock:
             bold=True,
             max_lines=1,
         )
-        self.division_size, self.division_lines = fonts.fit_text(
+        self.division_size, self.division_lines = wrapping.fit_text(
             table.division, inner, 18, 13, bold=True, max_lines=2
         )
         info = _round_words(
@@ -60,18 +48,18 @@ class TableBlock:
         )
         if table.accessible:
             info += " · " + gettext("accessible table")
-        self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
+        self.info_size, self.info_lines = wrapping.fit_text(info, inner, 13, 12, max_lines=3)
         self.seat_w = fonts.string_width(_seat_words(4), 13, bold=True) + 8
         name_w = inner - self.seat_w
         self.rows = []
         for seat in sorted(table.seats, key=lambda s: s.seat):
             shown = (
-                f"{fonts.isolate(seat.name)} ({out_of_play_word(seat.status)})"
+                f"{isolate(seat.name)} ({out_of_play_word(seat.status)})"
                 if seat.status
                 else seat.name
             )
-            size, lines = fonts.fit_text(shown, name_w, NAME_SIZE, NAME_MIN)
-            club = fonts.wrap_text(seat.club, name_w, 12) if seat.club else []
+            size, lines = wrapping.fit_text(shown, name_w, NAME_SIZE, NAME_MIN)
+            club = wrapping.wrap_text(seat.club, name_w, 12) if seat.club else []
             height = len(lines) * size * 1.2 + len(club) * 14.4 + 6
             self.rows.append((seat, size, lines, club, height))
         self.height = (
@@ -119,10 +107,10 @@ class ByeBlock:
             "division": division,
             "round": _round_words(round_number),
         }
-        self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
+        self.info_size, self.info_lines = wrapping.fit_text(info, inner, 13, 12, max_lines=3)
         self.rows = []
         for name in names:
-            size, lines = fonts.fit_text(name, inner, NAME_SIZE, NAME_MIN)
+            size, lines = wrapping.fit_text(name, inner, NAME_SIZE, NAME_MIN)
             self.rows.append((size, lines, len(lines) * size * 1.2 + 6))
         self.height = (
             PAD
@@ -258,7 +246,7 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
 
 
 def _group_heading(flow: Flow, label: str, keep_with: float = 0.0) -> None:
-    size, lines = fonts.fit_text(
+    size, lines = wrapping.fit_text(
         label, flow.frame.content_width - 12, 17, 14, bold=True, max_lines=2
     )
     height = len(lines) * size * 1.2 + 12
@@ -326,8 +314,10 @@ def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
     letter = None
     for e in entries:
         this_letter = _group_letter(e.filing) or gettext("Other names")
-        size, lines = fonts.fit_text(e.name, name_w - 12, NAME_SIZE, NAME_MIN)
-        dsize, dlines = fonts.fit_text(e.division, _COLS[1][1] - 10, 15, 12, bold=True, max_lines=3)
+        size, lines = wrapping.fit_text(e.name, name_w - 12, NAME_SIZE, NAME_MIN)
+        dsize, dlines = wrapping.fit_text(
+            e.division, _COLS[1][1] - 10, 15, 12, bold=True, max_lines=3
+        )
         row_h = max(len(lines) * size * 1.2, len(dlines) * dsize * 1.2, 20) + 9
         if this_letter != letter:
             letter = this_letter

@@ -27,7 +27,7 @@ from printing.renderers import (
     render_table_list,
     table_rules,
 )
-from printing.renderers.base import long_date
+from printing.renderers.words import long_date
 from scoring.simulation import simulate_event
 from tournaments import selectors as core_selectors
 from tournaments import services as core_services
