@@ -10,26 +10,36 @@ from .shared import division_play, event_info
 
 
 def certificates_data(event, division=None) -> data.CertificatesData:
-    # A place is of the whole (combined) bracket, or of the age group when medals go
-    # by age group: never of the player's own division in a bracket it shares.
+    """One certificate per medallist, in the order the desk hands them out: bracket by
+    bracket in the desk's order (``brackets``), gold, silver, bronze; with medals by age
+    group, each age group's three together, the youngest group first.
+
+    A place is of the whole (combined) bracket, or of the age group when medals go by age
+    group: never of the player's own division in a bracket it shares."""
     refuse_unfinished(division, "certificates")
-    certificates = [
-        data.Certificate(
-            p.keepsake_name or p.name,
-            p.medal,
-            p.age_group,
-            p.group_place,
-            "Age group",
-            p.keepsake_detail,
-        )
-        if d.medals_by_age_group and p.age_group and p.group_place
-        else data.Certificate(
-            p.keepsake_name or p.name, p.medal, d.name, p.place, detail=p.keepsake_detail
-        )
-        for d in brackets_results(event, division)
-        for p in d.placings
-        if p.medal
-    ]
+    ages = dict(Division.objects.filter(event=event).values_list("name", "min_age"))
+    certificates = []
+    for d in brackets_results(event, division):
+        medallists = [p for p in d.placings if p.medal]
+        if d.medals_by_age_group:
+            medallists.sort(
+                key=lambda p: (ages.get(p.age_group) or 0, p.age_group, p.group_place or 0)
+            )
+        for p in medallists:
+            if d.medals_by_age_group and p.age_group and p.group_place:
+                certificate = data.Certificate(
+                    p.keepsake_name or p.name,
+                    p.medal,
+                    p.age_group,
+                    p.group_place,
+                    "Age group",
+                    p.keepsake_detail,
+                )
+            else:
+                certificate = data.Certificate(
+                    p.keepsake_name or p.name, p.medal, d.name, p.place, detail=p.keepsake_detail
+                )
+            certificates.append(certificate)
     if not certificates:
         raise RuleError("No medals have been given yet: no certificates to print.")
     return data.CertificatesData(event_info(event), tuple(certificates))

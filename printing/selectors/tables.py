@@ -48,7 +48,8 @@ def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLin
     seats = (
         Seat.objects.filter(round__in=rounds)
         .select_related("entrant", "table", "round__division")
-        .order_by("round__division__min_age", "round__division__name", "table__number", "number")
+        # The hall's order: sheets come off the printer as the tables stand in the hall.
+        .order_by("table__number", "round__division__min_age", "round__division__name", "number")
     )
     mark_namesakes([s.entrant for s in seats], shown)
     tables: dict[int, list] = {}
