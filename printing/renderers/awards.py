@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext
 
 from printing import wrapping
+from tournaments.text import fold
 
 from .pages import Document, Page
 from .words import long_date
@@ -33,7 +34,11 @@ def award_page(doc: Document, *, date_above: float):
         page.text(cx, y, line, size, bold=True, align="center")
         y -= size * 1.2
     y -= 2
-    page.text(cx, y, gettext("Rummikub tournament"), 18, align="center")
+    # What the event is, unless its name says it already ("County Rummikub Championship").
+    if "rummikub" not in fold(event.name):
+        page.text(cx, y, gettext("Rummikub tournament"), 18, align="center")
+    else:
+        y += 18
     upper = y - 18
     when = long_date(event.date) + (f" · {event.venue}" if event.venue else "")
     wsize, wlines = wrapping.fit_text(when, inner, 16, 12, max_lines=2)

@@ -175,12 +175,17 @@ class Document:
         fonts.register_fonts()
         self.event = event
         self.title = title
+        self.turn = turn
         self.frame = Frame(*page_size(event, turn))
         self.pages: list[Page] = []
         self.numbered = numbered
         self.footer_label = footer_label
         self.page_labels: list[str] = []
         self.forms: dict[str, tuple[str, Page]] = {}
+
+    def scratch(self) -> Document:
+        """An empty document of the same pages, to try a layout on (``Flow.trial``)."""
+        return Document(self.event, self.title, self.turn, self.numbered, self.footer_label)
 
     def define_form(self, key: str, build: Callable[[Page], None]) -> str:
         if key not in self.forms:

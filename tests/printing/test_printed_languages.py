@@ -198,12 +198,19 @@ def _documents(paper: str = "letter") -> dict:
         "score_sheets_code": lambda: render_score_sheets(with_codes(S.score_sheets(paper))),
         "bracket": lambda: render_bracket(S.bracket(paper)),
         "results": lambda: render_results(
-            dataclasses.replace(results, divisions=results.divisions[:1])
+            dataclasses.replace(results, divisions=(_without_long_names(results.divisions[0]),))
         ),
         "certificates": lambda: render_certificates(S.certificates(paper)),
         "ribbons": lambda: render_ribbons(S.ribbons(paper)),
         "qualifiers": lambda: render_qualifiers(qualifiers),
     }
+
+
+def _without_long_names(division):
+    """The division as a real one is: a name of 90 characters (a test of fitting, kept in
+    the other documents) would tighten the results until the medal cards give way."""
+    placings = tuple(p for p in division.placings if p.name != S.LONG_NAME)
+    return dataclasses.replace(division, placings=placings)
 
 
 _cache: dict[tuple[str, str, str], bytes] = {}
