@@ -1,4 +1,4 @@
-"""Printed sheets speak the event's language (issue 12, item 4): table lists, score sheets
+"""Printed sheets speak the event's language: table lists, score sheets
 with the table rules, brackets, results, certificates, ribbon cards and the qualifiers
 list, in English, French and Spanish; names as written.
 
@@ -421,8 +421,8 @@ def test_the_command_prints_in_the_events_language_and_speaks_english(played, tm
 
 @pytest.mark.parametrize("language", ["fr", "es"])
 def test_a_games_heading_stays_on_one_line_when_the_names_leave_room(language):
-    """Cold language test: the Spanish sheet with its table code headed its game columns
-    "Partida / 1" on two lines while the names left room; the game columns now take it."""
+    """A Spanish sheet with its table code must not head its game columns "Partida / 1" on
+    two lines while the names leave room: the game columns take it."""
     word = {"fr": "Partie", "es": "Partida"}[language]
     spans = pdfcheck.spans(rendered(language, "score_sheets_code"))
     pages = {s.page for s in spans}

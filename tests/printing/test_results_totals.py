@@ -1,5 +1,5 @@
 """The results sheet never shows a round-1 total under a later round, and says how players
-from different tables are compared (issue 9, item 24)."""
+from different tables are compared."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """Right-to-left names (Hebrew, Arabic) print in the right order, Arabic letters joined,
-on every document (issue 12, item 5).
+on every document.
 
 A PDF's text is drawn left to right; what is drawn must be the name's visual order.
 Each check compares with what python-bidi and arabic-reshaper give for the name on
