@@ -195,7 +195,8 @@ class Grid:
             )
             p.lines(tx, sub_y, self.total_lines, MIN_SIZE, 12, align="center")
 
-        key = f"heads-{self.layout_key}-{self.games}-{self.sabra}"
+        # the columns differ from sheet to sheet (names leave the games more room or less)
+        key = f"heads-{self.layout_key}-{self.games}-{self.sabra}-{self.game_w:.2f}"
         page.form(self.doc, key, heads, dy=top)
         y = top - head_h
         for seat, size, lines, club, h in self.rows:

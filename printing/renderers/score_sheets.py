@@ -82,7 +82,8 @@ def _sheet(doc: Document, rules_normal: RulesBox, rules_compact: RulesBox, t: Ta
         dy=ended_top,
     )
     sign_y = ended_top - (24 + games * layout.game_row) - layout.gap - layout.sign_room
-    page.form(doc, "signatures", lambda p: _signatures(p, left, half, sign_labels), dy=sign_y)
+    signed = f"signatures-{bool(t.table_code)}"  # the labels differ when players enter
+    page.form(doc, signed, lambda p: _signatures(p, left, half, sign_labels), dy=sign_y)
     page.form(doc, f"rules-{layout.short_rules}", lambda p: rules.draw(p, left, bottom + 2))
 
 
