@@ -27,6 +27,8 @@ test-deploy: venv
 	bash deploy/ensure-test-tools.sh deploy
 	$(VENV)/bin/pytest tests/deploy -v -p no:cacheprovider --durations=3
 
+# This computer only, on 127.0.0.1:8000 (`PORT=8765 make run`: on 8765); `make venue`
+# serves the hall's wifi the same way (deploy/run-local.sh, deploy/venue.sh).
 run: venv
 	bash deploy/run-local.sh
 
@@ -63,4 +65,4 @@ lint: venv
 	PYTHONPATH=. $(VENV)/bin/lint-imports
 
 clean:
-	rm -rf db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3-journal media .celery-broker
+	rm -rf db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3-journal media .celery-broker .demo-passwords

@@ -86,6 +86,9 @@ if not SECRET_KEY:
             ) from error
 
 BASE_URL = os.environ.get("BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The demo accounts' passwords, kept between starts so `load_demo` prints them again
+# (scoring/demo.py); the database keeps only their hashes.
+DEMO_PASSWORDS_FILE = Path(os.environ.get("DEMO_PASSWORDS_FILE") or BASE_DIR / ".demo-passwords")
 # How often a page with the round clock asks for it again (milliseconds); on a table's page
 # the answer also says whether someone changed the table's scores. Tests shorten it.
 CLOCK_POLL_MS = 30_000
@@ -280,7 +283,7 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURES_ALLOWED", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(seconds=env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60))
-# Guessing table codes (issue 14): this many wrong codes from one address within the window
+# Guessing table codes: this many wrong codes from one address within the window
 # make that address wait until the oldest leaves it. Short, because a whole hall may share
 # one address behind the venue's router; devices that already opened their table go on.
 TABLE_CODE_WRONG_ALLOWED = env_int("TABLE_CODE_WRONG_ALLOWED", 10)
@@ -443,6 +446,8 @@ LOGGING = {
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "console"},
     },
+    # A refused request (403) in one line: where, from whom, why (config/logs.py).
+    "filters": {"one_line_refusal": {"()": "config.logs.OneLineRefusal"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
         "django": {
@@ -450,6 +455,8 @@ LOGGING = {
             "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
             "propagate": False,
         },
+        "django.request": {"filters": ["one_line_refusal"]},
+        "django.security.csrf": {"filters": ["one_line_refusal"]},
         # A failed login is a warning; axes' every step (INFO) is noise.
         "axes": {"level": os.environ.get("AXES_LOG_LEVEL", "WARNING")},
     },

@@ -12,6 +12,7 @@ register_converter(IdConverter, "id")
 urlpatterns = [
     path("", tournament_views.home, name="home"),
     path("login/", tournament_views.LoginView.as_view(), name="login"),
+    path("setup/", tournament_views.first_run, name="first_run"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     # The language switch posts here (Django's set_language: a cookie, then back to "next").
     path("i18n/", include("django.conf.urls.i18n")),

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `make run`: migrate, load the demo data, start a Celery worker in the
-# background and serve on 127.0.0.1:8000; stopping the server stops the worker.
+# background and serve on 127.0.0.1:PORT (8000 unless PORT is set: `PORT=8765 make run`);
+# stopping the server stops the worker. This computer only: the addresses printed for
+# phones (BASE_URL) are 127.0.0.1 too, and the projector says so (`make venue` serves the
+# hall's wifi).
 # Broker: CELERY_BROKER_URL if set; else Redis at REDIS_URL (default
 # redis://127.0.0.1:6379/0) when it answers; else Celery's filesystem broker in
 # .celery-broker/ under the project.
@@ -12,6 +15,9 @@ PY=.venv/bin/python
 # A local try: DEBUG on (Django's error pages, any host on the hall's wifi). Only here and
 # in the tests; everywhere else it is off unless DEBUG=true is set.
 export DEBUG=${DEBUG:-true}
+
+. deploy/port.sh
+export BASE_URL=${BASE_URL:-http://127.0.0.1:$PORT}
 
 . deploy/broker.sh
 
@@ -32,4 +38,4 @@ trap stop_worker EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-"$PY" manage.py runserver 127.0.0.1:8000
+"$PY" manage.py runserver "127.0.0.1:$PORT"

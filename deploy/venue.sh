@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `make venue`: serve the hall's network from this laptop with gunicorn (a production
-# server) and a Celery worker. Prints the address tablets should open; that address
-# is BASE_URL, so links and QR codes on printed sheets point to it.
+# server) and a Celery worker, on PORT (8000 unless set: `PORT=8765 make venue`). Prints the
+# address tablets should open; that address is BASE_URL, so links and QR codes on printed
+# sheets and the projector point to it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 PY=.venv/bin/python
-PORT=${PORT:-8000}
+. deploy/port.sh
 
 address=${VENUE_ADDRESS:-$(hostname -I 2>/dev/null | awk '{print $1}')}
 address=${address:-127.0.0.1}

@@ -29,6 +29,7 @@ from tournaments.selectors import (
     waiting_to_be_seated,
 )
 from tournaments.text import fold, matches
+from web.addresses import printed_address, printed_address_is_loopback
 from web.languages import speak_event_language
 from web.params import object_or_404, search_text, whole_number
 
@@ -224,6 +225,9 @@ def projector(request, slug):
             "find": {"url": find_url, "shown": find_url.split("://", 1)[-1]},
             "find_qr": _qr_svg(find_url),
             "results": {"url": results_url, "shown": results_url.split("://", 1)[-1]},
+            # An address no phone opens (127.0.0.1, localhost): said in place of the links
+            # and the QR code, with what to do, so the hall is never sent there.
+            "loopback": printed_address() if printed_address_is_loopback() else "",
             "slide": slide,
             "following": following,
             "seconds": SLIDE_SECONDS,

@@ -1,11 +1,11 @@
 from django.contrib import admin
 
-from tournaments.admin import ReadOnlyAdmin
+from tournaments.admin import ReadOnlyAdmin, TabularInline
 
 from .models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 
 
-class RackScoreInline(admin.TabularInline):
+class RackScoreInline(TabularInline):
     can_delete = False
 
     def has_change_permission(self, request, obj=None):

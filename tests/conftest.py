@@ -28,3 +28,22 @@ def _english_after_each_test():
     from django.utils import translation
 
     translation.activate("en")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _no_prefetch_along_a_foreign_key():
+    """A prefetch that follows a foreign key forward ("seats__entrant") reaches SQLite as
+    one condition per row, which it refuses past about 1,000 rows: refused in every test,
+    whatever its size. Join instead (select_related, or a Prefetch of the seats whose
+    queryset selects the entrant)."""
+    from django.db.models.fields.related_descriptors import ForwardManyToOneDescriptor
+
+    def refused(descriptor, instances, querysets=None):
+        raise AssertionError(
+            f"A prefetch along the foreign key {descriptor.field} fails on SQLite past about "
+            "1,000 rows: join it (select_related) instead."
+        )
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ForwardManyToOneDescriptor, "get_prefetch_querysets", refused)
+        yield

@@ -1,5 +1,5 @@
-"""An action only a form may do, opened by its address (cold test: signed out on a confirm
-page, "Sign in again" came back to .../scorekeepers/6/remove/, a bare 405). A GET never
+"""An action only a form may do, opened by its address (signed out on a confirm page,
+"Sign in again" comes back to .../scorekeepers/6/remove/: never a bare 405). A GET never
 does the action: it shows the action's question again when it has one, else goes to the
 page the action belongs to. Django's test client; the browser walk is in
 tests/browser/test_desk_confirm_after_signing_in.py."""

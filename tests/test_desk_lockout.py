@@ -1,8 +1,8 @@
-"""Cold test: a scorekeeper locked out after wrong passwords is told to ask the organizer
-at the desk, but the desk's overview did not say so (only the Settings page did). The
-overview now names each of the event's scorekeepers locked out, until when, with a link
-to the Settings page's scorekeepers where the unlock is; another event's locked-out
-scorekeeper is not named; once unlocked, the notice is gone."""
+"""A scorekeeper locked out after wrong passwords is told to ask the organizer at the
+desk, so the desk's overview says so too (not only the Settings page): it names each of
+the event's scorekeepers locked out, until when, with a link to the Settings page's
+scorekeepers where the unlock is; another event's locked-out scorekeeper is not named;
+once unlocked, the notice is gone."""
 
 import pytest
 from django.template.defaultfilters import time as time_filter

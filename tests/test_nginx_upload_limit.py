@@ -6,7 +6,7 @@ state meet's backup got nginx's bare "413 Request Entity Too Large")."""
 import re
 from pathlib import Path
 
-from desk.views.registration import MAX_UPLOAD_BYTES
+from desk.views.entrants import MAX_UPLOAD_BYTES
 from scoring.backup import MAX_BACKUP_BYTES
 
 CONF = Path(__file__).resolve().parent.parent / "deploy" / "nginx.conf"

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from axes.backends import AxesStandaloneBackend
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import BooleanField, Max, Q, QuerySet, Sum
 from django.db.models.expressions import RawSQL
@@ -94,6 +95,32 @@ def _listed(user) -> dict[str, RawSQL]:
             output_field=BooleanField(),
         )
     return asked
+
+
+# The demo's accounts carry this group (scoring/demo.py): their passwords are printed at
+# every start, so they run the demo event only and never count as an installation's own
+# organizer.
+DEMO_GROUP = "demo accounts"
+
+
+def is_demo_account(user) -> bool:
+    return user.groups.filter(name=DEMO_GROUP).exists()
+
+
+def event_organizers(event: Event):
+    """The accounts on the event's list of organizers, by user name (superusers organize
+    every event without being listed)."""
+    return event.organizers.order_by("username")
+
+
+def first_run_open() -> bool:
+    """Whether the installation still waits for its director's own account: no account but
+    the demo's organizes an event, administers the site or may create events."""
+    User = get_user_model()
+    owners = User.objects.filter(
+        Q(is_superuser=True) | Q(is_staff=True) | Q(organized_events__isnull=False)
+    )
+    return not owners.exclude(groups__name=DEMO_GROUP).exists()
 
 
 def events_for(user):

@@ -1,4 +1,10 @@
+from django import forms
 from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.db import connections, models
 
 from .models import BRACKET_SETTINGS, Bye, Division, Entrant, Event, Round, Seat, Table
 from .selectors import bracket_started, event_started
@@ -7,7 +13,74 @@ from .selectors import bracket_started, event_started
 DIVISION_STATE = ("status", "walkover", "medals_confirmed_at", "results")
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+def _refuse_ids_out_of_range(field: forms.ModelChoiceField, values) -> None:
+    """An id the database's column cannot hold is a choice not offered, refused with the
+    field's own words before any query: SQLite cannot even compare it (OverflowError, a
+    500, for ``organizers=9999999999999999999999999``), where PostgreSQL finds nothing.
+    Anything that is no whole number is left to Django's own check."""
+    model = field.queryset.model
+    key = model._meta.get_field(field.to_field_name) if field.to_field_name else model._meta.pk
+    if not isinstance(key, models.IntegerField):
+        return
+    ops = connections[field.queryset.db].ops
+    low, high = ops.integer_field_range(key.get_internal_type())
+    for value in values:
+        try:
+            number = int(str(value))
+        except ValueError:
+            continue
+        if not low <= number <= high:
+            raise ValidationError(
+                field.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            )
+
+
+class IdChoiceField(forms.ModelChoiceField):
+    def to_python(self, value):
+        if value not in self.empty_values and not isinstance(value, self.queryset.model):
+            _refuse_ids_out_of_range(self, [value])
+        return super().to_python(value)
+
+
+class IdsChoiceField(forms.ModelMultipleChoiceField):
+    def clean(self, value):
+        prepared = self.prepare_value(value)
+        if isinstance(prepared, list | tuple):
+            _refuse_ids_out_of_range(self, prepared)
+        return super().clean(value)
+
+
+class IdsInRange:
+    """Every admin form's choice of rows (a foreign key, raw id or not, and a
+    many-to-many) refuses an id out of the database's range as a form error."""
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        kwargs.setdefault("form_class", IdChoiceField)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+    def formfield_for_manytomany(self, db_field, request, **kwargs):
+        kwargs.setdefault("form_class", IdsChoiceField)
+        return super().formfield_for_manytomany(db_field, request, **kwargs)
+
+
+class ModelAdmin(IdsInRange, admin.ModelAdmin):
+    """The admin of every model of the project (and of the accounts, below)."""
+
+
+class TabularInline(IdsInRange, admin.TabularInline):
+    pass
+
+
+# The accounts' admin as Django makes it, with the same refusal (groups, permissions).
+for _model, _admin in ((get_user_model(), UserAdmin), (Group, GroupAdmin)):
+    if admin.site.is_registered(_model):
+        admin.site.unregister(_model)
+        admin.site.register(_model, type(_admin.__name__, (IdsInRange, _admin), {}))
+
+
+class ReadOnlyAdmin(ModelAdmin):
     """Shown, never changed here: changes go through the services (and the audit trail)."""
 
     def has_add_permission(self, request, obj=None):
@@ -20,7 +93,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class DivisionInline(admin.TabularInline):
+class DivisionInline(TabularInline):
     model = Division
     fk_name = "event"
     fields = ("name", "min_age", "max_age", "gender", "combined_into", "status")
@@ -34,7 +107,7 @@ class DivisionInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ModelAdmin):
     list_display = ("name", "slug", "date", "venue", "scoring", "confirmation", "medal_policy")
     list_filter = ("scoring", "confirmation", "medal_policy", "date")
     search_fields = ("name", "slug", "venue")
@@ -52,7 +125,7 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Division)
-class DivisionAdmin(admin.ModelAdmin):
+class DivisionAdmin(ModelAdmin):
     list_display = (
         "name",
         "event",
@@ -74,7 +147,7 @@ class DivisionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entrant)
-class EntrantAdmin(admin.ModelAdmin):
+class EntrantAdmin(ModelAdmin):
     list_display = (
         "external_id",
         "last_name",
@@ -98,7 +171,7 @@ class EntrantAdmin(admin.ModelAdmin):
         return ()
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(TabularInline):
     model = Seat
     fields = ("number", "entrant")
     raw_id_fields = ("entrant",)

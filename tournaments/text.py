@@ -9,13 +9,65 @@ APOSTROPHES = frozenset("'’‘ʼ`´′")
 DROPPED = APOSTROPHES | frozenset(".")
 
 
+# The zero-width non-joiner and joiner (and Mongolian's vowel separator) change the shape
+# of the letters on either side in the scripts that join letters or build conjuncts:
+# Arabic and Persian (the non-joiner of حسین‌زاده, Hosseinzadeh, is spelling), Syriac,
+# Thaana, N'Ko, the Indic scripts from Devanagari to Sinhala, Myanmar, Khmer, Mongolian.
+# Between two letters (or marks) of these they stay; anywhere else they change nothing
+# one sees.
+_JOINERS = frozenset("\u200c\u200d\u180e")
+_JOINING_SCRIPTS = re.compile(
+    "[\u0600-\u08ff\u0900-\u0dff\u1000-\u109f\u1780-\u18af\ufb50-\ufdff\ufe70-\ufefc]"
+)
+# Hangul's compatibility fillers are letters that show nothing.
+_BLANK_LETTERS = frozenset("\u3164\uffa0")
+
+
+def _joins(char: str) -> bool:
+    """A letter or a mark of a script whose letters a joiner shapes."""
+    return bool(_JOINING_SCRIPTS.match(char)) and unicodedata.category(char)[0] in "LM"
+
+
+def visible_text(text: str) -> str:
+    """``text`` as it is seen: without the characters that show nothing, spaces collapsed.
+
+    Removed: every format character (Unicode category Cf: zero-width space, word joiner,
+    the byte order mark inside text, soft hyphen, the left-to-right and right-to-left
+    marks, embeddings, overrides and isolates, invisible operators, tags), control
+    characters other than spaces and line breaks, and Hangul fillers. They make
+    "Mary\u200bSmith" look like "MarySmith" while being another name, turn the words
+    after them round (an override), or reach an export and a terminal as they are. The
+    joiners a real name needs stay (``_JOINERS``, between two letters of a script that
+    uses them). A right-to-left name is set apart where it is shown (``isolate``), never
+    in what is stored. Every space (tab, line break, no-break space) counts as one, and
+    none is left at either end. The one cleaning of names, on import
+    (tournaments/registration/) and on entry (tournaments.services.entrant_save)."""
+    kept: list[str] = []
+    last = len(text) - 1
+    for index, char in enumerate(text):
+        category = unicodedata.category(char)
+        if char in _JOINERS:
+            if not (kept and index < last and _joins(kept[-1]) and _joins(text[index + 1])):
+                continue
+        elif category == "Cf" or char in _BLANK_LETTERS:
+            continue
+        elif category == "Cc" and not char.isspace():
+            continue
+        kept.append(char)
+    return " ".join("".join(kept).split())
+
+
 def fold(text: str) -> str:
     """Lower case without accents, apostrophes or dots, spaces collapsed: "Ångström" ->
     "angstrom", "O’Brien" -> "obrien", "St. John" -> "st john", so that "angs" finds it,
     "obrien" finds O'Brien, and it files under A. The one accent folding of the project."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
+    # Marks (accents) and format characters (a joiner kept by visible_text) are dropped:
+    # "حسینزاده" typed without the non-joiner finds حسین‌زاده.
     stripped = "".join(
-        c for c in decomposed if not unicodedata.category(c).startswith("M") and c not in DROPPED
+        c
+        for c in decomposed
+        if not unicodedata.category(c).startswith(("M", "Cf")) and c not in DROPPED
     )
     # NFC again so Hangul syllables (decomposed into jamo by NFKD) stay syllables.
     return " ".join(unicodedata.normalize("NFC", stripped).split())
@@ -96,7 +148,7 @@ def namesake_names(people) -> dict:
 # with its code (scoring.services._common.AtTable.label), kept in English for the record.
 # Nothing reads it back now (the change stores the player and the code, at_table_player
 # and at_table_code): only a backup made before those were stored is read with it, once
-# (scoring/backup.py; migration scoring/0009 keeps its own copy).
+# (scoring/backup/; migration scoring/0009 keeps its own copy).
 AT_TABLE = re.compile(r"^(?P<name>.+) at the table \(code (?P<code>[A-Z0-9]+)\)$")
 
 

@@ -1,24 +1,31 @@
-"""The home page, logging in and out, and the service worker's script."""
+"""The home page, the installation's first-run page, logging in and out, and the service
+worker's script."""
 
 import math
 
+from django import forms
 from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.staticfiles import finders
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import Http404, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
 from django.utils.formats import date_format
-from django.utils.translation import gettext_lazy, ngettext
-from django.views.decorators.http import require_GET
+from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.views.decorators.http import require_GET, require_http_methods
 from django.views.i18n import JavaScriptCatalog
 
-from tournaments import access
+from tournaments import access, services
+from tournaments.engine import RuleError
 from tournaments.models import Event
 
+from .actions import said
+from .addresses import from_this_computer, this_computers_address
 from .decorators import signed_out
 
 
@@ -115,9 +122,76 @@ def login_locked_out(request, response=None, credentials=None):
     )
 
 
+class DirectorForm(forms.Form):
+    """The director's own account, asked for on the installation's first page."""
+
+    username = forms.CharField(
+        label=gettext_lazy("Your user name"),
+        max_length=150,
+        help_text=gettext_lazy("Letters, digits and @ . + - _ only, no spaces."),
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autocapitalize": "none"}),
+    )
+    password = forms.CharField(
+        label=gettext_lazy("Your password"),
+        strip=False,
+        help_text=gettext_lazy("At least 8 characters, not only digits, not a common one."),
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+    again = forms.CharField(
+        label=gettext_lazy("The same password again"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("password") and data.get("again") and data["password"] != data["again"]:
+            self.add_error("again", gettext("The two passwords differ: type the same twice."))
+        return data
+
+
+def first_run_here(request) -> bool:
+    """The first-run page answers while the installation has no organizer of its own, and
+    only on the computer that runs it (``from_this_computer``): nobody on the hall's wifi or
+    the internet can make themselves its director before the director does."""
+    return access.first_run_open() and from_this_computer(request)
+
+
+@require_http_methods(["GET", "POST"])
+def first_run(request):
+    """The director's own account: a user name and a password, made once; then this page
+    is gone (404) and the home page leads to the events."""
+    if not first_run_here(request):
+        raise Http404("This installation has its organizer already.")
+    form = DirectorForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.director_create(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password"]
+            )
+        except RuleError as error:
+            form.add_error(None, said(error))
+        else:
+            login(request, user, backend="tournaments.sessions.SessionUserBackend")
+            messages.success(
+                request,
+                gettext(
+                    "Welcome, %(name)s: this is your organizer account. Next: a new event, "
+                    "or restore one from a backup."
+                )
+                % {"name": user.get_username()},
+            )
+            return redirect("home")
+    return render(request, "registration/first_run.html", {"form": form})
+
+
 def home(request):
     """Scorekeepers and the public see the events still going on; an organizer sees every
-    event they run, finished and archived ones marked."""
+    event they run, finished and archived ones marked. While the installation has no
+    organizer of its own, it first asks for the director's account (on this computer) or
+    says where to make it (anywhere else)."""
+    first_run = access.first_run_open()
+    here = first_run and from_this_computer(request)
     theirs = access.events_for(request.user).reachable()
     listed = set(theirs.listed().values_list("pk", flat=True))
     finished = set(theirs.finished().values_list("pk", flat=True))
@@ -130,7 +204,15 @@ def home(request):
     return render(
         request,
         "home.html",
-        {"my_events": mine, "events": Event.objects.listed().reachable().order_by("-date")[:50]},
+        {
+            "my_events": mine,
+            "events": Event.objects.listed().reachable().order_by("-date")[:50],
+            "first_run_form": DirectorForm() if here else None,
+            # Where the director makes it: this server on the computer itself.
+            "first_run_elsewhere": this_computers_address(request)
+            if first_run and not here
+            else "",
+        },
     )
 
 

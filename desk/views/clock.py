@@ -2,25 +2,26 @@
 give one table extra minutes, start every seated round at once."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect
-from django.urls import reverse
+from django.shortcuts import redirect
 from django.utils.translation import gettext, ngettext
 
 from tournaments import services
 from tournaments.engine import RuleError
-from tournaments.models import Division, Round, Table
-from tournaments.selectors import brackets, round_clock
+from tournaments.models import Division, Round
+from tournaments.selectors import round_clock
 from web.actions import act
 from web.decorators import event_role, post_only
 from web.params import whole_number
 
-from .confirm import ask, confirmed
+from .. import selectors
+from .confirm import Question, confirm_then_act
+from .places import division_of, division_url, overview_url
 
 ACTIONS = ("start", "restart", "pause", "resume")
 
 
 def _current(event, division_id) -> tuple[Division, Round | None]:
-    division = get_object_or_404(Division, pk=division_id, event=event).bracket
+    division = division_of(event, division_id).bracket
     return division, division.rounds.current()
 
 
@@ -44,23 +45,53 @@ def _started(result) -> str:
     }
 
 
-def _division_back(event, division_id, *args, **kwargs) -> str:
-    return reverse("desk:division", args=[event.slug, division_id])
+def _clock_url(event, division_id, *args, **kwargs) -> str:
+    return division_url(event, division_id) + "#clock"
 
 
-def _clock_back(event, division_id, *args, **kwargs) -> str:
-    return reverse("desk:division", args=[event.slug, division_id]) + "#clock"
+def _restart_question(event, division, current: Round) -> Question:
+    clock = round_clock(current)
+    return Question(
+        title=gettext("Start the clock of round %(number)d of %(division)s again?")
+        % {"number": current.number, "division": division.name},
+        lines=[
+            ngettext(
+                "It started at %(at)s. Started again now, it runs the round's full "
+                "%(minutes)d minute from now; a pause is forgotten.",
+                "It started at %(at)s. Started again now, it runs the round's full "
+                "%(minutes)d minutes from now; a pause is forgotten.",
+                clock.clock.minutes,
+            )
+            % {"at": clock.started_text, "minutes": clock.clock.minutes},
+            gettext("Minutes given to single tables stay with those tables."),
+            gettext("Scores are not touched."),
+        ],
+        yes=gettext("Yes, start the clock again from full time"),
+        back=division_url(event, division.pk),
+    )
 
 
-def _overview_back(event, *args, **kwargs) -> str:
-    return reverse("desk:overview", args=[event.slug])
+def _clock_changed(current: Round, action: str) -> str:
+    """Start (or start again), pause or resume the clock of ``current``; what it did."""
+    if action in ("start", "restart"):
+        return _started(services.round_clock_start(round_=current, restart=action == "restart"))
+    if action == "pause":
+        round_ = services.round_clock_pause(round_=current)
+        return gettext("The clock is paused with %(left)s left.") % {
+            "left": round_clock(round_).left_text
+        }
+    round_ = services.round_clock_resume(round_=current)
+    return gettext("The clock runs again: round %(number)d ends at %(end)s.") % {
+        "number": round_.number,
+        "end": round_clock(round_).end_text,
+    }
 
 
 @event_role("organizer")
-@post_only(_division_back)
+@post_only(division_url)
 def division_clock(request, event, division_id):
     division, current = _current(event, division_id)
-    back = reverse("desk:division", args=[event.slug, division.pk])
+    back = division_url(event, division.pk)
     action = request.POST.get("action", "")
     if action not in ACTIONS:
         messages.error(
@@ -74,44 +105,16 @@ def division_clock(request, event, division_id):
             % {"division": division.name},
         )
         return redirect(back)
-    if action == "restart" and not confirmed(request):
-        clock = round_clock(current)
-        return ask(
-            request,
-            event,
-            title=gettext("Start the clock of round %(number)d of %(division)s again?")
-            % {"number": current.number, "division": division.name},
-            lines=[
-                ngettext(
-                    "It started at %(at)s. Started again now, it runs the round's full "
-                    "%(minutes)d minute from now; a pause is forgotten.",
-                    "It started at %(at)s. Started again now, it runs the round's full "
-                    "%(minutes)d minutes from now; a pause is forgotten.",
-                    clock.clock.minutes,
-                )
-                % {"at": clock.started_text, "minutes": clock.clock.minutes},
-                gettext("Minutes given to single tables stay with those tables."),
-                gettext("Scores are not touched."),
-            ],
-            yes=gettext("Yes, start the clock again from full time"),
-            back=back,
-        )
-
-    def change():
-        if action in ("start", "restart"):
-            return _started(services.round_clock_start(round_=current, restart=action == "restart"))
-        if action == "pause":
-            round_ = services.round_clock_pause(round_=current)
-            return gettext("The clock is paused with %(left)s left.") % {
-                "left": round_clock(round_).left_text
-            }
-        round_ = services.round_clock_resume(round_=current)
-        return gettext("The clock runs again: round %(number)d ends at %(end)s.") % {
-            "number": round_.number,
-            "end": round_clock(round_).end_text,
-        }
-
-    return act(request, change, done=lambda text: text, to=back)
+    return confirm_then_act(
+        request,
+        event,
+        question=lambda: (
+            _restart_question(event, division, current) if action == "restart" else None
+        ),
+        action=lambda: _clock_changed(current, action),
+        done=lambda text: text,
+        to=back,
+    )
 
 
 def minutes_typed(text) -> int | None:
@@ -124,17 +127,36 @@ def minutes_typed(text) -> int | None:
     return None if number is None else sign * number
 
 
+def _minutes_added(table, minutes: int) -> str:
+    """Give ``table`` ``minutes`` more (fewer when negative); what it has now, in words."""
+    changed = services.table_minutes_add(table=table, minutes=minutes)
+    clock = round_clock(changed.round, table=changed)
+    values = {"table": changed.number, "minutes": changed.extra_minutes, "end": clock.end_text}
+    if clock.started and not clock.paused:
+        return (
+            ngettext(
+                "Table %(table)d has %(minutes)d extra minute: it ends at %(end)s.",
+                "Table %(table)d has %(minutes)d extra minutes: it ends at %(end)s.",
+                changed.extra_minutes,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "Table %(table)d has %(minutes)d extra minute.",
+            "Table %(table)d has %(minutes)d extra minutes.",
+            changed.extra_minutes,
+        )
+        % values
+    )
+
+
 @event_role("organizer")
-@post_only(_clock_back)
+@post_only(_clock_url)
 def table_minutes(request, event, division_id):
     division, current = _current(event, division_id)
-    back = reverse("desk:division", args=[event.slug, division.pk]) + "#clock"
-    table_id = whole_number(request.POST.get("table", ""), low=1)
-    table = (
-        Table.objects.filter(pk=table_id, round=current).select_related("round").first()
-        if table_id is not None and current is not None
-        else None
-    )
+    back = _clock_url(event, division.pk)
+    table = selectors.round_table(current, whole_number(request.POST.get("table", ""), low=1))
     minutes = minutes_typed(request.POST.get("minutes", ""))
     if table is None:
         messages.error(request, gettext("Choose the table that gets the minutes."))
@@ -149,94 +171,56 @@ def table_minutes(request, event, division_id):
             % {"table": table.number},
         )
         return redirect(back)
+    return act(request, lambda: _minutes_added(table, minutes), done=lambda text: text, to=back)
 
-    def add():
-        changed = services.table_minutes_add(table=table, minutes=minutes)
-        clock = round_clock(changed.round, table=changed)
-        values = {
-            "table": changed.number,
-            "minutes": changed.extra_minutes,
-            "end": clock.end_text,
-        }
-        if clock.started and not clock.paused:
-            return (
-                ngettext(
-                    "Table %(table)d has %(minutes)d extra minute: it ends at %(end)s.",
-                    "Table %(table)d has %(minutes)d extra minutes: it ends at %(end)s.",
-                    changed.extra_minutes,
-                )
-                % values
-            )
-        return (
-            ngettext(
-                "Table %(table)d has %(minutes)d extra minute.",
-                "Table %(table)d has %(minutes)d extra minutes.",
-                changed.extra_minutes,
-            )
-            % values
+
+def _start_all_question(event, waiting: list[Round]) -> Question:
+    lines = [
+        ngettext(
+            "%(division)s, round %(number)d: %(minutes)d minute",
+            "%(division)s, round %(number)d: %(minutes)d minutes",
+            round_clock(r).clock.minutes,
         )
+        % {"division": r.division.name, "number": r.number, "minutes": round_clock(r).clock.minutes}
+        for r in waiting
+    ]
+    return Question(
+        title=ngettext(
+            "Start the clock of %(n)d round?", "Start the clock of %(n)d rounds?", len(waiting)
+        )
+        % {"n": len(waiting)},
+        lines=[*lines, gettext("Clocks already running are left as they are.")],
+        yes=gettext("Yes, start these clocks now"),
+        back=overview_url(event),
+    )
 
-    return act(request, add, done=lambda text: text, to=back)
 
-
-def unstarted_clocks(event) -> list[Round]:
-    """Each bracket's current round still playing whose clock has not started."""
-    rounds = []
-    for division in brackets(event):
-        current = division.rounds.current()
-        if (
-            current is not None
-            and current.status != Round.Status.CLOSED
-            and current.clock_started_at is None
-        ):
-            rounds.append(current)
-    return rounds
+def _all_started(event) -> str:
+    """Start every clock not yet running; which, in words."""
+    report = services.rounds_clock_start(event=event)
+    if not report.started:
+        raise RuleError(gettext("Every round playing has its clock running already."))
+    return gettext("Clocks started: %(list)s") % {
+        "list": ", ".join(
+            gettext("%(division)s (until %(end)s)")
+            % {"division": r.division.name, "end": round_clock(r).end_text}
+            for r in report.started
+        )
+    }
 
 
 @event_role("organizer")
-@post_only(_overview_back)
+@post_only(overview_url)
 def clocks_start(request, event):
-    back = reverse("desk:overview", args=[event.slug])
-    waiting = unstarted_clocks(event)
+    waiting = selectors.unstarted_clocks(event)
     if not waiting:
         messages.info(request, gettext("Every round playing has its clock running already."))
-        return redirect(back)
-    if not confirmed(request):
-        return ask(
-            request,
-            event,
-            title=ngettext(
-                "Start the clock of %(n)d round?", "Start the clock of %(n)d rounds?", len(waiting)
-            )
-            % {"n": len(waiting)},
-            lines=[
-                ngettext(
-                    "%(division)s, round %(number)d: %(minutes)d minute",
-                    "%(division)s, round %(number)d: %(minutes)d minutes",
-                    round_clock(r).clock.minutes,
-                )
-                % {
-                    "division": r.division.name,
-                    "number": r.number,
-                    "minutes": round_clock(r).clock.minutes,
-                }
-                for r in waiting
-            ]
-            + [gettext("Clocks already running are left as they are.")],
-            yes=gettext("Yes, start these clocks now"),
-            back=back,
-        )
-
-    def start():
-        report = services.rounds_clock_start(event=event)
-        if not report.started:
-            raise RuleError(gettext("Every round playing has its clock running already."))
-        return gettext("Clocks started: %(list)s") % {
-            "list": ", ".join(
-                gettext("%(division)s (until %(end)s)")
-                % {"division": r.division.name, "end": round_clock(r).end_text}
-                for r in report.started
-            )
-        }
-
-    return act(request, start, done=lambda text: text, to=back)
+        return redirect(overview_url(event))
+    return confirm_then_act(
+        request,
+        event,
+        question=lambda: _start_all_question(event, waiting),
+        action=lambda: _all_started(event),
+        done=lambda text: text,
+        to=overview_url(event),
+    )

@@ -10,6 +10,10 @@ from .state import DivisionState, division_state, medal_word, place_word, record
 NO_PLACE = [Entrant.Status.ABSENT, Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED]
 
 
+def _disqualified(entrant: Entrant | None) -> bool:
+    return entrant is not None and entrant.status == Entrant.Status.DISQUALIFIED
+
+
 def _seat_json(state: DivisionState, record, outcome, table, table_outcome, player, following):
     score = outcome.scores.get(player)
     racks_by_game = {g.number: g.racks for g in table.games}
@@ -26,7 +30,8 @@ def _seat_json(state: DivisionState, record, outcome, table, table_outcome, play
         "total": score.total if score else None,
         "position": outcome.position(player),
         "advanced": player in following,
-        "withdrawn": player in state.withdrawn,
+        # From the round in which the player left on: the rounds they finished stand.
+        "withdrawn": player in table_outcome.withdrawn,
     }
 
 
@@ -66,6 +71,8 @@ def _placings_json(state: DivisionState) -> list[dict]:
         }
         if placing.withdrawn:
             entry["withdrawn"] = True
+            if _disqualified(state.entrants.get(placing.player)):
+                entry["disqualified"] = True
         if state.age_group_label(placing.player):
             entry["age_group"] = state.age_groups[placing.player]
             entry["age_group_place"] = placing.group_place
@@ -90,6 +97,7 @@ def _placings_json(state: DivisionState) -> list[dict]:
                 "ribbon": False,
                 "withdrawn": True,
                 "absent": entrant.status == Entrant.Status.ABSENT,
+                **({"disqualified": True} if _disqualified(entrant) else {}),
             }
         )
     return placings

@@ -17,51 +17,41 @@ from ..decision_notes import Step
 from ..models import TieBreakDecision
 from ..selectors import DivisionState, division_state, serialize_placings, undecided_changes
 from ._common import RoundUnfinished, TieBlocked, Unchecked
-from .corrections import _settle_if_moot, corrections_accept
-
-
-def _tied_groups(state: DivisionState, round_number: int) -> list:
-    """The ties of a round that matter, as they stand without that round's decisions."""
-    others = [d for d in state.decisions if d.round != round_number]
-    outcomes = engine.evaluate_rounds(
-        state.records, state.rules, decisions=others, withdrawn=state.withdrawn, names=state.names
-    )
-    ties = list(outcomes[round_number - 1].ties)
-    if outcomes and outcomes[-1].complete:
-        placings = engine.division_placings(
-            state.records,
-            state.rules,
-            players=state.players,
-            decisions=others,
-            withdrawn=state.withdrawn,
-            age_groups=state.age_groups,
-            outcomes=outcomes,
-        )
-        ties += [t for t in placings.ties if t.round == round_number]
-    return ties
+from .corrections import corrections_accept, settle_if_moot
 
 
 def _refuse_part_of_a_tie(state: DivisionState, round_number: int, ids: Sequence[str]) -> None:
     """RULES.md: a tie decision must name the whole tied group; one that names part of it
-    is refused, naming the group."""
+    is refused, naming the group. The engine says which group (the questions open now,
+    then those the round's decisions answered)."""
+    tie = engine.refused_decision(
+        ids,
+        round_number,
+        state.records,
+        state.rules,
+        players=state.players,
+        decisions=state.decisions,
+        withdrawn=state.withdrawn,
+        age_groups=state.age_groups,
+        outcomes=state.outcomes,
+    )
+    if tie is None:
+        return
     named = set(ids)
-    for tie in _tied_groups(state, round_number):
-        group = set(tie.players)
-        if named & group and not group <= named:
-            who = ", ".join(f"{state.names.get(p, p)} ({p})" for p in tie.players)
-            missing = ", ".join(p for p in tie.players if p not in named)
-            raise RuleError(
-                _(
-                    "Round %(round)s: %(who)s are tied for %(blocks)s. Name the whole group, "
-                    "best first (missing: %(missing)s)."
-                )
-                % {
-                    "round": round_number,
-                    "who": who,
-                    "blocks": tie.blocks_words(),
-                    "missing": missing,
-                }
-            )
+    who = ", ".join(f"{state.names.get(p, p)} ({p})" for p in tie.players)
+    missing = ", ".join(p for p in tie.players if p not in named)
+    raise RuleError(
+        _(
+            "Round %(round)s: %(who)s are tied for %(blocks)s. Name the whole group, "
+            "best first (missing: %(missing)s)."
+        )
+        % {
+            "round": round_number,
+            "who": who,
+            "blocks": tie.blocks_words(),
+            "missing": missing,
+        }
+    )
 
 
 def tie_resolve(
@@ -229,7 +219,7 @@ def round_reopen(
             division=division, reason=reason, user=user, expected_round=expected_round
         )
         if result.reopened is not None:
-            _settle_if_moot(
+            settle_if_moot(
                 result.division,
                 division_state(result.division),
                 user,

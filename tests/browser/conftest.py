@@ -271,6 +271,15 @@ def hall_url(live_server, settings):
     return live_server.url.replace("://localhost:", f"://{HALL_HOST}:")
 
 
+@pytest.fixture
+def hall_address(settings):
+    """The address printed for phones is one the hall's Wi-Fi reaches, as `make venue` sets
+    it (with `make run`'s 127.0.0.1 the projector says that no phone can open it instead of
+    showing its link and QR code)."""
+    settings.BASE_URL = "http://192.168.1.20:8000"
+    return settings.BASE_URL
+
+
 # ---------------------------------------------------------------- browser helpers
 
 

@@ -1,4 +1,4 @@
-"""Issue 9, item 8: the check-in desk shows everyone, "16 of 21 checked in — 5 still to
+"""The check-in desk shows everyone, "16 of 21 checked in — 5 still to
 come" with their names, "check in everyone who is here" with the absentees ticked first,
 and search that folds accents and apostrophes; at phone, tablet and laptop widths."""
 

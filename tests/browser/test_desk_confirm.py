@@ -1,4 +1,4 @@
-"""Issue 9, item 7: nothing irreversible is one click at the desk. Withdraw, disqualify,
+"""Nothing irreversible is one click at the desk. Withdraw, disqualify,
 close a round, combine and confirm medals ask first, naming what will happen; a
 withdrawal marked by mistake is undone with a reason; combined divisions split again."""
 

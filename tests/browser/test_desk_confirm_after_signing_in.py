@@ -1,7 +1,8 @@
-"""Signed out on a desk confirm page (cold test: "Remove vol3", signed out in another tab,
-"Yes, remove", "Sign in again" led to a bare HTTP 405): signing in again comes back to the
-same question with nothing done, "Yes" then does it once, and the organizer lands at the
-scorekeepers section of the long settings page with what was done in view."""
+"""Signed out on a desk confirm page ("Remove vol3", signed out in another tab, "Yes,
+remove", then "Sign in again", which must not lead to a bare HTTP 405): signing in again
+comes back to the same question with nothing done, "Yes" then does it once, and the
+organizer lands at the scorekeepers section of the long settings page with what was done
+in view."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Issue 9, item 12 in the browser: new age bands after registration show who would move,
+"""In the browser: new age bands after registration show who would move,
 at phone, tablet and laptop widths; "change the settings again" keeps what was typed;
 bands out of order are refused beside the field."""
 
@@ -110,7 +110,7 @@ def test_a_seated_division_never_changes_and_the_organizer_is_told(page, live_se
 def test_a_failed_save_says_not_saved_at_the_top_and_links_the_field(
     browser, live_server, event, width
 ):
-    """Cold test 11, finding 5: the summary is on the first screen, focused, and its link
+    """The summary is on the first screen, focused, and its link
     takes the organizer to the field."""
     w, h = WIDTHS[width]
     page = browser.new_context(viewport={"width": w, "height": h}).new_page()

@@ -1,4 +1,4 @@
-"""Fixing a seating at the desk (issue 11, item 5): "Seat round N again" and "Take back
+"""Fixing a seating at the desk: "Seat round N again" and "Take back
 round N" ask first on the confirm page, only the event's organizer may, both are refused
 once a score is in, and both show in the division's seating record."""
 

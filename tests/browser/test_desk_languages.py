@@ -1,4 +1,4 @@
-"""The desk while the tournament runs, in French and Spanish in Chromium (issue 12): the
+"""The desk while the tournament runs, in French and Spanish in Chromium: the
 overview and a division's page at a 1280x720 projector and a 390 px phone. No English
 interface word is left, the page is no wider than the screen, and no button's longer
 words spill out of it (they wrap). Screenshots for a person to look at."""

@@ -1,5 +1,5 @@
-"""Who may use the desk actions of issue 9, items 7 and 8 (disqualify, undo a withdrawal,
-split a combination, check in everyone who is here): the event's organizer only. A
+"""Who may use the desk's actions that disqualify, undo a withdrawal, split a combination
+and check in everyone who is here: the event's organizer only. A
 scorekeeper, another event's organizer and anyone signed out change nothing."""
 
 import pytest
@@ -70,7 +70,7 @@ def test_only_the_events_organizer_may(world, role):
     before = state(world)
     for name, (url, data) in requests(world).items():
         answer = client.post(url, data)
-        # Signed out: 401 in words with a "Sign in again" link (cold test finding 4).
+        # Signed out: 401 in words with a "Sign in again" link (never a quiet redirect).
         expected = 401 if role == "anonymous" else 403
         assert answer.status_code == expected, (name, answer.status_code)
         if role == "anonymous":

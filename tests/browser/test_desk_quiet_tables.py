@@ -1,5 +1,5 @@
 """The desk's division page says, per table, when its last score arrived and highlights
-a table gone quiet (issue 14, item 8), on a phone and a laptop, axe clean."""
+a table gone quiet, on a phone and a laptop, axe clean."""
 
 import datetime
 

@@ -1,4 +1,4 @@
-"""The desk before play in Chromium (issue 12): check-in on a 390 px phone in French and
+"""The desk before play in Chromium: check-in on a 390 px phone in French and
 Spanish, and the settings page at 1280x720 in French. No English interface word of these
 pages is left, the page is no wider than the screen, no button's longer words spill out of
 it (they wrap), and a Hebrew name reads right to left. Screenshots for a person to look at."""

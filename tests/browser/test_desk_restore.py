@@ -1,5 +1,5 @@
-"""Issue 9, item 7: restoring a backup asks first, naming what will be made; "no" makes
-nothing; the file waits under a token, so it is not chosen twice."""
+"""Restoring a backup asks first, naming what will be made; "no" makes nothing; the file
+waits under a token, so it is not chosen twice."""
 
 import json
 
@@ -58,8 +58,8 @@ def test_restore_asks_first_and_restores_on_yes(page, live_server, world):
 def test_a_tampered_backup_is_refused_in_words_before_the_question(
     page, live_server, world, tmp_path, width, height
 ):
-    """Issue 13, items 1 and 5: the refusal names the item and the field, comes before
-    "restore it?", keeps no copy of the file, and the home page still answers."""
+    """The refusal names the item and the field, comes before "restore it?", keeps no copy
+    of the file, and the home page still answers."""
     page.set_viewport_size({"width": width, "height": height})
     base = live_server.url
     data = event_backup(world.other)

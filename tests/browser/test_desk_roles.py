@@ -415,7 +415,7 @@ def test_desk_role_matrix(role, settings, tmp_path, monkeypatch):
         actual[name] = response.status_code
         if response.status_code == 302 and response["Location"].startswith("/login/?next="):
             actual[name] = LOGIN
-        # A form sent signed out: 401 in words, a "Sign in again" link (cold test finding 4).
+        # A form sent signed out: 401 in words, a "Sign in again" link (never a quiet redirect).
         if response.status_code == 401 and response.get("X-Signed-Out") == "1":
             assert 'href="/login/?next=/e/' in response.text
             actual[name] = LOGIN

@@ -1,4 +1,4 @@
-"""Table codes at the desk (issue 14, item 3): the organizer sees each table's code, what
+"""Table codes at the desk: the organizer sees each table's code, what
 the players entered and confirmed with it, and gives a table a new code (asked first; the
 old code opens nothing at once; sent again it says "already done"); nobody else may; on a
 390 px phone and a 1280 px laptop, axe clean, tap targets and text large enough."""

@@ -131,7 +131,7 @@ def test_bad_dates_are_shown_with_their_lines_and_nothing_is_saved(page, live_se
     expect(page.get_by_role("link", name="Upload a corrected file")).to_be_visible()
 
     # Posting the confirmation anyway (an old tab, a crafted request) saves nothing either:
-    # the refused file (birth dates, phones) was deleted at once (issue 13, item 5).
+    # the refused file (birth dates, phones) was deleted at once.
     token = page.url.split("token=")[1].split("&")[0]
     csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
     response = page.request.post(

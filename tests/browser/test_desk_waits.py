@@ -1,4 +1,4 @@
-"""The desk overview's "waiting for" lines in Chromium (issue 9, item 9): each is a link
+"""The desk overview's "waiting for" lines in Chromium: each is a link
 of at least 44 px that goes straight to the place where it is done, at phone, tablet and
 laptop widths; axe-core finds nothing serious."""
 

@@ -1,4 +1,4 @@
-"""Issue 9, item 10: words for people on the desk. No command-line options or constraint
+"""Words for people on the desk. No command-line options or constraint
 names on a page, the plan in words, the tie-break order chosen from a list and
 reordered, date fields that match their labels and are tall enough to tap, correct
 plurals, and 403/404 pages in the product's own look that say what happened."""

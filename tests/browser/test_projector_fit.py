@@ -1,4 +1,4 @@
-"""A cold test of issue 11 (F2): the projector at 1280×720 (a hall's 720p projector) and
+"""The projector at 1280×720 (a hall's 720p projector) and
 on a 390 px phone with five announcements posted and the round clock showing "Time is
 up": the seating and the standings stay on the screen (bounding boxes), every
 announcement is shown in turn and whole, and a table given extra minutes says plainly how
@@ -17,7 +17,8 @@ from tournaments.models import Round
 
 from .conftest import SCREENSHOTS, axe_violations, build_world, login, play_games
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The hall's address for phones: the projector's layout is measured with its link and QR code.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("hall_address")]
 
 FIVE = [
     "Round 2 starts at 1:30 — lunch is served in the cafeteria until then.",
@@ -161,7 +162,7 @@ def test_the_table_with_extra_minutes_says_so_on_its_page(browser, live_server):
         )
     )
     expect(page.locator("[data-clock-digits]")).to_be_visible()
-    # One time, not two roundings (cold test 11, finding 8: "4:20" beside "5 min left").
+    # One time, not two roundings ("4:20" beside "5 min left").
     digits, sentence = page.evaluate(
         "[document.querySelector('[data-clock-digits]').textContent.trim(),"
         " document.querySelector('[data-clock-end]').textContent]"

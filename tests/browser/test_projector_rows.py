@@ -1,4 +1,4 @@
-"""The projector uses the screen (issue 11, finding 9): with five announcements and the
+"""The projector uses the screen: with five announcements and the
 round clock (time up, a table on extra minutes) a 1280x720 projector showed one table of
 four a page, ten pages for forty players. The standings now fill what the header, the
 announcements' band and the clock leave (projector.js measures it, ?rows=N): at least two
@@ -20,7 +20,8 @@ from .helpers_sizes import sizes
 from .test_projector_fit import FIVE
 from .test_public_results import FORTY
 
-pytestmark = pytest.mark.django_db(transaction=True)
+# The hall's address for phones: the projector's layout is measured with its link and QR code.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("hall_address")]
 
 # Two tables of four: a page never splits a table, so eight lines are what it takes to
 # show more than one (seven would still show four rows).

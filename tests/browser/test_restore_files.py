@@ -1,4 +1,4 @@
-"""What a backup file is, before what it holds (issue 13, item 1): one reader
+"""What a backup file is, before what it holds: one reader
 (``scoring.backup.backup_read``) refuses politely, from the desk and from
 ``restore_event``, a file nested too deeply to be a backup (a hundred thousand brackets
 once gave a RecursionError: HTTP 500 and a traceback), a file larger than any event's
@@ -73,7 +73,8 @@ def test_a_file_larger_than_any_backup_is_refused(world, tmp_path, settings, mon
     assert "Not a backup file: it is larger than 64 MB" in str(refused.value)
     # The desk reads no more than the limit either (made small here to keep the test quick).
     raw = json.dumps({**event_backup(world.event), "event": {"slug": "copy"}}).encode()
-    monkeypatch.setattr(backup, "MAX_BACKUP_BYTES", len(raw) - 1)
+    for module in (backup, backup.checks):
+        monkeypatch.setattr(module, "MAX_BACKUP_BYTES", len(raw) - 1)
     answer = _upload(_desk(world), raw)
     assert answer.status_code == 302
     assert _said(answer) == [
@@ -100,7 +101,7 @@ def test_a_part_no_backup_has_is_refused(world):
 def test_the_confirm_steps_short_name_is_checked_as_the_commands(world, tmp_path, settings):
     """The "are you sure?" step sends the short name back in a hidden field: "x y" there is
     refused as ``restore_event --as "x y"`` is, never quietly made into "x-y"."""
-    from desk.views.events import RESTORES
+    from desk.views.backups import RESTORES
     from web import uploads
 
     settings.MEDIA_ROOT = str(tmp_path)

@@ -1,4 +1,4 @@
-"""A tampered backup is refused whole, naming the item and the field (issue 13, item 1):
+"""A tampered backup is refused whole, naming the item and the field:
 nothing is written, no account is made, and the site keeps answering for everyone —
 ``/``, sign-in and every event page as every role — after the refused restore."""
 
@@ -104,6 +104,10 @@ TAMPERED = [
     ("scorekeeper a number", _edit(["scorekeepers"]), [123], "user name"),
     ("scorekeeper bad name", _edit(["scorekeepers"]), ["no good/name!"], "user name"),
     ("scorekeepers text", _edit(["scorekeepers"]), "sam", "scorekeepers: "),
+    ("version as text", _edit(["version"]), "2", 'version: it is written as text ("2")'),
+    ("version a fraction", _edit(["version"]), 2.5, "version: it should be a whole number"),
+    ("version true", _edit(["version"]), True, "such as 2, not true."),
+    ("no version", _edit(["version"]), DELETE, "version: this part of the backup is missing"),
 ]
 
 
@@ -136,9 +140,9 @@ def _same_table_number(data, value):
     tables[1]["number"] = tables[0]["number"]
 
 
-# Range checks (issue 13, item 1 as found again by a cold attacker): a round numbered
-# 10**12 once restored, then export_results crashed; two tables with one number gave the
-# database's UNIQUE error; an empty scorekeeper's name was silently dropped.
+# Range checks: a round numbered 10**12 once restored, then export_results crashed; two
+# tables with one number gave the database's UNIQUE error; an empty scorekeeper's name was
+# silently dropped; a division whose minimum age is above its maximum holds nobody.
 RANGES = [
     ("round number huge", _edit(["rounds", 0, "number"]), 10**12, "should be 1 to 1, each"),
     ("round number gap", _edit(["rounds", 0, "number"]), 2, "division Open: its rounds are"),
@@ -153,6 +157,12 @@ RANGES = [
     ("round reached 99", _results(lambda r, v: r[0].update(round_reached=v)), 99, "past the"),
     ("entrant gender Q", _edit(["entrants", 0, "gender"]), "Q", "entrant P001: gender 'Q'"),
     ("division gender X", _edit(["divisions", 0, "gender"]), "X", "division Open: gender 'X'"),
+    (
+        "ages the wrong way round",
+        lambda data, value: data["divisions"][0].update(min_age=value, max_age=value - 10),
+        80,
+        "division Open: its minimum age (80) is above its maximum age (70).",
+    ),
     ("event year 1", _edit(["event", "date"]), "0001-01-01", "event, date: '0001-01-01' is not"),
     ("event year 9999", _edit(["event", "date"]), "9999-12-31", "between the years 1900 and"),
     ("born 1850", _edit(["entrants", 0, "birth_date"]), "1850-01-01", "P001, birth date"),
@@ -213,6 +223,14 @@ def test_restore_as_a_bad_short_name_is_refused_by_the_command(played, tmp_path)
     assert Event.objects.filter(slug="county-copy").exists()
 
 
+def test_a_division_of_one_age_restores(played):
+    data = event_backup(played.event)
+    data["event"]["slug"] = "copy"
+    data["divisions"][0].update(min_age=90, max_age=90)
+    restored = event_restore(data)
+    assert restored.divisions.values_list("min_age", "max_age").get(name="Open") == (90, 90)
+
+
 def test_an_id_in_the_file_is_never_used(played):
     data = event_backup(played.event)
     data["event"].update(slug="copy", id=987654)
@@ -254,9 +272,9 @@ def _client(world, role):
 
 
 def test_after_a_refused_restore_every_page_answers_for_every_role(played, settings, tmp_path):
-    """The issue's failure: a backup whose slug is ``bad slug/../x`` was committed, then ``/``
-    answered 500 for everyone and every sign-in landed on it. Now it is refused from the
-    desk with words, and ``/``, sign-in and the event's pages answer as before."""
+    """A backup whose slug is ``bad slug/../x`` is refused from the desk with words (once
+    it was restored, then ``/`` answered 500 for everyone and every sign-in landed on it),
+    and ``/``, sign-in and the event's pages answer as before."""
     settings.MEDIA_ROOT = str(tmp_path)
     world = played
     data = event_backup(world.event)

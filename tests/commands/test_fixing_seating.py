@@ -1,4 +1,4 @@
-"""Fixing a seating through the commands (issue 11, item 5): ``seat --reseat [--seed S]``
+"""Fixing a seating through the commands: ``seat --reseat [--seed S]``
 seats the latest round again, ``reopen_round --reason`` takes it back and reopens the
 round before; both refused once a score or penalty of the round is in."""
 
@@ -447,7 +447,7 @@ def test_a_round_seated_again_after_its_clock_started_says_to_start_it_again(tmp
 def test_the_desk_says_beforehand_which_table_a_take_back_renumbers_and_the_notes_follow(
     tmp_path,
 ):
-    """Cold test 11, finding 7: the confirm page names the table that will be renumbered
+    """The confirm page names the table that will be renumbered
     (and changes nothing), and the reopened round's seating notes use the new number."""
     from html import unescape
 

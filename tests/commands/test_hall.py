@@ -1,4 +1,4 @@
-"""The hall (issue 11, items 1-2): table numbers are unique among the tables in play across
+"""The hall: table numbers are unique among the tables in play across
 every division, through the command interface alone (DESIGN.md)."""
 
 import pytest

@@ -8,6 +8,7 @@ the birth date on purpose, and two different people called Gloria Müller.
 import csv
 import datetime
 import io
+import re
 
 import pytest
 from django.core.management.base import CommandError
@@ -364,6 +365,40 @@ def test_a_row_without_id_matching_a_registered_person_is_refused(tmp_path, regi
     made_up = Entrant.objects.get(event=registered, birth_date=datetime.date(1960, 1, 1))
     assert made_up.external_id == "AUTO-0001"
     assert Entrant.objects.filter(first_name="Gloria", last_name="Müller").count() == 3
+
+
+# Format characters that show nothing: zero-width space, word joiner, the byte order mark,
+# the right-to-left mark, an override and its end. Control characters other than spaces.
+INVISIBLE = re.compile("[\u200b\u2060\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069\x00-\x1f]")
+
+
+@pytest.mark.django_db
+def test_names_are_imported_and_exported_as_they_are_seen(tmp_path):
+    path = small_file(
+        tmp_path / "invisible.csv",
+        [
+            ("A1", "Mary\u200b", "\u202eSmith\u202c", "1950-03-01", "F", "Sun\u2060rise", "Open"),
+            ("A2", "\u2067רות\u2069", "Co\u200bhen\u200f", "1951-04-02", "F", "", "Open"),
+            ("A3", "Ann", "Lee\ufeff", "1952-05-03", "F", "", "Open"),
+        ],
+    )
+    import_file(path, *CREATE)
+    stored = {e.external_id: (e.first_name, e.last_name, e.club) for e in Entrant.objects.all()}
+    assert stored == {
+        "A1": ("Mary", "Smith", "Sunrise"),
+        "A2": ("רות", "Cohen", ""),
+        "A3": ("Ann", "Lee", ""),
+    }
+    # The same person again, without the invisible characters, is the one registered.
+    again = small_file(tmp_path / "again.csv", [("", "Mary", "Smith", "1950-03-01", "F", "", "")])
+    with pytest.raises(CommandError, match="Mary Smith is already registered as A1"):
+        import_file(again)
+    run("checkin", SLUG)
+    run("seat", SLUG, "--division", "Open", "--seed", 1)
+    exported = run("export_seating", SLUG)
+    assert not INVISIBLE.search(exported.replace("\n", "").replace("\r", ""))
+    names = {row["name"] for row in csv.DictReader(io.StringIO(exported))}
+    assert names == {"Mary Smith", "רות Cohen", "Ann Lee"}
 
 
 @pytest.mark.django_db

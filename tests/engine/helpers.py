@@ -117,8 +117,12 @@ def play_division(
     withdraw_chance: float = 0.0,
     tie_chance: float = 0.0,
     exhausted_share: float = 0.05,
+    game_maker=None,
 ) -> PlayedDivision:
     """Play a division of ``n`` players entirely in the engine, resolving every tie at random.
+
+    ``game_maker(players, number, rng, pair)`` makes each game instead of a random game of
+    one hand (``pair``: two players to leave exactly level, or None): a format's games.
 
     Withdrawals happen mid-round (before some game of the round: the player keeps the
     games played and is left out of the later ones) or between rounds (an advancer
@@ -158,8 +162,13 @@ def play_division(
                     played.withdrawn_in_round[leaving] = shape.number
                 if len(present) < 2:
                     continue
-                if pair and all(p in present for p in pair) and len(present) >= 3:
-                    records.append(_tied_game(present, pair, game, rng))
+                level = pair if pair and all(p in present for p in pair) else None
+                if level and len(present) < 3:
+                    level = None
+                if game_maker is not None:
+                    records.append(game_maker(present, game, rng, level))
+                elif level:
+                    records.append(_tied_game(present, level, game, rng))
                 else:
                     records.append(random_game(present, game, rng, exhausted_share=exhausted_share))
             tables.append(TableRecord(number, tuple(at_table), tuple(records)))

@@ -92,3 +92,64 @@ def test_a_table_is_on_extra_time_between_the_rounds_end_and_its_own():
     assert not on_extra_time(0, 10)  # its own time is up too
     assert not on_extra_time(5 * 60, 0)  # no extra minutes: nothing to say
     assert not on_extra_time(None, 10)
+
+
+# ------------------------------------------------------------------ games of several hands
+
+from tournaments.engine.clock import (  # noqa: E402
+    HandsTime,
+    game_clock,
+    game_in_play,
+    hands_time,
+    minutes_per_game_of,
+)
+
+
+def test_a_game_time_limit_times_each_game_instead_of_minutes_per_game():
+    assert minutes_per_game_of(20, None) == 20
+    assert minutes_per_game_of(20, 60) == 60
+    assert round_minutes(3, minutes_per_game_of(20, 60)) == 180
+
+
+def test_each_game_has_its_slot_of_the_round_s_time():
+    round_clock = Clock(started_at=START, minutes=180)
+    second = game_clock(round_clock, 2, 60)
+    assert second.started_at == at(60) and second.minutes == 60
+    assert second.seconds_left(at(90)) == 1800
+    assert game_clock(round_clock, 3, 60).end(at(0)) == round_clock.end(at(0)) == at(180)
+    assert [game_in_play(round_clock, at(m), 60, 3) for m in (-5, 0, 59, 60, 150, 500)] == [
+        1,
+        1,
+        1,
+        2,
+        3,
+        3,
+    ]
+    assert game_clock(Clock(None, 180), 2, 60).seconds_left(at(5)) is None
+    with pytest.raises(RuleError, match="numbered from 1"):
+        game_clock(round_clock, 0, 60)
+
+
+def test_a_pause_stops_every_game_s_clock_and_moves_the_later_ones_on():
+    round_clock = Clock(started_at=START, minutes=180, paused_seconds=600)
+    assert game_in_play(round_clock, at(65), 60, 3) == 1  # ten minutes paused: still game 1
+    assert game_clock(round_clock, 1, 60).seconds_left(at(65)) == 300
+    paused = Clock(started_at=START, minutes=180, paused_at=at(30))
+    assert game_clock(paused, 1, 60).seconds_left(at(100)) == 1800
+
+
+def test_time_up_says_finish_this_hand_and_what_the_game_still_needs():
+    clock = Clock(started_at=START, minutes=60)
+    running = hands_time(clock, at(36.25), hands_entered=1, least_hands=3)
+    assert not running.up and running.words() == "23:45"
+    assert hands_time(clock, at(60), hands_entered=2, least_hands=3).words() == (
+        "Time is up — finish this hand"
+    )
+    assert hands_time(clock, at(61), hands_entered=5, least_hands=3).words() == (
+        "Time is up — finish this hand"
+    )
+    short = hands_time(clock, at(62), hands_entered=1, least_hands=3)
+    assert short.up and short.hands_after_this == 1
+    assert short.words() == "Time is up — finish this hand, then play 1 more hand"
+    assert HandsTime(-1, 0, 3).words() == "Time is up — finish this hand, then play 2 more hands"
+    assert HandsTime(None, 0, 3).words() == "" and not HandsTime(None, 0, 3).up

@@ -161,7 +161,10 @@ def test_two_player_final_gives_gold_and_silver_only():
     assert [p.place for p in result.placings] == [1, 2]
 
 
-def test_a_bye_counts_as_reaching_the_next_round():
+def seventeen_to_the_final(final_players=("W4", "W3", "W2", "W1")):
+    """Five tables (4, 4, 3, 3, 3), each won by W1..W5 (W1 the best per game); round 2:
+    W3, W4, W5 play for two places, W1 and W2 have a bye; then the final."""
+
     def row(winner, others, total=None):
         racks = {winner: 0, **{o: 50 + i for i, o in enumerate(others)}}
         if total is not None:
@@ -189,8 +192,14 @@ def test_a_bye_counts_as_reaching_the_next_round():
         (table(1, {"W3": 0, "W4": 5, "W5": 9}, {"W3": 4, "W4": 0, "W5": 9}),),
         byes=("W1", "W2"),
     )
-    final = RoundRecord(3, FINAL, 1, (table(1, {"W4": 0, "W3": 5, "W2": 9, "W1": 12}),))
+    scores = dict(zip(final_players, (0, 5, 9, 12), strict=False))
+    final = RoundRecord(3, FINAL, 1, (table(1, scores, players=final_players),))
     players = [p for t in tables for p in t.players]
+    return [round_one, round_two, final], players
+
+
+def test_a_bye_counts_as_reaching_the_next_round():
+    (round_one, round_two, final), players = seventeen_to_the_final()
     result = division_placings([round_one, round_two, final], Rules(), players=players)
     assert result.ties == ()
     assert medals(result) == {"W4": "gold", "W3": "silver", "W2": "bronze"}
@@ -201,6 +210,19 @@ def test_a_bye_counts_as_reaching_the_next_round():
     early = division_placings([round_one, round_two], Rules(), players=players)
     assert {early.of("W1").place, early.of("W2").place} == {1}
     assert early.of("W5").place == 5
+
+
+def test_a_bye_player_who_withdraws_during_the_round_they_skipped_reached_the_next():
+    # W1 had a bye in round 2 and withdrew during it: the final is of three, W1's place
+    # stays empty in the final's block, and W1 reached round 3, where the bye took them.
+    records, players = seventeen_to_the_final(final_players=("W4", "W3", "W2"))
+    result = division_placings(records, Rules(), players=players, withdrawn={"W1"})
+    assert result.ties == ()
+    withdrawn = result.of("W1")
+    assert (withdrawn.place, withdrawn.medal, withdrawn.withdrawn) == (None, None, True)
+    assert withdrawn.round_reached == 3
+    assert medals(result) == {"W4": "gold", "W3": "silver", "W2": "bronze"}
+    assert result.of("W5").place == 5 and result.of("W5").round_reached == 2
 
 
 def test_age_group_medals_in_a_combined_bracket():

@@ -233,8 +233,8 @@ def check_placings(played: PlayedDivision) -> None:
         empty_above = sum(1 for w in played.withdrawn if reach[w] > reach[placing.player])
         assert placing.place == 1 + sum(1 for v in places if v < placing.place) + empty_above
     for placing in placings.placings:
-        rounds_in = [r.number for r in played.records if placing.player in r.players]
-        assert placing.round_reached == max(rounds_in, default=0)
+        # The last round the player was in, a bye counting as the round it took them to.
+        assert placing.round_reached == reach[placing.player]
     placed = [p for p in placings.placings if p.place is not None]
     for a in placed:
         for b in placed:

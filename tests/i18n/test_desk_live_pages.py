@@ -1,4 +1,4 @@
-"""The desk while the tournament runs speaks French and Spanish (issue 12): the overview, a
+"""The desk while the tournament runs speaks French and Spanish: the overview, a
 division's page (in play, with a tie, a correction waiting, finished), announcements,
 table codes and the confirm pages, asked for with the language cookie. Each page shows
 some of its words in the chosen language and none of the English interface words of the

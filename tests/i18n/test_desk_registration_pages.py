@@ -1,4 +1,4 @@
-"""The desk before and around play speaks French and Spanish (issue 12): check-in (the
+"""The desk before and around play speaks French and Spanish: check-in (the
 tally, the search, the "are you sure?" pages of checking everyone in, marking a player
 absent and combining divisions), the entrants list and form, the upload and its preview
 (the reader's refusals of a file's rows too), the settings (a refused save too), a new event,
@@ -18,7 +18,7 @@ from django.utils import translation
 
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tests.helpers import run
-from tournaments.models import Entrant
+from tournaments.models import Entrant, Event
 
 pytestmark = pytest.mark.django_db
 
@@ -388,12 +388,45 @@ REFUSED_RESTORE = {
 
 @pytest.mark.parametrize("language", ["en", "fr", "es"])
 def test_a_refused_restore_says_why_in_the_chosen_language(meet, language):
-    """The backup's validation (scoring/backup.py) speaks the page's language."""
+    """The backup's validation (scoring/backup/) speaks the page's language."""
     backup = desk_client(None).get("/e/meet/desk/backup/?download=1").json()
     backup["version"] = 99
     file = SimpleUploadedFile("meet.json", json.dumps(backup).encode())
     page = desk_client(language).post("/events/restore/", {"file": file}, follow=True)
     assert REFUSED_RESTORE[language] in html.unescape(page.content.decode())
+
+
+VERSION_AS_TEXT = {
+    "en": 'The backup was not restored: version: it is written as text ("2"); it should be a '
+    "whole number without quotes, such as 2. Nothing was changed.",
+    "fr": "La sauvegarde n'a pas été restaurée\u202f: version\u202f: elle est écrite comme du "
+    'texte ("2")\u202f; ce doit être un nombre entier sans guillemets, par exemple 2. Rien '
+    "n'a changé.",
+    "es": 'La copia de seguridad no se restauró: versión: está escrita como texto ("2"); debe '
+    "ser un número entero sin comillas, por ejemplo 2. No ha cambiado nada.",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es"])
+def test_a_version_written_as_text_is_refused_saying_so_in_the_chosen_language(meet, language):
+    backup = desk_client(None).get("/e/meet/desk/backup/?download=1").json()
+    backup["version"] = str(backup["version"])
+    file = SimpleUploadedFile("meet.json", json.dumps(backup).encode())
+    page = desk_client(language).post(
+        "/events/restore/", {"file": file, "slug": "meet-2"}, follow=True
+    )
+    assert VERSION_AS_TEXT[language] in html.unescape(page.content.decode())
+    assert not Event.objects.filter(slug="meet-2").exists()
+
+
+def test_the_restore_command_refuses_a_version_written_as_text_in_english(meet, tmp_path):
+    backup = desk_client(None).get("/e/meet/desk/backup/?download=1").json()
+    backup["version"] = str(backup["version"])
+    path = tmp_path / "meet.json"
+    path.write_text(json.dumps(backup))
+    with translation.override("fr"), pytest.raises(CommandError) as refused:
+        run("restore_event", path, "--as", "meet-2")
+    assert str(refused.value) == VERSION_AS_TEXT["en"]
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "es"])

@@ -1,4 +1,4 @@
-"""Words the desk builds in Python for its pages (issue 12): when a table was last heard
+"""Words the desk builds in Python for its pages: when a table was last heard
 from (scoring/selectors/clock.py) and a correction's summary and side-by-side comparison
 (scoring/selectors/corrections.py) speak the reader's language; English stays the default."""
 

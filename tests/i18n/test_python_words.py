@@ -1,6 +1,6 @@
-"""The words the public pages take from Python (issue 12, item 1): medals, places, ribbons,
-"withdrawn", a combined bracket's name, the refusals of the sign-in and of a page that
-belongs to another role, in the reader's language; the command line keeps English."""
+"""The words the public pages take from Python: medals, places, ribbons, "withdrawn", a
+combined bracket's name, the refusals of the sign-in and of a page that belongs to another
+role, in the reader's language; the command line keeps English."""
 
 import html
 

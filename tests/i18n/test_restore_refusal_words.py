@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from scoring.backup import BackupRefused, event_backup, event_restore
-from scoring.backup_words import FIELD_WORDS
+from scoring.backup.words import FIELD_WORDS
 from tests.selectors.test_awards import combined_event
 
 pytestmark = pytest.mark.django_db
@@ -50,6 +50,15 @@ SAID = {
         lambda data, bracket: _results(data, bracket)[0].update(round_reached="x"),
         {"en": "round reached is not", "fr": "manche atteinte", "es": "ronda alcanzada"},
         "round reached",
+    ),
+    "ages the wrong way round": (
+        lambda data, bracket: data["divisions"][0].update(min_age=80, max_age=70),
+        {
+            "en": "its minimum age (80) is above its maximum age (70).",
+            "fr": "son âge minimum (80) est supérieur à son âge maximum (70).",
+            "es": "su edad mínima (80) es mayor que su edad máxima (70).",
+        },
+        "minimum age",
     ),
     "a control character": (
         lambda data, bracket: data["entrants"][1].update(last_name="Smith\x07"),

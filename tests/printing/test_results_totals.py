@@ -42,7 +42,8 @@ def test_a_withdrawn_bye_player_shows_no_round_one_total_under_round_two():
     assert division.status == Division.Status.COMPLETE
     (results,) = results_data(division.event, division).divisions
     line = next(p for p in results.placings if p.entrant_id == bye.external_id)
-    assert (line.round_reached, line.withdrawn) == (2, True)
+    # The bye took them to the final (RULES.md): no total of theirs there either.
+    assert (line.round_reached, line.withdrawn) == (3, True)
     assert line.total == ""  # not their round-1 total
     finalist = next(p for p in results.placings if p.round_reached == 3)
     assert finalist.total != ""

@@ -1,11 +1,16 @@
-"""The one CSV decoder (tournaments/csvfiles.py) and the one accent folding (text.py)."""
+"""The one CSV decoder (tournaments/csvfiles.py), the one accent folding and the one
+cleaning of names (text.py)."""
+
+import unicodedata
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.score_import import read_scores
 from tournaments.csvfiles import UndecodableFile, decode_csv
 from tournaments.engine import RuleError
-from tournaments.text import fold
+from tournaments.text import fold, visible_text
 
 
 @pytest.mark.parametrize(
@@ -49,3 +54,72 @@ def test_a_windows_1252_scores_file_keeps_its_accents():
 )
 def test_fold(text, folded):
     assert fold(text) == folded
+
+
+@pytest.mark.parametrize(
+    ("text", "seen"),
+    [
+        # Zero-width space, word joiner, byte order mark inside text, soft hyphen.
+        ("Mary\u200bSmith", "MarySmith"),
+        ("Mary\u2060Smith", "MarySmith"),
+        ("\ufeffMary Smith", "Mary Smith"),
+        ("Mar\u00ady", "Mary"),
+        # The marks, embeddings, overrides and isolates of right-to-left text.
+        ("\u202eevoL\u202c", "evoL"),
+        ("\u200fRuth\u200e", "Ruth"),
+        ("\u2067Ruth\u2069 Cohen", "Ruth Cohen"),
+        ("\u202bכהן\u202c", "כהן"),
+        # A joiner between Latin letters changes nothing one sees.
+        ("Ann\u200dMarie", "AnnMarie"),
+        ("Ann\u200c", "Ann"),
+        # Control characters (a terminal's escape) go; tabs and line breaks are spaces.
+        ("Ann\x1b[31mRed", "Ann[31mRed"),
+        ("Ann\tMarie\nLee", "Ann Marie Lee"),
+        # Hangul's filler shows nothing; a name of nothing visible is empty.
+        ("\u3164", ""),
+        ("\u200b\u200d \ufeff", ""),
+        # Spaces collapsed, also where an invisible character stood between two.
+        ("  Mary \u200b Smith ", "Mary Smith"),
+    ],
+)
+def test_visible_text_removes_what_shows_nothing(text, seen):
+    assert visible_text(text) == seen
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "حسین\u200cزاده",  # Persian: Hosseinzadeh, the non-joiner is spelling
+        "क्\u200dष",  # Devanagari: a half form asked by the joiner
+        "ශ්\u200dරී",  # Sinhala: Sri, its conjunct made with the joiner
+        "Siobhán O'Brien",
+        "Nguyễn Thị",
+        "רות כהן",
+    ],
+)
+def test_visible_text_keeps_what_a_real_name_needs(name):
+    assert visible_text(name) == name
+
+
+def test_two_joiners_in_a_row_keep_one():
+    assert visible_text("حسین\u200c\u200cزاده") == "حسین\u200cزاده"
+
+
+def test_fold_ignores_a_joiner_kept_in_a_name():
+    assert fold("حسین\u200cزاده") == fold("حسینزاده")
+    assert fold("Mary\u200bSmith") == fold("MarySmith")
+
+
+@given(st.text())
+def test_visible_text_leaves_no_format_character_outside_a_joining_script(text):
+    seen = visible_text(text)
+    assert visible_text(seen) == seen
+    assert seen == seen.strip() and "  " not in seen
+    for index, char in enumerate(seen):
+        if unicodedata.category(char) == "Cf":
+            assert char in "\u200c\u200d\u180e" and 0 < index < len(seen) - 1
+        assert unicodedata.category(char) != "Cc" or char == " "
+
+
+def test_a_joiner_before_an_invisible_character_goes_with_it():
+    assert visible_text("حسین\u200c\u061c") == "حسین"

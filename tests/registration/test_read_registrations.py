@@ -429,6 +429,41 @@ def test_missing_first_name():
     assert problems == [(2, "first name is empty (column 'first_name')")]
 
 
+def test_characters_that_show_nothing_are_removed_from_every_cell():
+    data = own(
+        "E\u200b1,Mary\u200b,\u202eSmith\u202c,1950-01-01,F,Sun\u2060rise,Open\ufeff",
+        "E2,\u2067רות\u2069,כהן\u200f,1951-02-02,F,,",
+        "E3,Ali\u200dce,حسین\u200cزاده,1952-03-03,F,,",
+    )
+    mary, ruth, alice = read_registrations(data).rows
+    assert (mary.entrant_id, mary.first_name, mary.last_name) == ("E1", "Mary", "Smith")
+    assert (mary.club, mary.division) == ("Sunrise", "Open")
+    assert (ruth.first_name, ruth.last_name) == ("רות", "כהן")
+    # A joiner between Latin letters goes; a Persian name keeps its non-joiner.
+    assert (alice.first_name, alice.last_name) == ("Alice", "حسین\u200cزاده")
+
+
+def test_a_full_name_of_invisible_characters_and_spaces_is_split_as_seen():
+    data = "Participant Name,Age\nMary\u200b \u200bSmith,80\n\u200b \u200b,70\n".encode()
+    with pytest.raises(RegistrationError) as refused:
+        read_registrations(data)
+    assert refused.value.problems == [(3, "the name is empty (column 'Participant Name')")]
+    data = "Participant Name,Age\nMary\u200b \u200bSmith,80\n".encode()
+    [mary] = read_registrations(data).rows
+    assert (mary.first_name, mary.last_name) == ("Mary", "Smith")
+
+
+def test_a_name_of_invisible_characters_is_empty():
+    problems = problems_of(own("E1,\u200b\u200d\ufeff,Lee,1950-01-01,F,,"))
+    assert problems == [(2, "first name is empty (column 'first_name')")]
+
+
+def test_a_header_with_an_invisible_character_is_read():
+    data = "\u200bfirst_name,last\u200b_name\nAnn,Lee\n".encode()
+    [ann] = read_registrations(data).rows
+    assert (ann.first_name, ann.last_name) == ("Ann", "Lee")
+
+
 def test_name_too_long():
     long_name = "A" * 101
     [(line, message)] = problems_of(own(f"E1,Ann,{long_name},1950-01-01,F,,"))

@@ -1,5 +1,5 @@
-"""The check-in desk's reads and the "check in everyone who is here" service (issue 9,
-item 8): everyone listed, the tally with names, search folding accents and apostrophes."""
+"""The check-in desk's reads and the "check in everyone who is here" service: everyone
+listed, the tally with names, search folding accents and apostrophes."""
 
 import pytest
 
@@ -67,7 +67,7 @@ def test_a_player_checked_in_by_someone_else_meanwhile_is_not_marked_absent():
 
 
 def test_search_drops_dots_and_runs_across_spaces():
-    """Cold test, finding 9: "stjohn" finds "Raúl St. John" (and "st john", "st. john")."""
+    """Typing "stjohn" finds "Raúl St. John" (and "st john", "st. john")."""
     division = DivisionFactory()
     raul = EntrantFactory(division=division, first_name="Raúl", last_name="St. John")
     EntrantFactory(division=division, first_name="Stan", last_name="Johnson")

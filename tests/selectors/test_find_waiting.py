@@ -1,5 +1,5 @@
-"""Cold test, finding 6: "Find my table" for a checked-in player whose division is not
-seated yet says so, instead of "check the spelling"."""
+"""Find my table says that a checked-in player whose division is not seated yet waits to
+be seated, instead of "check the spelling"."""
 
 import pytest
 from django.test import Client

@@ -1,4 +1,4 @@
-"""A division with one player at the desk (issue 11, item 9): with "must play" the desk
+"""A division with one player at the desk: with "must play" the desk
 refuses to finish it alone and offers to combine it with the nearest age group, medals by
 age group; with the default it stays a walkover."""
 
@@ -69,7 +69,7 @@ def test_the_offer_goes_through_the_combine_confirmation_with_medals_by_age_grou
 
 
 def test_once_play_began_the_lone_player_still_plays_for_a_medal_of_her_age_group():
-    """Cold test 11, finding 1: another division seated first fixes the event's medal
+    """Another division seated first fixes the event's medal
     policy, yet the promise on the page holds: the combined bracket gives medals by age
     group, so the lone player gets gold of 75-79 even finishing last of the bracket."""
     event, lone, young, client = hall()

@@ -1,4 +1,4 @@
-"""Find-my-table's search in the database (issue 13, item 8): ``Entrant.search_name`` and
+"""Find-my-table's search in the database: ``Entrant.search_name`` and
 ``Entrant.objects.matching`` find exactly the players ``tournaments.text.matches`` finds,
 and the column follows every way a name is written."""
 

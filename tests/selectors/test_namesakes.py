@@ -1,4 +1,4 @@
-"""Two players with the same name (cold test 11, finding F3): wherever two entrants of one
+"""Two players with the same name: wherever two entrants of one
 event share a name (folded: case, accents, spaces), pages and printed sheets show their
 club beside it, or their number when the club does not tell them apart; a unique name
 stays as it is, and the exports keep the registered name."""
@@ -10,6 +10,8 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from printing import selectors as printing
 from scoring.selectors import division_state, finished_places, public_results, table_sheet
@@ -17,6 +19,7 @@ from scoring.simulation import SimulationReport, finish_division
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
 from tournaments import services
 from tournaments.selectors import checkin_search, find_table, namesakes
+from tournaments.selectors.namesakes import AMONG_AT_MOST
 from tournaments.text import namesake_names
 
 # --------------------------------------------------------------- the rule, no database
@@ -96,6 +99,24 @@ def test_namesakes_of_one_event_in_one_query(django_assert_num_queries):
     lone = DivisionFactory()
     EntrantFactory(division=lone, first_name="Zoë", last_name="Unique")
     assert namesakes(lone.event) == {}
+
+
+@pytest.mark.django_db
+def test_a_large_bracket_s_namesakes_are_read_without_naming_each_player():
+    """A bracket larger than ``AMONG_AT_MOST``: the query looks at the whole event's names
+    rather than listing each player's (a list that grows with the field, which SQLite
+    refuses past its limit), and finds the same namesakes."""
+    division = DivisionFactory()
+    bracket = EntrantFactory.create_batch(AMONG_AT_MOST + 1, division=division)
+    older = DivisionFactory(event=division.event, name="80+")
+    twin = EntrantFactory(
+        division=older, first_name=bracket[7].first_name, last_name=bracket[7].last_name
+    )
+    with CaptureQueriesContext(connection) as queries:
+        shown = namesakes(division.event, among=bracket)
+    assert set(shown) == {bracket[7].external_id, twin.external_id}
+    assert len(queries) == 1
+    assert bracket[0].search_name not in queries[0]["sql"]
 
 
 def _two_marys(players: int = 10, **event_settings):

@@ -59,7 +59,7 @@ def _played_by_people(tmp_path) -> Event:
         number=1,
         racks=dict(zip(seated(table), [0, 6, 9, 12], strict=True)),
         user=sam,
-        save_key="0b5c2a8e-1f3d-4a6b-9c7d-2e8f4a6b1c3d",  # a score page's key (issue 14)
+        save_key="0b5c2a8e-1f3d-4a6b-9c7d-2e8f4a6b1c3d",  # a score page's key
     )
     scoring.game_confirm(game=game, user=sue, expected_version=game.version)
     scoring.penalty_add(
@@ -212,7 +212,7 @@ COVERED = {
         "clock_minutes_per_game",
     },
     Table: {"round", "number", "extra_minutes"},
-    # A table's "codes" in the file (issue 14).
+    # A table's "codes" in the file.
     TableCode: {
         "table", "event", "code", "issued_at", "issued_by", "issued_by_label", "revoked_at",
         "revoked_by", "revoked_by_label", "revoked_reason", "retired_at",

@@ -1,6 +1,6 @@
-"""The cold tester's 80-84 final (cold-findings.md, finding 1): two players level on 14
-in a one-game final, no games won and the same worst game. The table page, the
-standings and the medals must agree on how that tie ends."""
+"""An 80-84 final of one game where two players are level on 14, with no games won and
+the same worst game: the table page, the standings and the medals agree on how that tie
+ends."""
 
 import pytest
 from django.test import Client

@@ -44,8 +44,8 @@ def in_play() -> list[int]:
 
 def score_all(division: Division, number: int) -> None:
     round_ = Round.objects.get(division=division, number=number)
-    for table in round_.tables.prefetch_related("seats__entrant"):
-        seats = [s.entrant for s in table.seats.order_by("number")]
+    for table in round_.tables.all():
+        seats = [s.entrant for s in table.seats.select_related("entrant").order_by("number")]
         for game in range(1, round_.games + 1):
             scoring.game_record(
                 table=table,
@@ -299,8 +299,8 @@ def test_the_desk_says_why_a_division_cannot_be_seated_in_a_full_hall(tmp_path):
     assert "Not enough free tables in the hall: 3 needed (Beta, round 1: 3), 1 free" in page
     assert "Alpha, round 1: 3 tables (1-3)" in page
     assert not Round.objects.filter(division=found["Beta"]).exists()
-    # Cold test of issue 11, finding 12: one readable message, no command-line name, and a
-    # link to the settings page where the hall is given more tables.
+    # One readable message, no command-line name, and a link to the settings page where
+    # the hall is given more tables.
     assert len(re.findall(r'<li class="[^"]*\berror\b', page)) == 1
     assert "configure_event" not in page and "--hall-tables" not in page
     assert "or give the hall more tables on the settings page." in page
@@ -308,7 +308,7 @@ def test_the_desk_says_why_a_division_cannot_be_seated_in_a_full_hall(tmp_path):
     assert f'href="/e/{SLUG}/desk/settings/#id_hall_tables"' in page
 
 
-# ---------------------------------------------------------------- the desk's toggle (item 3)
+# ---------------------------------------------------------------- the desk's toggle
 
 
 @pytest.mark.django_db
@@ -364,7 +364,7 @@ def test_the_entrant_form_keeps_the_need_for_an_accessible_table(tmp_path):
 
 @pytest.mark.django_db
 def test_the_hall_cannot_shrink_under_or_bar_a_table_in_play(tmp_path):
-    """Cold test finding 4: a hall smaller than the tables in play, or a table in play
+    """A hall smaller than the tables in play, or a table in play
     made unusable, is refused naming the tables; accessible numbers may still change."""
     from tests.helpers import organizer_client, settings_post
     from tournaments.models import Event
@@ -406,7 +406,7 @@ def test_the_hall_cannot_shrink_under_or_bar_a_table_in_play(tmp_path):
 
 @pytest.mark.django_db
 def test_a_failed_settings_save_says_so_at_the_top_linking_the_fields():
-    """Cold test 11, finding 5: the summary comes first on the page, counts the problems
+    """The summary comes first on the page, counts the problems
     and links each to its field; a page that saved or was just opened has none."""
     from tests.helpers import organizer_client, settings_post
 
@@ -497,7 +497,7 @@ def test_when_another_division_holds_the_accessible_tables_the_note_names_it_and
     tmp_path,
 ):
     """Alpha was seated before anyone was marked as needing an accessible table (the
-    cold test's order: marked at check-in): it holds 1-3 with nobody in need. Beta's
+    order of a real day: marked at check-in): it holds 1-3 with nobody in need. Beta's
     player in need gets none, and the note says who holds them and what to do; doing
     it (seat Alpha again, then Beta) seats her at one."""
     from tournaments.models import Event

@@ -1,4 +1,4 @@
-"""A cold test of issue 11 (F10): a division with one player where the event requires
+"""A division with one player where the event requires
 play, named by hand ("Women 90+") rather than made from the age groups. The neighbour
 offered comes from the divisions' real age ranges and genders (their players', when
 typed), and when none can be chosen the refusal names the divisions to choose from."""

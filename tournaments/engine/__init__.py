@@ -47,18 +47,53 @@ from .divisions import (
     parse_bands,
 )
 from .errors import GameError, RuleError
+from .field_divisions import (
+    FieldEntrant,
+    FieldGroup,
+    FieldGrouping,
+    SizeDivisions,
+    SizeRange,
+    group_field,
+    parse_size_divisions,
+)
+from .format_words import PRESET_LABELS, preset_label, table_rules_words
+from .formats import (
+    CLOCKWISE,
+    COUNTER_CLOCKWISE,
+    DEFAULT_PRESET,
+    DIRECTIONS,
+    FORMAT_SETTINGS,
+    GWINNETT,
+    INITIAL_MELDS,
+    NVSO,
+    PRESET_NAMES,
+    PRESETS,
+    PRESSMAN,
+    SABRA_WAY,
+    TURN_SECONDS,
+    Format,
+    GameLength,
+    TableRules,
+    apply_preset,
+    check_direction,
+    check_initial_meld,
+    check_over_time_tiles,
+    check_scoring,
+    check_turn_seconds,
+    format_from_settings,
+    matching_preset,
+    preset,
+    preset_differences,
+)
 from .games import (
     EXHAUSTED,
     LOW,
-    MAX_RACK_TOTAL,
     OUT,
     SABRA,
     GameResult,
     check_balance,
     entry_rules,
     game_points,
-    parse_rack_total,
-    rack_total_from_tiles,
     validate_game,
 )
 from .hall import (
@@ -74,36 +109,59 @@ from .hall import (
     parse_table_numbers,
     take_numbers,
 )
+from .hands import GameScore, game_of_hands, score_game
 from .notes import SeatingNote, is_seating_note_record, note_from_words
 from .placings import MEDALS, Placing, Placings, division_placings
 from .plan import FINAL, INTERMEDIATE, QUALIFYING, Plan, RoundShape, plan_division, round_shape
+from .points_format import (
+    SEMI_FINAL,
+    PointsFormat,
+    Standing,
+    points_placings,
+    qualifying_seating,
+    semi_final_tables,
+    stage_standings,
+)
+from .racks import (
+    JOKER_VALUE,
+    JOKER_VALUES,
+    LARGEST_RACK_TOTAL,
+    MAX_RACK_TOTAL,
+    NEVER_OPENED_WORDS,
+    RackEntry,
+    check_joker_value,
+    check_never_opened,
+    is_never_opened,
+    largest_rack_total,
+    parse_rack_entry,
+    parse_rack_total,
+    rack_total_from_tiles,
+)
 from .ranking import Ranked, Score, better_first
 from .records import (
     AGE_GROUP,
     COMBINED,
     DEFAULT_TIE_ORDER,
+    MAX_GAME_MINUTES,
+    MAX_HANDS_PER_GAME,
     PREVIOUS_ROUND,
     TIE_RULES,
     WINS,
     WORST_GAME,
     GameRecord,
+    HandRecord,
     RoundRecord,
     Rules,
     TableRecord,
     TieDecision,
+    check_game_minutes,
+    check_hands_per_game,
     parse_tie_order,
 )
-from .rounds import (
-    DECISION,
-    RoundOutcome,
-    SettledTie,
-    TableOutcome,
-    Tie,
-    evaluate_round,
-    evaluate_rounds,
-    settled_ties,
-)
+from .rounds import RoundOutcome, TableOutcome, evaluate_round, evaluate_rounds
 from .seating import Seat, Seating, seat_players, tablemates
 from .tables import split_tables
+from .tie_questions import open_ties, refused_decision
+from .ties import DECISION, SettledTie, Tie, settled_ties
 
 __all__ = [name for name in dir() if not name.startswith("_")]

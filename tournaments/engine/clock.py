@@ -120,3 +120,84 @@ def check_added_minutes(minutes: int, extra_now: int) -> int:
             % {"most": MAX_EXTRA_MINUTES}
         )
     return total
+
+
+# ------------------------------------------------------------------ games of several hands
+# A format may give each game a time limit and a least number of hands (the NVSO: at least
+# three hands within an hour). At time up the hand in progress is finished, and a game
+# always has its least number of hands: a table short of them plays on until it has them.
+
+
+def minutes_per_game_of(minutes_per_game: int, game_minutes: int | None) -> int:
+    """The minutes the clock gives each game: the format's game time limit when it sets
+    one, else the event's minutes per game."""
+    return game_minutes or minutes_per_game
+
+
+def game_clock(round_clock: Clock, game: int, game_minutes: int) -> Clock:
+    """The clock of game ``game`` (1, 2, …) of a round whose games have a time limit:
+    the round's time cut in one slot of ``game_minutes`` per game, game 2 starting
+    ``game_minutes`` after the round's start, and so on. A pause stops every game's
+    clock and moves the later ones on, as it moves the round's end. (A table whose game
+    ran over starts its next game late: its clock shows less time, as the round's does.)"""
+    if game < 1:
+        raise RuleError(gettext("Games are numbered from 1."))
+    if round_clock.started_at is None:
+        return Clock(None, game_minutes)
+    return Clock(
+        started_at=round_clock.started_at + datetime.timedelta(minutes=(game - 1) * game_minutes),
+        minutes=game_minutes,
+        paused_at=round_clock.paused_at,
+        paused_seconds=round_clock.paused_seconds,
+    )
+
+
+def game_in_play(round_clock: Clock, now: datetime.datetime, game_minutes: int, games: int) -> int:
+    """Which game's slot the round is in at ``now`` (1 before the start; the last game once
+    the round's time is up)."""
+    left = round_clock.seconds_left(now)
+    if left is None:
+        return 1
+    elapsed = games * game_minutes * 60 - left
+    return max(1, min(games, int(elapsed // (game_minutes * 60)) + 1))
+
+
+@dataclass(frozen=True)
+class HandsTime:
+    """A game of hands at one moment: the seconds left on its clock (None before it
+    starts), the hands entered so far, and the least number the game needs."""
+
+    seconds_left: int | None
+    hands_entered: int
+    least_hands: int
+
+    @property
+    def up(self) -> bool:
+        return self.seconds_left is not None and self.seconds_left <= 0
+
+    @property
+    def hands_after_this(self) -> int:
+        """Hands still to play once the hand in progress is finished, to reach the least
+        number (0 when finishing this hand is enough)."""
+        return max(0, self.least_hands - self.hands_entered - 1)
+
+    def words(self) -> str:
+        """What the clock says: the time left, or at time up "finish this hand" (and how
+        many more hands the game still needs), in the active language."""
+        if not self.up:
+            return left_in_words(self.seconds_left)
+        if not self.hands_after_this:
+            return gettext("Time is up — finish this hand")
+        return ngettext(
+            "Time is up — finish this hand, then play %(more)s more hand",
+            "Time is up — finish this hand, then play %(more)s more hands",
+            self.hands_after_this,
+        ) % {"more": self.hands_after_this}
+
+
+def hands_time(
+    clock: Clock, now: datetime.datetime, *, hands_entered: int, least_hands: int
+) -> HandsTime:
+    """The game's time as its clock (``game_clock``, or the table's own) and its hands
+    entered say at ``now``."""
+    return HandsTime(clock.seconds_left(now), hands_entered, least_hands)

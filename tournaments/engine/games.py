@@ -1,24 +1,29 @@
 """One game's rack totals: what can physically happen, and what each player scores.
 
-A rack total is the face value of the tiles left on a player's rack, a joker
-counting 30; the player who goes out has 0. The 106 tiles add up to
-2 × 4 × (1+…+13) + 2 × 30 = 788, so no rack — and no table's racks together —
-can hold more.
+A valid game has one player out with 0 (or an exhausted pool, the lowest rack winning),
+every rack a possible rack total under the event's joker value, and the racks together
+no more than one set holds (``racks.py`` says what a rack total is). A player marked
+"never opened" has the event's fixed total, which is not tiles: it is left out of that
+sum. Every check takes the event's ``joker_value`` (keyword, 30 when left out), so a
+caller that knows nothing of formats checks as before.
 """
 
-import re
-from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field, replace
 
 from .errors import GameError, RuleError
-from .words import gettext, gettext_noop
-
-JOKER_VALUE = 30
-COLOURS = ("black", "red", "blue", "orange")
-NUMBERS = range(1, 14)
-COPIES = 2
-JOKERS = 2
-MAX_RACK_TOTAL = COPIES * len(COLOURS) * sum(NUMBERS) + JOKERS * JOKER_VALUE  # 788
+from .racks import (
+    COLOURS,
+    COPIES,
+    JOKER_VALUE,
+    JOKERS,
+    MESSAGES,
+    NUMBER_SHAPES,
+    NUMBERS,
+    largest_rack_total,
+    message,
+)
+from .words import gettext
 
 OUT = "out"
 EXHAUSTED = "exhausted"
@@ -28,108 +33,16 @@ LOW = "low"
 SABRA = "sabra"
 SCORING_SYSTEMS = (LOW, SABRA)
 
-# Every message about a game's rack totals, once. The score entry page's script gets
-# these same texts (and the limits above), so the browser and the server say the same
-# words. Placeholders are filled with str.format; none takes a format spec. Kept in
-# English here (gettext_noop marks them for the catalogs); ``message`` and
-# ``entry_rules`` give them in the active language.
-MESSAGES = {
-    "not_number": gettext_noop("'{text}' is not a whole number of points."),
-    "thousands": gettext_noop(
-        "'{text}': type the number without commas, dots or spaces. A rack total is a whole "
-        "number between 0 and {max}."
-    ),
-    "decimal": gettext_noop(
-        "'{text}' is not a whole number: a rack total counts whole points, no decimals, "
-        "between 0 and {max}."
-    ),
-    "negative": gettext_noop("{value} is negative: a rack total is 0 or more."),
-    "too_big": gettext_noop(
-        "{value} is more than any rack can hold: the largest possible rack total is "
-        "{max} (every tile and both jokers)."
-    ),
-    "too_few": gettext_noop("A game needs the rack totals of at least two players."),
-    "sum_too_big": gettext_noop(
-        "The rack totals add up to {total}, more than all 106 tiles together ({max}): "
-        "one of them is wrong."
-    ),
-    "nobody_out": gettext_noop(
-        "Nobody has 0, so nobody went out: if the pool ran out, mark the game " "'pool exhausted'."
-    ),
-    "out_without_zero": gettext_noop("The game ended by going out, but nobody has 0."),
-    "all_zero": gettext_noop("{who} all have 0: only one player can go out."),
-    "both_zero": gettext_noop("{who} both have 0: only one player can go out."),
-    "out_not_winner": gettext_noop("{out} went out with 0, so {winner} cannot be the winner."),
-    "zero_exhausted": gettext_noop(
-        "{who} has 0, but the pool was exhausted: a player with 0 went out. Either the "
-        "game ended by going out, or the 0 is wrong."
-    ),
-    "tie_exhausted": gettext_noop(
-        "{who} tie for the lowest rack ({lowest}) on an exhausted pool: enter the winner "
-        "the table named (tile draw)."
-    ),
-    "not_lowest": gettext_noop(
-        "{winner} holds {value}, more than the lowest rack ({lowest}): on an exhausted "
-        "pool the lowest rack wins."
-    ),
-    "balance": gettext_noop(
-        "The points add up to {total}, not 0: under Sabra scoring the winner's plus must "
-        "equal the losers' minus."
-    ),
-}
 
-
-# Numbers typed the way people write them elsewhere, each said in its own words: with a
-# thousands separator ("1,000", "1 000", "1.000": groups of three digits) or a decimal
-# ("12.5", "12,5"). Plain regular expressions that mean the same in Python and in the page's
-# script, which gets them through ``entry_rules``; each must match the whole text.
-NUMBER_SHAPES = {
-    "thousands": r"[+-]?[0-9]{1,3}([,. \u00a0\u202f'][0-9]{3})+",
-    "decimal": r"[+-]?[0-9]*[.,][0-9]+",
-}
-
-
-def message(key: str) -> str:
-    """One of ``MESSAGES`` in the active language (its placeholders left for format)."""
-    return gettext(MESSAGES[key])
-
-
-def parse_rack_total(text: object) -> int:
-    """Turn what a scorekeeper typed into a rack total, or say why it cannot be one."""
-    if isinstance(text, bool):
-        raise RuleError(gettext("A rack total is a whole number."))
-    if isinstance(text, int):
-        value = text
-    else:
-        raw = str(text).strip()
-        if raw == "":
-            raise RuleError(gettext("No rack total was entered."))
-        shown = raw if len(raw) <= 20 else f"{raw[:20]}…"
-        if re.fullmatch(r"[+-]?[0-9]{1,9}", raw):
-            value = int(raw)
-        elif re.fullmatch(r"[+-]?[0-9]+", raw):  # int() refuses more than 4,300 digits
-            if raw.startswith("-"):
-                raise RuleError(message("negative").format(value=shown))
-            raise RuleError(message("too_big").format(value=shown, max=MAX_RACK_TOTAL))
-        else:
-            shape = next(
-                (key for key, pattern in NUMBER_SHAPES.items() if re.fullmatch(pattern, raw)),
-                "not_number",
-            )
-            raise RuleError(message(shape).format(text=shown, max=MAX_RACK_TOTAL))
-    if value < 0:
-        raise RuleError(message("negative").format(value=value))
-    if value > MAX_RACK_TOTAL:
-        raise RuleError(message("too_big").format(value=value, max=MAX_RACK_TOTAL))
-    return value
-
-
-def entry_rules() -> dict:
+def entry_rules(*, joker_value: int = JOKER_VALUE, never_opened: int | None = None) -> dict:
     """What a score entry page needs to check a game as the engine does: the tiles, the
-    limits and the messages, as plain JSON-ready values."""
+    limits and the messages, as plain JSON-ready values. ``never_opened`` is the event's
+    fixed total for a player who never melded (None: the calculator offers no such
+    choice)."""
     return {
-        "max_rack": MAX_RACK_TOTAL,
-        "joker": JOKER_VALUE,
+        "max_rack": largest_rack_total(joker_value),
+        "joker": joker_value,
+        "never_opened": never_opened,
         "jokers": JOKERS,
         "copies": COPIES,
         "colours": list(COLOURS),
@@ -141,37 +54,6 @@ def entry_rules() -> dict:
     }
 
 
-def rack_total_from_tiles(tiles: Iterable[tuple[str, int]], jokers: int = 0) -> int:
-    """Add up a rack entered tile by tile: (colour, number) pairs plus a count of jokers.
-
-    Refuses a rack that cannot exist: more than two of a number in one colour, more
-    than two jokers, an unknown colour or number.
-    """
-    if not 0 <= jokers <= JOKERS:
-        raise RuleError(
-            gettext("A rack can hold at most %(most)s jokers, not %(jokers)s.")
-            % {"most": JOKERS, "jokers": jokers}
-        )
-    counts: dict[tuple[str, int], int] = {}
-    for colour, number in tiles:
-        if colour not in COLOURS:
-            raise RuleError(
-                gettext("'%(colour)s' is not a tile colour (%(colours)s).")
-                % {"colour": colour, "colours": ", ".join(COLOURS)}
-            )
-        if number not in NUMBERS:
-            raise RuleError(
-                gettext("%(number)s is not a tile number (1 to 13).") % {"number": number}
-            )
-        counts[(colour, number)] = counts.get((colour, number), 0) + 1
-        if counts[(colour, number)] > COPIES:
-            raise RuleError(
-                gettext("There are only %(copies)s %(colour)s %(number)ss in the game.")
-                % {"copies": COPIES, "colour": colour, "number": number}
-            )
-    return sum(number * n for (_, number), n in counts.items()) + jokers * JOKER_VALUE
-
-
 @dataclass(frozen=True)
 class GameResult:
     """A valid game: every rack total, how it ended and who won."""
@@ -179,6 +61,8 @@ class GameResult:
     racks: Mapping[str, int] = field(hash=False)
     ended: str
     winner: str
+    # Players who never melded: their rack total is the event's fixed total.
+    never_opened: frozenset[str] = frozenset()
 
     def points(self, scoring: str) -> dict[str, int]:
         """What each player scores in this game under ``scoring``."""
@@ -222,8 +106,8 @@ class _Problems:
             raise self.error()
 
 
-def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> None:
-    """Each rack on its own: a whole number from 0 to 788, one for every player."""
+def _check_values(racks: Mapping[str, int], players, problems: _Problems, most: int) -> None:
+    """Each rack on its own: a whole number from 0 to ``most``, one for every player."""
     for player, value in racks.items():
         label = problems.label(player)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -237,12 +121,12 @@ def _check_values(racks: Mapping[str, int], players, problems: _Problems) -> Non
                 % {"player": label, "message": message("negative").format(value=value)},
                 player,
             )
-        elif value > MAX_RACK_TOTAL:
+        elif value > most:
             problems.add(
                 gettext("%(player)s: %(message)s")
                 % {
                     "player": label,
-                    "message": message("too_big").format(value=value, max=MAX_RACK_TOTAL),
+                    "message": message("too_big").format(value=value, max=most),
                 },
                 player,
             )
@@ -302,6 +186,9 @@ def validate_game(
     winner: str | None = None,
     players: Collection[str] | None = None,
     names: Mapping[str, str] | None = None,
+    joker_value: int = JOKER_VALUE,
+    never_opened: Collection[str] = (),
+    never_opened_total: int | None = None,
 ) -> GameResult:
     """Check one game's rack totals and return it as a ``GameResult``.
 
@@ -312,16 +199,26 @@ def validate_game(
     racks tie on an exhausted pool. Every problem is reported at once, in words,
     naming players by ``names`` where given; ``GameError.fields`` says which
     player's entry each problem concerns, so a form can show it beside the field.
+
+    ``joker_value`` sets the largest rack total. ``never_opened`` are the players the
+    entry marked as never having melded: each gets the event's ``never_opened_total``
+    as rack total (their field may be left out, or hold that same total; any other
+    number is refused rather than overwritten), and that total is left out of the
+    check that the racks together fit in one set. Marking a player when the event
+    has no such total is refused.
     """
     problems = _Problems(names)
-    _check_values(racks, players, problems)
+    racks = _never_opened_racks(racks, never_opened, never_opened_total, problems)
+    most = largest_rack_total(joker_value)
+    _check_values(racks, players, problems, most)
     problems.raise_any()
     if len(racks) < 2:
         problems.add(message("too_few"))
         raise problems.error()
-    total = sum(racks.values())
-    if total > MAX_RACK_TOTAL:
-        problems.add(message("sum_too_big").format(total=total, max=MAX_RACK_TOTAL))
+    marked = frozenset(never_opened)
+    total = sum(value for player, value in racks.items() if player not in marked)
+    if total > most:
+        problems.add(message("sum_too_big").format(total=total, max=most))
     if ended is not None and ended not in ENDINGS:
         problems.add(
             gettext("'%(ended)s' is not a way a game ends (out or exhausted).") % {"ended": ended}
@@ -340,8 +237,33 @@ def validate_game(
         )
         raise problems.error()
     if ended == OUT:
-        return _went_out(racks, zeros, winner, problems)
-    return _exhausted(racks, zeros, winner, problems)
+        result = _went_out(racks, zeros, winner, problems)
+    else:
+        result = _exhausted(racks, zeros, winner, problems)
+    return replace(result, never_opened=marked) if marked else result
+
+
+def _never_opened_racks(
+    racks: Mapping[str, int],
+    never_opened: Collection[str],
+    total: int | None,
+    problems: _Problems,
+) -> dict[str, int]:
+    """The racks with each never-opened player's fixed total filled in."""
+    filled = dict(racks)
+    for player in never_opened:
+        who = problems.label(player)
+        if total is None:
+            problems.add(message("never_opened_none").format(who=who), player)
+        elif filled.get(player) is None or filled[player] == "":
+            filled[player] = total
+        elif filled[player] != total:
+            problems.add(
+                message("never_opened_value").format(who=who, total=total, value=filled[player]),
+                player,
+            )
+    problems.raise_any()
+    return filled
 
 
 def game_points(game: GameResult, scoring: str) -> dict[str, int]:

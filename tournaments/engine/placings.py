@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from .ranking import better_first, order_groups, positions, settle
 from .records import AGE_GROUP, RoundRecord, Rules, TieDecision
-from .rounds import MEDAL_PLACES, RoundOutcome, Tie, evaluate_rounds
+from .rounds import MEDAL_PLACES, RoundOutcome, evaluate_rounds
+from .ties import FOR_A_MEDAL, Tie, for_a_medal_in
 
 MEDALS = ("gold", "silver", "bronze")
 
@@ -23,7 +24,9 @@ class Placing:
     player: str
     place: int | None  # None for a withdrawn player
     medal: str | None
-    round_reached: int  # the last round the player was in; 0 for a walkover
+    # The last round the player was in, a bye counting as the round it took them to;
+    # 0 for a walkover.
+    round_reached: int
     withdrawn: bool = False
     group_place: int | None = None  # place within the age group (age-group medals)
 
@@ -54,7 +57,9 @@ def _reached(records, outcomes, scoring: str) -> dict[str, tuple[int, int, objec
 
 
 def _reach(records) -> dict[str, int]:
-    """The last round each player reached: seated at a table, or after a bye."""
+    """The last round each player reached: seated at a table, or the round a bye took them
+    to (RULES.md: a bye player who withdraws during the round they skipped has reached
+    it)."""
     reach: dict[str, int] = {}
     for record in records:
         for table in record.tables:
@@ -73,14 +78,6 @@ def _reserved(numbered, round_of, withdrawn_reach: Sequence[int]):
         (position + sum(1 for r in withdrawn_reach if r > round_of(group[0])), group)
         for position, group in numbered
     ]
-
-
-def _last_round(records, players) -> dict[str, int]:
-    last_round = dict.fromkeys(players, 0)
-    for record in records:
-        for player in record.players:
-            last_round[player] = max(last_round.get(player, 0), record.number)
-    return last_round
 
 
 def _give_medals(numbered_groups, keys, blocks: str, *, before_round: int = 0):
@@ -163,24 +160,21 @@ def division_placings(
             for position, group in sub_numbered:
                 for p in group:
                     group_place[p] = position
-            given, blocked = _give_medals(
-                sub_numbered, keys, f"a medal in {name}" if name else "a medal"
-            )
+            given, blocked = _give_medals(sub_numbered, keys, for_a_medal_in(name))
             medal.update(given)
             ties.extend(blocked)
     else:
         final_round = max((r.number for r in records), default=0)
-        given, blocked = _give_medals(numbered, keys, "a medal", before_round=final_round)
+        given, blocked = _give_medals(numbered, keys, FOR_A_MEDAL, before_round=final_round)
         medal.update(given)
         ties.extend(blocked)
 
-    last_round = _last_round(records, players)
     result = [
         Placing(
             player=p,
             place=None if p in withdrawn else place[p],
             medal=None if p in withdrawn else medal[p],
-            round_reached=last_round[p],
+            round_reached=reach.get(p, 0),
             withdrawn=p in withdrawn,
             group_place=group_place[p],
         )

@@ -9,7 +9,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .games import LOW
-from .records import PREVIOUS_ROUND, WINS, WORST_GAME, TieDecision
+from .plan import FINAL
+from .records import PREVIOUS_ROUND, WINS, WORST_GAME, RoundRecord, Rules, TieDecision
 
 
 @dataclass(frozen=True)
@@ -156,6 +157,15 @@ def rank_scores(
     """Rank one table's scores, best first, by the total and the tie-break chain."""
     groups = order_groups(scores, _chain(scoring, tie_order), decisions)
     return [Ranked(score, pos) for pos, group in positions(groups) for score in group]
+
+
+def table_tie_order(record: RoundRecord, rules: Rules) -> tuple[str, ...]:
+    """The event's tie-break order, except in a one-game final: there the game's winner
+    ranks first among the players tied with them on the total, whatever the order
+    (RULES.md, "A one-game final"), so "most games won" comes first."""
+    if record.kind == FINAL and record.games == 1:
+        return (WINS, *(step for step in rules.tie_order if step != WINS))
+    return tuple(rules.tie_order)
 
 
 def tied_across(ranked: Sequence[Ranked], boundary: int) -> tuple[str, ...]:

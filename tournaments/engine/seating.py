@@ -259,13 +259,7 @@ def _gather(tables: list[list[str]], gather: set[str], groups, rng: random.Rando
     where = {p: i for i, table in enumerate(tables) for p in table}
     for _ in range(MAX_SWAP_PASSES * 2):
         held = [sum(1 for p in table if p in gather) for table in tables]
-        order = sorted(range(len(tables)), key=lambda i: (-held[i], -len(tables[i]), i))
-        targets, room = set(), 0
-        for i in order:
-            if room >= len(gather):
-                break
-            targets.add(i)
-            room += len(tables[i])
+        targets = _gathering_tables(tables, held, len(gather))
         outside = [p for p in gather if where[p] not in targets]
         if not outside:
             return
@@ -290,6 +284,32 @@ def _gather(tables: list[list[str]], gather: set[str], groups, rng: random.Rando
                 _swap(tables, where, player, other)
         if not moved:
             return
+
+
+def _gathering_tables(tables: list[list[str]], held: list[int], need: int) -> set[int]:
+    """The fewest tables that can seat ``need`` players, those already holding most of
+    them first: a table holding more is passed over only when taking it would need one
+    table more (two of them in a table of three, four in need, a table of four free)."""
+    sizes = sorted((len(table) for table in tables), reverse=True)
+    count, room = 0, 0
+    while count < len(sizes) and room < need:
+        room, count = room + sizes[count], count + 1
+    order = sorted(range(len(tables)), key=lambda i: (-held[i], -len(tables[i]), i))
+    targets: set[int] = set()
+    room = 0
+    for step in range(count):
+        for i in order:
+            if i in targets:
+                continue
+            rest = sorted(
+                (len(tables[j]) for j in range(len(tables)) if j not in targets and j != i),
+                reverse=True,
+            )[: count - step - 1]
+            if room + len(tables[i]) + sum(rest) >= need:
+                targets.add(i)
+                room += len(tables[i])
+                break
+    return targets
 
 
 def _pair_cost(tables, a_table, b_table, a, b, groups):

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournaments.csvfiles import UndecodableFile, decode_csv
-from tournaments.text import fold
+from tournaments.text import fold, visible_text
 
 from .headers import FIELD_LABEL, map_headers
 from .rows import ParsedRegistrations, RegistrationError, RegistrationRow
@@ -252,7 +252,8 @@ class _Rows:
                 )
 
     def add(self, line: int, cells: list[str]) -> None:
-        """Read one row (its cells stripped), or record why it cannot be read."""
+        """Read one row (its cells as seen: ``visible_text``), or record why it cannot be
+        read."""
         if len(cells) > len(self.header):
             self.problems.append(
                 (
@@ -308,7 +309,7 @@ def _header(reader) -> tuple[list[str], int]:
     try:
         for raw in reader:
             previous_line = reader.line_num
-            cells = [cell.strip() for cell in raw]
+            cells = [visible_text(cell) for cell in raw]
             if any(cells):
                 return cells, previous_line
     except csv.Error as exc:
@@ -353,7 +354,7 @@ def read_registrations(
             )
             break
         line, previous_line = previous_line + 1, reader.line_num
-        cells = [cell.strip() for cell in raw]
+        cells = [visible_text(cell) for cell in raw]
         if any(cells):
             rows.add(line, cells)
     if rows.problems:

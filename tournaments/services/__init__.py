@@ -6,6 +6,11 @@ Rules of the game come from ``tournaments.engine``; reads from
 """
 
 from .accounts import (
+    OrganizerAdded,
+    check_username,
+    director_create,
+    organizer_add,
+    organizer_remove,
     password_seen,
     readable_password,
     scorekeeper_password_refusal,
@@ -13,24 +18,6 @@ from .accounts import (
     scorekeeper_unlock,
 )
 from .announcements import announcement_post, announcement_remove
-from .bracket import (
-    LoneEntrantMustPlay,
-    SeatResult,
-    division_finish,
-    division_record_results,
-    division_seat_first_round,
-    event_lock,
-    hall_check_first_rounds,
-    hall_numbers,
-    medals_confirm,
-    new_seed,
-    round_create,
-    round_mark_closed,
-    round_mark_in_play,
-    round_seat_again,
-    round_started,
-    seats_swap,
-)
 from .checkin import (
     CheckInReport,
     division_split,
@@ -52,6 +39,7 @@ from .clock import (
     rounds_clock_start,
     table_minutes_add,
 )
+from .division_results import division_finish, division_record_results, medals_confirm
 from .entrants import (
     ENTRANT_FIELDS,
     ImportReport,
@@ -71,23 +59,37 @@ from .events import (
     scorekeeper_add,
     scorekeeper_remove,
 )
-from .seating_fixes import (
-    CLOCK_AGAIN,
-    Reopened,
-    round_play_refusal,
-    round_renumber_clashing,
-    round_reopen,
-    round_reopen_renumbering,
-    round_reseat,
+from .first_round import LoneEntrantMustPlay, SeatResult, division_seat_first_round
+from .hall import event_lock, hall_check_first_rounds, hall_numbers
+from .rounds import (
+    new_seed,
+    round_create,
+    round_mark_closed,
+    round_mark_in_play,
+    round_seat_again,
+    round_started,
+    seats_swap,
 )
+from .seating_fixes import CLOCK_AGAIN, round_play_refusal, round_reseat
 from .table_codes import (
     event_table_codes_issue,
     table_code_reissue,
     table_code_wrong,
     table_codes_issue,
 )
+from .taking_back import (
+    Reopened,
+    round_renumber_clashing,
+    round_reopen,
+    round_reopen_renumbering,
+)
 
 __all__ = [
+    "OrganizerAdded",
+    "check_username",
+    "director_create",
+    "organizer_add",
+    "organizer_remove",
     "announcement_post",
     "announcement_remove",
     "ClockStarted",

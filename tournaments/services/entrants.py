@@ -10,7 +10,7 @@ from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 from tournaments.selectors import DivisionMove, division_moves, seated_bracket_ids
-from tournaments.text import isolate
+from tournaments.text import isolate, visible_text
 
 from ._common import auto_ids, model_clean, person_key
 
@@ -239,7 +239,8 @@ def entrant_save(
     **fields,
 ) -> Entrant:
     """Add an entrant by hand, or change one. The division comes from the name given,
-    else from the event's age bands; it cannot change once the bracket is seated."""
+    else from the event's age bands; it cannot change once the bracket is seated. Text is
+    kept as it is seen (``visible_text``), as an import keeps it."""
     unknown = set(fields) - set(ENTRANT_FIELDS)
     if unknown:
         raise RuleError(
@@ -250,7 +251,14 @@ def entrant_save(
             )
             % {"names": ", ".join(sorted(unknown))}
         )
-    first, last = fields.get("first_name", "").strip(), fields.get("last_name", "").strip()
+    # Names, club and the rest as they are seen: what shows nothing is never stored.
+    fields = {
+        name: visible_text(value) if isinstance(value, str) else value
+        for name, value in fields.items()
+    }
+    division_name = visible_text(division_name or "")
+    external_id = visible_text(external_id or "")
+    first, last = fields.get("first_name", ""), fields.get("last_name", "")
     if not first or not last:
         raise RuleError(gettext("Enter the first and the last name."))
     with transaction.atomic():
@@ -264,7 +272,7 @@ def entrant_save(
             age=None,
             gender=fields.get("gender", ""),
             club=fields.get("club", ""),
-            division=division_name.strip(),
+            division=division_name,
             email=fields.get("email", ""),
             phone=fields.get("phone", ""),
         )
@@ -286,8 +294,7 @@ def entrant_save(
             )
         for name in ENTRANT_FIELDS:
             if name in fields:
-                value = fields[name]
-                setattr(entrant, name, value.strip() if isinstance(value, str) else value)
+                setattr(entrant, name, fields[name])
         entrant.division = division
         model_clean(entrant)
         entrant.save()

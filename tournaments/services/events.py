@@ -3,7 +3,6 @@
 import datetime
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
@@ -28,10 +27,9 @@ from tournaments.selectors import (
     event_started,
     hall_tables_in_play,
 )
-from tournaments.text import isolate
 
 from ._common import model_clean
-from .accounts import readable_password
+from .accounts import check_username, readable_password
 from .entrants import entrants_regroup
 from .table_codes import event_table_codes_issue
 
@@ -297,21 +295,6 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
         return event
 
 
-def _check_username(User, username: str) -> None:
-    """Refuse a new user name as Django's account creation does (its field's validators:
-    letters, digits and @ . + - _ only, at most 150), in words."""
-    try:
-        User._meta.get_field(User.USERNAME_FIELD).clean(username, None)
-    except ValidationError:
-        raise RuleError(
-            gettext(
-                "%(name)s cannot be a user name: use letters, digits and the signs @ . + - _ "
-                "only (no spaces), at most 150 of them."
-            )
-            % {"name": isolate(username[:60])}
-        ) from None
-
-
 def scorekeeper_add(*, event: Event, username: str, password: str | None = None):
     """Give a user the scorekeeper role for an event, creating the account if needed.
 
@@ -326,7 +309,7 @@ def scorekeeper_add(*, event: Event, username: str, password: str | None = None)
         created_password = None
         if user is None:
             username = User.normalize_username(username)
-            _check_username(User, username)
+            check_username(username)
             created_password = password or readable_password()
             user = User.objects.create_user(username=username, password=created_password)
         event.scorekeepers.add(user)

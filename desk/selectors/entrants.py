@@ -1,0 +1,33 @@
+"""Reads of an event's entrants for the desk's registration and check-in pages."""
+
+from django.db.models import QuerySet
+
+from tournaments.models import Entrant, Event
+from tournaments.selectors import mark_namesakes, namesakes
+
+
+def entrants_listed(event: Event) -> QuerySet[Entrant]:
+    """Every entrant of the event with their division, by last name then first name."""
+    return (
+        Entrant.objects.filter(event=event)
+        .select_related("division")
+        .order_by("last_name", "first_name")
+    )
+
+
+def entrants_named(event: Event, ids) -> dict[str, Entrant]:
+    """The event's entrants with these ids (``external_id``), by id, each with the name the
+    pages show (two Dorothy Hills told apart: "Dorothy Hill #H1049")."""
+    found = {e.external_id: e for e in Entrant.objects.filter(event=event, external_id__in=ids)}
+    mark_namesakes(found.values(), namesakes(event, among=list(found.values())))
+    return found
+
+
+def entrants_in_order(event: Event, ids: list[str]) -> list[Entrant] | None:
+    """The event's entrants with these ids (``external_id``) in the order given (one given
+    twice comes twice: the service says what is wrong with that); None when an id is of no
+    entrant of the event."""
+    found = {e.external_id: e for e in Entrant.objects.filter(event=event, external_id__in=ids)}
+    if len(found) != len(set(ids)):
+        return None
+    return [found[i] for i in ids]

@@ -1,0 +1,72 @@
+"""The check-in desk: finding an entrant, and where check-in stands."""
+
+from dataclasses import dataclass, field
+
+from tournaments.models import Entrant, Event
+from tournaments.text import fold, matches
+
+from .brackets import seated_bracket_ids
+from .namesakes import loaded_namesakes, mark_namesakes
+
+
+def checkin_search(event: Event, query: str, limit: int | None = None) -> list[Entrant]:
+    """Entrants whose name (or id) contains the typed text, accents, apostrophes and case
+    ignored ("obrien" finds O'Brien); everyone when nothing is typed. Each carries
+    ``seated``: their bracket is seated, so they are no longer checked in or out here."""
+    wanted = fold(query.strip())
+    entrants = (
+        Entrant.objects.filter(event=event)
+        .select_related("division", "division__combined_into")
+        .order_by("last_name", "first_name", "external_id")
+    )
+    found = []
+    entrants = list(entrants)
+    shown = loaded_namesakes(entrants)
+    for entrant in entrants:
+        if wanted:
+            haystack = f"{entrant.first_name} {entrant.last_name} {entrant.external_id}"
+            if not matches(wanted, haystack):
+                continue
+        found.append(entrant)
+        if limit is not None and len(found) >= limit:
+            break
+    seated = seated_bracket_ids(event, finished=True)
+    for entrant in mark_namesakes(found, shown):
+        entrant.seated = entrant.division.bracket.pk in seated
+    return found
+
+
+@dataclass
+class CheckinSummary:
+    """Where the check-in desk stands: "44 of 46 checked in — 2 still to come"."""
+
+    total: int  # everyone expected: checked in (or since withdrawn) and still to come
+    checked_in: int
+    to_come: list[Entrant] = field(default_factory=list)  # registered, still in time
+    too_late: list[Entrant] = field(default_factory=list)  # registered, bracket seated
+    absent: list[Entrant] = field(default_factory=list)
+
+
+def checkin_summary(event: Event) -> CheckinSummary:
+    """Counts and names for the top of the check-in page."""
+    seated = seated_bracket_ids(event, finished=True)
+    summary = CheckinSummary(total=0, checked_in=0)
+    everyone = list(
+        Entrant.objects.filter(event=event)
+        .select_related("division", "division__combined_into")
+        .order_by("last_name", "first_name", "external_id")
+    )
+    for entrant in mark_namesakes(everyone, loaded_namesakes(everyone)):
+        status = entrant.status
+        if status == Entrant.Status.ABSENT:
+            summary.absent.append(entrant)
+            continue
+        if status == Entrant.Status.REGISTERED:
+            if entrant.division.bracket.pk in seated:
+                summary.too_late.append(entrant)
+                continue
+            summary.to_come.append(entrant)
+        else:
+            summary.checked_in += 1
+        summary.total += 1
+    return summary
