@@ -333,7 +333,10 @@ def test_a_games_heading_stays_on_one_line_when_the_names_leave_room(language):
     two lines while the names leave room: the game columns take it."""
     word = {"fr": "Partie", "es": "Partida"}[language]
     spans = pdfcheck.spans(rendered(language, "score_sheets_code"))
-    pages = {s.page for s in spans}
+    # (the sheet with a name of 90 characters leaves its games no room: not this case)
+    crowded = {s.page for s in spans if s.text.startswith("Maria-Magdalena")}
+    pages = {s.page for s in spans} - crowded
+    assert len(pages) >= 4
     for page in pages:
         drawn = [s.text.strip() for s in spans if s.page == page]
         assert any(text.startswith(f"{word} 1") for text in drawn), (page, drawn[:40])
