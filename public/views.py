@@ -3,10 +3,12 @@ the event shows them in public (``tournaments.selectors.public_names``: in full,
 and last initial, or entry numbers; initials for a player kept off the public pages) — no
 birth dates, no contact details, nothing private in the HTML."""
 
+import segno
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from scoring.selectors import (
@@ -18,7 +20,6 @@ from scoring.selectors import (
     table_changes_mark,
 )
 from tournaments.models import Division, Entrant, Event, Round, Table
-from tournaments.qr import qr_path
 from tournaments.selectors import (
     announcements,
     brackets,
@@ -185,6 +186,12 @@ def _number(request, name: str) -> int:
     return whole_number(request.GET.get(name, "0")) or 0
 
 
+def _qr_svg(url: str) -> str:
+    """The QR code of ``url`` as segno's inline SVG (the template's outer SVG names it)."""
+    code = segno.make_qr(url, error="m")
+    return mark_safe(code.svg_inline(border=2, omitsize=True, light="#fff", svgclass=None))
+
+
 def projector(request, slug):
     event = _event_page(request, slug)
     divisions = [d for d in brackets(event) if d.rounds.exists() or d.walkover]
@@ -219,7 +226,7 @@ def projector(request, slug):
             "event": event,
             # Shown without the scheme, as the sheets print it: shorter to read and type.
             "find": {"url": find_url, "shown": find_url.split("://", 1)[-1]},
-            "find_qr": qr_path(find_url),
+            "find_qr": _qr_svg(find_url),
             "results": {"url": results_url, "shown": results_url.split("://", 1)[-1]},
             # An address no phone opens (127.0.0.1, localhost): said in place of the links
             # and the QR code, with what to do, so the hall is never sent there.
