@@ -8,6 +8,7 @@ import random
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from printing.models import GeneratedDocument
 from scoring import services as scoring
@@ -412,3 +413,18 @@ def test_keeping_off_the_public_pages_is_asked_and_undone():
     assert hidden.public_opt_out and public_names(event, among=[hidden]) == {"57": "M. S."}
     shown = services.entrant_public_name_set(entrant=mary, hidden=False)
     assert public_names(event, among=[shown]) == {"57": "Mary Smith"}
+
+
+def test_the_scheduled_task_deletes_what_is_due(settings):
+    from web.tasks import purge_personal_data
+
+    schedule = settings.CELERY_BEAT_SCHEDULE["purge-personal-data"]
+    assert schedule["task"] == purge_personal_data.name
+    long_ago = timezone.localdate() - datetime.timedelta(days=200)
+    event = EventFactory(date=long_ago)
+    old = EntrantFactory(division=DivisionFactory(event=event), email="old@example.org")
+    EventFactory(date=timezone.localdate())  # today's: kept
+    assert purge_personal_data() == 1  # purged (not ended: its division never finished)
+    old.refresh_from_db()
+    assert old.email == "" and old.birth_date is None
+    assert purge_personal_data() == 0
