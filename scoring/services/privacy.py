@@ -85,18 +85,32 @@ def entrant_erase(
     """Erase one person's personal data (``tournaments.services.entrant_erase_personal``
     says what goes and what stays) and rewrite the scores' audit trail that names them, in
     one transaction: their results stay under "Withdrawn entrant #57", nobody else's place
-    changes, and who erased them and when is kept."""
+    changes, and who erased them and when is kept. Every copy of the event restored on
+    this site (the same creation time) has them erased too."""
     with transaction.atomic():
-        erased = tournaments.entrant_erase_personal(
-            event=event,
-            external_id=external_id,
-            reason=reason,
-            user=user,
-            even_in_play=even_in_play,
-        )
-        _scores_rewritten(event, erased)
-        _addresses_forgotten(ScoreChange.objects.filter(at_table_player=erased.entrant))
+        erased = _erased_here(event, external_id, reason, user, even_in_play)
+        # A copy of the event restored on this site (the same creation time) holds them too.
+        copies = Event.objects.filter(
+            created_at=event.created_at,
+            entrants__external_id=erased.entrant.external_id,
+            entrants__erased_at__isnull=True,
+        ).exclude(pk=event.pk)
+        for copy in copies:
+            _erased_here(copy, erased.entrant.external_id, reason, user, True)
         return erased
+
+
+def _erased_here(event, external_id, reason, user, even_in_play) -> ErasedEntrant:
+    erased = tournaments.entrant_erase_personal(
+        event=event,
+        external_id=external_id,
+        reason=reason,
+        user=user,
+        even_in_play=even_in_play,
+    )
+    _scores_rewritten(event, erased)
+    _addresses_forgotten(ScoreChange.objects.filter(at_table_player=erased.entrant))
+    return erased
 
 
 def erasures_apply(*, event: Event) -> list[str]:

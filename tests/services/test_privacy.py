@@ -369,6 +369,15 @@ def test_a_backup_made_before_an_erasure_restores_the_person_erased():
     assert _places(copy) == _places(event)
 
 
+def test_an_erasure_reaches_every_copy_of_the_event_restored_here():
+    event, _mary = _played()
+    copy = event_restore(json.loads(json.dumps(event_backup(event))), slug="copy")
+    scoring.entrant_erase(event=event, external_id="57", reason="Asked")
+    held = json.dumps(event_backup(copy), ensure_ascii=False)
+    assert [t for t in MARY_TRACES if t in held] == []
+    assert Erasure.objects.filter(event=copy, reason="Asked").exists()
+
+
 def test_an_old_backup_without_the_privacy_fields_still_restores():
     event, _mary = _with_mary()
     data = json.loads(json.dumps(event_backup(event)))
