@@ -33,6 +33,7 @@ sys.path.insert(0, str(ROOT))
 # --keep DIR: build the events once into DIR and reuse them in later runs.
 _KEEP = sys.argv[sys.argv.index("--keep") + 1] if "--keep" in sys.argv else None
 FOLDER = _KEEP or tempfile.mkdtemp(prefix="pages-bench-")
+os.makedirs(FOLDER, exist_ok=True)
 os.environ["DATABASE_URL"] = f"sqlite:///{FOLDER}/bench.sqlite3"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DEBUG", "false")

@@ -1,5 +1,5 @@
 """Players entering their own table's scores through table codes, over a network that drops
-requests (issue 14, "Done when"): every game stored exactly once.
+requests: every game stored exactly once.
 
 Usage: .venv/bin/python bench/tablecodes_bench.py [--tables 100] [--drop 0.10] [--seed 14]
        [--workers 4] [--deadline 600] [--pg postgres://postgres@127.0.0.1:5432/test]

@@ -368,6 +368,9 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-documents": {"task": "printing.sweep_documents", "schedule": 30.0},
     # Uploads left behind (they hold birth dates and phones) are deleted after 30 minutes.
     "forget-uploads": {"task": "tournaments.forget_uploads", "schedule": 300.0},
+    # Contact details and birth dates are deleted the day an event's retention runs out
+    # (Event.personal_data_days, docs/privacy.md): looked at every hour.
+    "purge-personal-data": {"task": "tournaments.purge_personal_data", "schedule": 3600.0},
     # The e-mail notices of the players' pages: what is due is recorded and sent.
     "notices": {"task": "scoring.notices_sweep", "schedule": env_float("NOTICES_EVERY", 20.0)},
 }

@@ -68,6 +68,11 @@ class EventSettingsForm(forms.ModelForm):
             "hall_tables": _("Tables in the hall, numbered from 1 (empty: no limit)"),
             "unusable_tables": _("Table numbers never to use, as 12,19"),
             "accessible_tables": _("Accessible tables (for players who need one), as 1,2,3"),
+            # Privacy (docs/privacy.md).
+            "public_names": _("Names on the projector and the public pages"),
+            "personal_data_days": _(
+                "Days after the event that contact details and birth dates are kept"
+            ),
         }
         widgets = {"date": DATE, "cutoff_date": DATE}
         # The labels say it all: the models' help texts would repeat them.
@@ -94,6 +99,14 @@ class EventSettingsForm(forms.ModelForm):
             "hall_tables": _(
                 "Seating that needs more free tables than the hall has is refused, "
                 "naming the divisions that hold them."
+            ),
+            "public_names": _(
+                "Players who asked to be kept off the public pages show by their initials; "
+                "the desk and the printed sheets always show full names."
+            ),
+            "personal_data_days": _(
+                "Then e-mails, phones, emergency contacts, addresses, states and exact birth "
+                "dates are deleted; names, age groups and results stay."
             ),
         }
 
@@ -193,6 +206,9 @@ class EntrantForm(forms.ModelForm):
             "accessible",
             "email",
             "phone",
+            "emergency_contact",
+            "address",
+            "public_opt_out",
         ]
         labels = {
             "first_name": _("First name"),
@@ -204,9 +220,23 @@ class EntrantForm(forms.ModelForm):
             "accessible": _("Needs an accessible table (seated at one in every round)"),
             "email": _("E-mail (private)"),
             "phone": _("Phone (private)"),
+            "emergency_contact": _("Emergency contact (private)"),
+            "address": _("Address (private)"),
+            "public_opt_out": _(
+                "Keep off the public pages: shown by initials on the projector and the "
+                "public pages"
+            ),
         }
         widgets = {"birth_date": DATE}
-        help_texts = {"accessible": ""}
+        help_texts = {"accessible": "", "public_opt_out": ""}
+
+
+class EraseForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why (kept with the erasure, such as “asked by letter on 3 June”)"),
+        max_length=500,
+        error_messages={"required": _("Say why their personal data are erased.")},
+    )
 
 
 class UploadForm(forms.Form):

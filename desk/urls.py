@@ -19,6 +19,14 @@ urlpatterns = [
     path("entrants/", views.entrants, name="entrants"),
     path("entrants/new/", views.entrant_edit, name="entrant_new"),
     path("entrants/<id:entrant_id>/", views.entrant_edit, name="entrant_edit"),
+    # Privacy (docs/privacy.md): off the public pages, everything held, erased.
+    path(
+        "entrants/<id:entrant_id>/public-name/",
+        views.entrant_public_name,
+        name="entrant_public_name",
+    ),
+    path("entrants/<id:entrant_id>/export/", views.entrant_export, name="entrant_export"),
+    path("entrants/<id:entrant_id>/erase/", views.entrant_erase, name="entrant_erase"),
     path("import/", views.import_upload, name="import"),
     path("import/preview/", views.import_preview, name="import_preview"),
     path("checkin/", views.checkin, name="checkin"),

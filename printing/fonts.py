@@ -14,39 +14,28 @@ Known limits (documented, not silently worked around):
 * characters outside the Basic Multilingual Plane (emoji, rare Han extensions)
   print in DejaVu when it has them, otherwise as a missing glyph, and do not
   read back from the PDF (reportlab writes their ToUnicode entries as 5-digit hex);
-* right-to-left scripts (Hebrew, Arabic) are drawn in visual order (``visual``):
-  Arabic letters joined by arabic-reshaper (DejaVu's presentation forms), then the
-  Unicode bidirectional algorithm of python-bidi (levels from its Rust
-  implementation; reordering, mirrored brackets and combining marks kept after their
-  letter done here). A line is one paragraph whose direction is its first strong
-  letter's, as ``dir="auto"`` on a page. Text between FSI (U+2068) and PDI (U+2069)
-  is ordered on its own (``isolate``): a name beside a label of ours keeps its order
-  without turning the label round. Text measured and wrapped is the logical text;
-  each drawn line is reordered on its own. The PDF's text layer is in visual order
-  (what is drawn), Arabic in presentation forms;
+* right-to-left scripts (Hebrew, Arabic) are drawn in visual order
+  (``printing.right_to_left``);
 * a character nobody covers prints as DejaVu's missing-glyph box but stays in the
   text layer, so it is never lost from a search or a copy.
 
-Everything here is pure Python + reportlab; no Django.
+Lines are broken and fitted to a width in ``printing.wrapping``. Everything here is
+pure Python + reportlab; no Django.
 """
 
 from __future__ import annotations
 
-import re
 import threading
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-import arabic_reshaper
-from bidi import get_base_level, get_display
-from bidi.mirror import MIRRORED
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfbase.ttfonts import TTFont
 
-from tournaments.text import isolate  # noqa: F401 (the renderers set names apart with it)
+from .right_to_left import visual
 
 FONT_DIR = Path(__file__).resolve().parents[1] / "static" / "fonts"
 
@@ -232,108 +221,6 @@ def font_runs(text: str, bold: bool = False) -> tuple[tuple[str, str], ...]:
     return tuple(runs)
 
 
-# --- right-to-left text ----------------------------------------------------------------
-
-FSI = "\u2068"  # first strong isolate
-PDI = "\u2069"  # pop directional isolate
-_RTL = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200f\u202b\u202e\u2067]")
-_CONTROLS = dict.fromkeys(
-    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-)
-# An isolate, or its part on a line of its own when wrapping broke it (no FSI before
-# its PDI, or no PDI after its FSI).
-_ISOLATES = re.compile(
-    f"([{FSI}\u2066\u2067][^{PDI}]*(?:{PDI}|$)|^[^{FSI}\u2066\u2067{PDI}]*{PDI})"
-)
-_LEVEL = re.compile(r"Level\(\s*(\d+),?\s*\)")
-# Arabic letters joined into DejaVu's presentation forms; harakat kept; of the
-# ligatures only lam-alef (required in Arabic writing; DejaVu has its forms).
-_reshaper = arabic_reshaper.ArabicReshaper(
-    configuration={
-        "delete_harakat": False,
-        "support_ligatures": True,
-        "ARABIC LIGATURE ALLAH": False,
-    }
-)
-
-
-def _levels(text: str) -> list[int] | None:
-    """The resolved embedding level of each character (python-bidi's Rust
-    implementation; its debug output gives one level per UTF-8 byte)."""
-    report = get_display(text, debug=True)
-    try:
-        levels = [
-            int(n) for n in _LEVEL.findall(report.split("levels:")[1].split("paragraphs:")[0])
-        ]
-    except (IndexError, ValueError):
-        return None
-    out: list[int] = []
-    i = 0
-    for char in text:
-        if i >= len(levels):
-            return None
-        out.append(levels[i])
-        i += len(char.encode("utf-8"))
-    return out if i == len(levels) else None
-
-
-def _reorder(text: str) -> str:
-    """One line of logical text in visual (left-to-right drawing) order: UAX #9 rules
-    L1 (trailing spaces at the paragraph's level), L2 (reverse runs from the highest
-    level down), L3 (combining marks stay after their letter) and L4 (mirrored
-    brackets at right-to-left levels)."""
-    levels = _levels(text)
-    if levels is None:  # an unexpected report: the library's own order, unmirrored
-        return get_display(text)
-    base = get_base_level(text)
-    i = len(text)
-    while i > 0 and text[i - 1] in " \t":
-        i -= 1
-        levels[i] = base
-    # clusters: a letter with its combining marks moves as one
-    clusters: list[tuple[str, int]] = []
-    for char, level in zip(text, levels, strict=True):
-        if clusters and unicodedata.category(char).startswith("M"):
-            prev, plevel = clusters[-1]
-            clusters[-1] = (prev + char, plevel)
-        else:
-            clusters.append((char, level))
-    shown = [MIRRORED.get(c, c) if lv % 2 and len(c) == 1 else c for c, lv in clusters]
-    lv = [level for _, level in clusters]
-    highest = max(lv, default=0)
-    lowest_odd = min((x for x in lv if x % 2), default=highest + 1)
-    for level in range(highest, lowest_odd - 1, -1):
-        k = 0
-        while k < len(lv):
-            if lv[k] >= level:
-                j = k
-                while j < len(lv) and lv[j] >= level:
-                    j += 1
-                shown[k:j] = shown[k:j][::-1]
-                lv[k:j] = lv[k:j][::-1]
-                k = j
-            else:
-                k += 1
-    return "".join(shown)
-
-
-@lru_cache(maxsize=65536)
-def visual(text: str) -> str:
-    """``text`` (one line, logical order) as drawn: Arabic joined, right-to-left runs
-    turned round; text with no right-to-left letter comes back unchanged."""
-    if not _RTL.search(text):
-        return text
-    pieces = [p for p in _ISOLATES.split(text) if p]
-    out = []
-    for piece in pieces:
-        if not _RTL.search(piece):
-            out.append(piece.translate(_CONTROLS))
-            continue
-        inner = piece.translate(_CONTROLS)
-        out.append(_reorder(_reshaper.reshape(inner)))
-    return "".join(out)
-
-
 # --- measuring and drawing ------------------------------------------------------------
 
 
@@ -394,137 +281,3 @@ def paragraph_markup(text: str, bold: bool = False) -> str:
     return "".join(
         f'<font name="{font}">{escape(run)}</font>' for font, run in font_runs(visual(text), bold)
     )
-
-
-# --- wrapping and fitting -------------------------------------------------------------
-
-_SPACES = re.compile(r"( +)")
-_PREFERRED_BREAK = set("-/.,·_?&=")
-
-
-def _clusters(word: str) -> list[str]:
-    """Split a word into base characters with their combining marks."""
-    out: list[str] = []
-    for char in word:
-        if out and unicodedata.category(char).startswith("M"):
-            out[-1] += char
-        else:
-            out.append(char)
-    return out
-
-
-def _break_word(word: str, width: float, size: float, bold: bool, first_room: float) -> list[str]:
-    """Break a word wider than ``width`` at character boundaries (no character lost)."""
-    pieces: list[str] = []
-    current = ""
-    current_w = 0.0
-    room = first_room
-    last_break = -1  # index in `current` after a preferred break character
-    for cluster in _clusters(word):
-        w = string_width(cluster, size, bold)
-        if current and current_w + w > room:
-            if last_break > len(current) // 2:
-                pieces.append(current[:last_break])
-                current = current[last_break:]
-            else:
-                pieces.append(current)
-                current = ""
-            current_w = string_width(current, size, bold)
-            room = width
-            last_break = -1
-        current += cluster
-        current_w += w
-        if cluster[0] in _PREFERRED_BREAK:
-            last_break = len(current)
-    if current:
-        pieces.append(current)
-    return pieces
-
-
-_BREAK_AFTER = re.compile(r"(?<=[-/‐–])(?=[^-/‐– ])")
-
-
-def _segments(text: str) -> list[str]:
-    """Spaces, and words split after a hyphen or slash (break opportunities)."""
-    out: list[str] = []
-    for token in _SPACES.split(text):
-        if not token:
-            continue
-        if token[0] == " ":
-            out.append(token)
-        else:
-            out.extend(p for p in _BREAK_AFTER.split(token) if p)
-    return out
-
-
-def wrap_text(text: str, width: float, size: float, bold: bool = False) -> list[str]:
-    """Lines of ``text`` no wider than ``width`` at ``size``.
-
-    Breaks at spaces (the spaces at a break are dropped) or after a hyphen or a
-    slash; a piece still wider than a line is broken between characters, so CJK
-    names and URLs wrap too. Joining the lines gives back every non-space
-    character in order.
-    """
-    if not text:
-        return [""]
-    if string_width(text, size, bold) <= width:
-        return [text]
-    lines: list[str] = []
-    line = ""
-    for token in _segments(text):
-        if token[0] == " ":
-            if line:
-                line += token
-            continue
-        candidate = line + token
-        if string_width(candidate, size, bold) <= width:
-            line = candidate
-            continue
-        stripped = line.rstrip(" ")
-        if stripped and string_width(token, size, bold) <= width:
-            lines.append(stripped)
-            line = token
-            continue
-        room = width - string_width(line, size, bold) if line else width
-        if stripped and room < width * 0.35:
-            lines.append(stripped)
-            line, room = "", width
-        pieces = _break_word(token, width, size, bold, room)
-        if line:
-            pieces[0] = line + pieces[0]
-        lines.extend(p.rstrip(" ") for p in pieces[:-1])
-        line = pieces[-1]
-    if line.strip(" ") or not lines:
-        lines.append(line.rstrip(" "))
-    return lines
-
-
-def fit_text(
-    text: str,
-    width: float,
-    size: float,
-    min_size: float,
-    bold: bool = False,
-    max_lines: int | None = None,
-    step: float = 0.5,
-) -> tuple[float, list[str]]:
-    """Fit ``text`` into ``width``: returns (size, lines), never cutting a character.
-
-    One line at the largest size from ``size`` down to ``min_size`` if possible;
-    otherwise, with ``max_lines``, the largest size whose wrapped text needs at most
-    that many lines; otherwise wrapped at ``min_size``.
-    """
-    natural = _width_1000(text, bold) / 1000.0
-    if natural * size <= width:
-        return size, [text]
-    if natural * min_size <= width:
-        fitted = int((width / natural) / step) * step
-        return max(min_size, min(size, fitted)), [text]
-    if max_lines is not None:
-        s = size
-        while s >= min_size:
-            lines = wrap_text(text, width, s, bold)
-            if len(lines) <= max_lines:
-                return s, lines
-            s -= step
-    return min_size, wrap_text(text, width, min_size, bold)

@@ -11,6 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.signals import ERASE, PURGE, personal_data_removed
+
 
 class GeneratedDocument(models.Model):
     class Kind(models.TextChoices):
@@ -105,3 +107,15 @@ def _remove_file(sender, instance, **kwargs):
     if instance.file:
         storage, name = instance.file.storage, instance.file.name
         transaction.on_commit(lambda: storage.delete(name))
+
+
+@receiver(personal_data_removed)
+def _forget_documents(sender, event, kind, **kwargs):
+    """Documents made before personal data were deleted hold them no longer: after an
+    erasure every document of the event goes (they name the person), after the purge the
+    qualifiers lists (they print states). Each is made again on request from what is left."""
+    documents = GeneratedDocument.objects.filter(event=event)
+    if kind == ERASE:
+        documents.delete()
+    elif kind == PURGE:
+        documents.filter(kind=GeneratedDocument.Kind.QUALIFIERS).delete()

@@ -15,6 +15,7 @@ from tournaments.selectors.player_pages import (
     entrants_by_name_and_year,
     page_opened,
 )
+from tournaments.selectors.public_names import public_name
 from tournaments.services.self_checkin import entrant_check_in_self
 from web.actions import said
 from web.decorators import event_role
@@ -60,6 +61,13 @@ def _found(event: Event, request) -> tuple[list, str]:
     return found, ""
 
 
+def _greeting(entrant) -> str:
+    """Who the kiosk welcomes, on a screen the queue reads: their first name, unless the
+    event or the player keeps names off public screens (then as the public pages say)."""
+    shown = public_name(entrant)
+    return entrant.first_name if shown.startswith(entrant.first_name) else shown
+
+
 @never_cache
 def kiosk(request, slug):
     event = get_object_or_404(Event, slug=slug)
@@ -85,6 +93,7 @@ def kiosk(request, slug):
         else:
             context.update(
                 welcome=entrant,
+                greeting=_greeting(entrant),
                 already=already,
                 schedule=division_schedule(entrant.division),
                 division=entrant.division.bracket.name,

@@ -1,10 +1,14 @@
-"""Public pages, no login: the projector, "find my table" and the results. Names only —
-no birth dates, no contact details, nothing private in the HTML."""
+"""Public pages, no login: the projector, "find my table" and the results. Names only, as
+the event shows them in public (``tournaments.selectors.public_names``: in full, first name
+and last initial, or entry numbers; initials for a player kept off the public pages) — no
+birth dates, no contact details, nothing private in the HTML."""
 
+import segno
 from django.conf import settings
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 
 from scoring.selectors import (
@@ -16,18 +20,17 @@ from scoring.selectors import (
     table_changes_mark,
 )
 from tournaments.models import Division, Entrant, Event, Round, Table
-from tournaments.qr import qr_path
 from tournaments.selectors import (
     announcements,
     brackets,
     extra_time_tables,
     find_table,
-    namesakes,
+    public_names,
     round_clock,
     running_clock,
     waiting_to_be_seated,
 )
-from tournaments.text import fold, matches
+from tournaments.text import fold
 from web.addresses import printed_address, printed_address_is_loopback
 from web.languages import speak_event_language
 from web.params import object_or_404, search_text, whole_number
@@ -64,6 +67,7 @@ def announcement_rows(shown, row_px: int = ROW_PX) -> int:
 def _slide(division: Division) -> dict:
     """What the projector shows for one division right now (every page of it)."""
     state = division_state(division)
+    names = state.public_names
     slide = {"division": division, "title": state.bracket_name, "kind": "waiting"}
     if division.status == Division.Status.COMPLETE:
         if division.medals_confirmed_at is None:
@@ -74,7 +78,7 @@ def _slide(division: Division) -> dict:
             {
                 "medal": p.medal,
                 "medal_word": medal_word(p.medal),
-                "name": state.shown_names.get(p.player, p.player),
+                "name": names.get(p.player, p.player),
                 # "1st of age group 60-64": the slide's title names the bracket otherwise.
                 "detail": state.medal_text(p).partition(" — ")[2]
                 if state.medals_by_age_group
@@ -102,18 +106,18 @@ def _slide(division: Division) -> dict:
             {
                 "number": t.number,
                 "names": [
-                    f"{state.shown_names[p]} ({state.entrants[p].out_of_play_word})"
+                    f"{names[p]} ({state.entrants[p].out_of_play_word})"
                     if p in state.withdrawn
-                    else state.shown_names[p]
+                    else names[p]
                     for p in t.players
                 ],
             }
             for t in record.tables
         ]
-        slide["byes"] = [state.shown_names[p] for p in record.byes]
+        slide["byes"] = [names[p] for p in record.byes]
     else:
         slide["kind"] = "standings"
-        rows = round_standings(state, current.number)
+        rows = round_standings(state, current.number, names)
         slide["items"] = sorted(rows, key=lambda r: (r["table"], r["sort_position"]))
     return slide
 
@@ -182,6 +186,12 @@ def _number(request, name: str) -> int:
     return whole_number(request.GET.get(name, "0")) or 0
 
 
+def _qr_svg(url: str) -> str:
+    """The QR code of ``url`` as segno's inline SVG (the template's outer SVG names it)."""
+    code = segno.make_qr(url, error="m")
+    return mark_safe(code.svg_inline(border=2, omitsize=True, light="#fff", svgclass=None))
+
+
 def projector(request, slug):
     event = _event_page(request, slug)
     divisions = [d for d in brackets(event) if d.rounds.exists() or d.walkover]
@@ -216,7 +226,7 @@ def projector(request, slug):
             "event": event,
             # Shown without the scheme, as the sheets print it: shorter to read and type.
             "find": {"url": find_url, "shown": find_url.split("://", 1)[-1]},
-            "find_qr": qr_path(find_url),
+            "find_qr": _qr_svg(find_url),
             "results": {"url": results_url, "shown": results_url.split("://", 1)[-1]},
             # An address no phone opens (127.0.0.1, localhost): said in place of the links
             # and the QR code, with what to do, so the hall is never sent there.
@@ -239,9 +249,10 @@ def projector(request, slug):
 def find(request, slug):
     event = _event_page(request, slug)
     query = search_text(request.GET.get("q", ""))
-    # Two players of one name are told apart by their club or number: read once.
+    # Found by the name they registered, shown by the name the event shows in public (two
+    # players of one name told apart by their club or number): read once.
     matching = Entrant.objects.filter(event=event).matching(query).select_related("division")
-    shown = namesakes(event, among=matching) if len(fold(query)) >= 2 else {}
+    shown = public_names(event, among=matching) if len(fold(query)) >= 2 else {}
     found = find_table(event, query, shown=shown)
     if len(fold(query)) >= 2:
         # Once a bracket is finished, its players see their place, not a table — a
@@ -250,11 +261,7 @@ def find(request, slug):
         places = finished_places(event, matching, shown)
         for row in found:
             row["finished"] = places.pop(row["entrant"].external_id, None)
-        found += [
-            {"name": place["name"], "finished": place}
-            for place in places.values()
-            if matches(query, place["name"])
-        ]
+        found += [{"name": place["name"], "finished": place} for place in places.values()]
     found += [{**row, "waiting": True} for row in waiting_to_be_seated(event, query, shown=shown)]
     context = {"event": event, "query": query, "found": found}
     template = (

@@ -165,7 +165,10 @@ class EntrantAdmin(ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         """Once the bracket is seated, check-in, withdrawal and the division go through
-        the desk (the services), never through a form here."""
+        the desk (the services), never through a form here. An entrant whose personal data
+        were erased is never changed again (docs/privacy.md)."""
+        if obj is not None and obj.erased_at is not None:
+            return [field.name for field in obj._meta.fields]
         if obj is not None and bracket_started(obj.division):
             return ("division", "status")
         return ()

@@ -144,6 +144,84 @@ def namesake_names(people) -> dict:
     return shown
 
 
+# How names show on the public pages and the projector (Event.public_names): in full, as
+# the first name and the last name's initial, or not at all (the entry number alone).
+FULL_NAMES, INITIAL_NAMES, NO_NAMES = "full", "initial", "none"
+
+
+def initial(name: str) -> str:
+    """A name's first letter as a capital: "smith" -> "S", "Ångström" -> "Å"."""
+    return unicodedata.normalize("NFC", name.strip())[:1].upper()
+
+
+def public_name(
+    first: str,
+    last: str,
+    number: str,
+    *,
+    names: str = FULL_NAMES,
+    opted_out: bool = False,
+    erased: bool = False,
+) -> str:
+    """One person's name on the public pages, before two who would look alike are told
+    apart (``public_names``): "Mary Smith", "Mary S.", or "#57" when the event shows no
+    names; "M. S." for a person who asked to be kept off the public pages; an erased
+    person's names are already the words that stand for them ("Withdrawn entrant #57")."""
+    if names == NO_NAMES:
+        return f"#{number}"
+    if erased:
+        return f"{first} {last}"
+    if opted_out:
+        return f"{initial(first)}. {initial(last)}."
+    if names == INITIAL_NAMES:
+        return f"{first} {initial(last)}."
+    return f"{first} {last}"
+
+
+def public_names(people, names: str = FULL_NAMES) -> dict:
+    """What the public pages show for each person, so that each can tell which is theirs.
+
+    ``people``: ``(key, first, last, number, club, opted_out, erased)`` for the people
+    shown and any others of the event who could look like them. Each is named by
+    ``public_name``; two shown in full under one name are told apart as ``namesake_names``
+    does ("Mary Smith (Sunrise Club)"); any others who would look alike ("Mary S.", "M.
+    S.") get their number beside the name, "M. S. #57" (never a club: that would say more
+    than the initials). Returned by key for every person."""
+    people = list(people)
+    shown = {
+        key: public_name(first, last, number, names=names, opted_out=opted, erased=erased)
+        for key, first, last, number, _club, opted, erased in people
+    }
+    if names == NO_NAMES:
+        return shown
+    full = [
+        (key, f"{first} {last}", club, number)
+        for key, first, last, number, club, opted, erased in people
+        if names == FULL_NAMES and not opted and not erased
+    ]
+    told_apart = namesake_names(full)
+    shown.update(told_apart)
+    numbers = {person[0]: person[3] for person in people}
+    alike: dict[str, list] = {}
+    for key, name in shown.items():
+        alike.setdefault(name.casefold(), []).append(key)
+    for keys in alike.values():
+        if len(keys) > 1:
+            for key in keys:
+                if key not in told_apart:
+                    shown[key] = f"{isolate(shown[key])} #{numbers[key]}"
+    return shown
+
+
+def names_replaced(text: str, names, words: str) -> str:
+    """``text`` with each of ``names`` (the longest first, and each as ``isolate`` sets it
+    apart) replaced by ``words``: a note or a reason that named an erased person names
+    "Withdrawn entrant #57" instead."""
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        text = text.replace(f"\u2068{name}\u2069", words).replace(name, words)
+    return text
+
+
 # How the audit trail's label names a player who entered or confirmed a game at the table
 # with its code (scoring.services._common.AtTable.label), kept in English for the record.
 # Nothing reads it back now (the change stores the player and the code, at_table_player

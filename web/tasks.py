@@ -2,6 +2,9 @@
 
 from celery import shared_task
 
+from scoring import services as scoring
+from tournaments import services
+
 from . import uploads
 
 
@@ -9,3 +12,13 @@ from . import uploads
 def forget_uploads() -> int:
     """Delete abandoned uploads (registration lists, backups waiting for "restore it?")."""
     return uploads.sweep()
+
+
+@shared_task(name="tournaments.purge_personal_data", ignore_result=True)
+def purge_personal_data() -> int:
+    """Delete the contact details and birth dates of every event whose retention ran out
+    (its ``personal_data_days`` after it), and what ended events kept only while they ran.
+    Returns how many events had data deleted."""
+    purged = scoring.events_personal_purge_due()
+    ended = services.events_ended_forget()
+    return len(purged) + len(ended)

@@ -5,7 +5,13 @@ seating (``seating_fixes``), the round clocks (``clocks``), table codes
 
 from .clocks import round_table, unstarted_clocks
 from .division import PLAN_NOTES, DivisionDesk, division_desk
-from .entrants import entrants_in_order, entrants_listed, entrants_named
+from .entrants import (
+    EntrantPrivacy,
+    entrant_privacy,
+    entrants_in_order,
+    entrants_listed,
+    entrants_named,
+)
 from .overview import (
     DivisionLine,
     Overview,
@@ -22,6 +28,8 @@ __all__ = [
     "PLAN_NOTES",
     "DivisionDesk",
     "DivisionLine",
+    "EntrantPrivacy",
+    "entrant_privacy",
     "Overview",
     "PlayerEntry",
     "RoundCodes",

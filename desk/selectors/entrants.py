@@ -1,9 +1,11 @@
 """Reads of an event's entrants for the desk's registration and check-in pages."""
 
+from dataclasses import dataclass
+
 from django.db.models import QuerySet
 
-from tournaments.models import Entrant, Event
-from tournaments.selectors import mark_namesakes, namesakes
+from tournaments.models import Entrant, Erasure, Event
+from tournaments.selectors import mark_namesakes, namesakes, public_name
 
 
 def entrants_listed(event: Event) -> QuerySet[Entrant]:
@@ -31,3 +33,21 @@ def entrants_in_order(event: Event, ids: list[str]) -> list[Entrant] | None:
     if len(found) != len(set(ids)):
         return None
     return [found[i] for i in ids]
+
+
+@dataclass(frozen=True)
+class EntrantPrivacy:
+    """What the entrant's page says of their privacy: the name the public pages show, and
+    the erasure of their personal data if there was one (who, when, why)."""
+
+    public_name: str
+    erasure: Erasure | None
+
+
+def entrant_privacy(entrant: Entrant) -> EntrantPrivacy:
+    return EntrantPrivacy(
+        public_name=public_name(entrant),
+        erasure=Erasure.objects.filter(event=entrant.event_id, external_id=entrant.external_id)
+        .select_related("by")
+        .first(),
+    )

@@ -15,6 +15,7 @@ from .division_page import division_page
 from .entrants import entrant_edit, entrants, import_preview, import_upload
 from .event_settings import settings_page
 from .events import archive, delete, event_new, overview
+from .privacy import entrant_erase, entrant_export, entrant_public_name
 from .results import correction_accept, correction_undo, division_accept, division_medals
 from .rounds import division_advance, division_seat, division_swap, division_tie
 from .scorekeepers import (
@@ -57,6 +58,9 @@ __all__ = [
     "division_tie",
     "division_withdraw",
     "entrant_edit",
+    "entrant_erase",
+    "entrant_export",
+    "entrant_public_name",
     "entrants",
     "event_new",
     "import_preview",

@@ -16,7 +16,7 @@ from web.actions import said
 from web.decorators import event_role
 
 from .. import selectors
-from ..forms import EntrantForm, UploadForm
+from ..forms import EntrantForm, EraseForm, UploadForm
 
 # The uploads kept for a preview (web/uploads.py), and the largest file taken (deploy/
 # nginx.conf lets through at least this much).
@@ -57,9 +57,11 @@ def entrant_edit(request, event, entrant_id=None):
                 % {"name": isolate(saved.name), "division": saved.division.name},
             )
             return redirect("desk:entrants", event.slug)
-    return render(
-        request, "desk/entrant_form.html", {"event": event, "form": form, "entrant": entrant}
-    )
+    context = {"event": event, "form": form, "entrant": entrant}
+    if entrant is not None:
+        context["privacy"] = selectors.entrant_privacy(entrant)
+        context["erase_form"] = EraseForm()
+    return render(request, "desk/entrant_form.html", context)
 
 
 @event_role("organizer")

@@ -9,17 +9,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext, pgettext
 
-from printing import fonts
+from printing import wrapping
 from printing.data import BracketData, BracketRound, BracketTable
 
-from .base import (
-    BAND_GREY,
-    NAME_MIN,
-    Document,
-    Flow,
-    Page,
-    Progress,
-    column_width,
+from .flow import Flow, column_width
+from .pages import BAND_GREY, NAME_MIN, Document, Page, Progress
+from .words import (
     continued,
     division_status_word,
     games_words,
@@ -47,7 +42,7 @@ class TableBlock:
         # finishing order when positions are known (seat order before any score)
         players = sorted(table.players, key=lambda p: (p.position is None, p.position or 0))
         for p in players:
-            size, lines = fonts.fit_text(p.name, name_w, NAME_SIZE, NAME_MIN, bold=p.advanced)
+            size, lines = wrapping.fit_text(p.name, name_w, NAME_SIZE, NAME_MIN, bold=p.advanced)
             marks = []
             if p.advanced:
                 marks.append(
@@ -89,7 +84,7 @@ class NameBlock:
 
     def __init__(self, name: str, width: float):
         self.width = width
-        self.size, self.lines = fonts.fit_text(name, width - 2 * PAD, NAME_SIZE, NAME_MIN)
+        self.size, self.lines = wrapping.fit_text(name, width - 2 * PAD, NAME_SIZE, NAME_MIN)
         self.height = len(self.lines) * self.size * 1.2 + 2
 
     def draw(self, page: Page, x: float, top: float) -> None:
@@ -109,7 +104,7 @@ def _round(number: int) -> str:
 
 
 def _band(flow: Flow, label: str, keep_with: float = 0.0) -> None:
-    size, lines = fonts.fit_text(
+    size, lines = wrapping.fit_text(
         label, flow.frame.content_width - 12, 17, 14, bold=True, max_lines=2
     )
     height = len(lines) * size * 1.2 + 12
@@ -159,7 +154,7 @@ def render_bracket(data: BracketData, *, progress: Progress = None) -> bytes:
                 "number": r.number,
             }
             names = [NameBlock(n, width) for n in r.byes]
-            size, lines = fonts.fit_text(
+            size, lines = wrapping.fit_text(
                 byes_label, doc.frame.content_width, 15, 14, bold=True, max_lines=2
             )
             h = len(lines) * size * 1.2 + 8
@@ -177,7 +172,7 @@ def render_bracket(data: BracketData, *, progress: Progress = None) -> bytes:
     if data.planned:
         _band(flow, gettext("Rounds still to come"), keep_with=24)
         for line in data.planned:
-            size, lines = fonts.fit_text(line, doc.frame.content_width - 12, 15, 14)
+            size, lines = wrapping.fit_text(line, doc.frame.content_width - 12, 15, 14)
             h = len(lines) * size * 1.2 + 6
             flow.item(
                 h,

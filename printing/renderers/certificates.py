@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from printing import fonts
+from printing import fonts, wrapping
 from printing.data import Certificate, CertificatesData
 
-from .base import (
-    Document,
-    Progress,
-    award_page,
-    award_recipient,
-    medal_title,
-    place_words,
-    scope_word,
-)
+from .awards import award_page, award_recipient
+from .pages import Document, Progress
+from .words import medal_title, place_words, scope_word
 
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 
@@ -28,7 +22,7 @@ def _certificate(doc: Document, cert: Certificate) -> None:
     recipient = award_recipient(cert.name, cert.detail, inner)
     medal_line = medal_title(cert.medal)
     place_line = f"{place_words(cert.place)} · {_of(cert.scope, cert.division)}"
-    psize, plines = fonts.fit_text(place_line, inner, 20, 14, max_lines=2)
+    psize, plines = wrapping.fit_text(place_line, inner, 20, 14, max_lines=2)
     block = recipient.height + 22 + 34 + 8 + len(plines) * psize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)
 

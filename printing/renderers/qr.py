@@ -1,26 +1,32 @@
-"""The score sheets' QR codes drawn on a reportlab canvas (the symbol: ``tournaments.qr``)."""
+"""The score sheets' QR codes: segno makes the symbol, drawn here on a reportlab canvas."""
 
 from __future__ import annotations
 
 import re
 
-from tournaments.qr import qr_matrix
+import segno
 
-__all__ = ["draw_qr", "qr_matrix"]
+# Error correction level M at least (segno raises it when the symbol has room to spare):
+# a sheet is handled, folded and written on at the table.
+ERROR = "m"
+_DARK_RUN = re.compile(rb"\x01+")
 
-_DARK_RUN = re.compile(r"1+")
+
+def qr_rows(text: str) -> tuple[bytes, ...]:
+    """The symbol for ``text``, without its quiet zone: one row of bytes (1 dark, 0
+    light) per row of modules, top to bottom."""
+    return tuple(bytes(row) for row in segno.make_qr(text, error=ERROR).matrix)
 
 
 def draw_qr(canvas, x: float, y: float, size: float, text: str, quiet: int = 4) -> None:
     """Draw the QR code for ``text`` with its bottom-left corner at (x, y), ``size`` wide.
 
-    ``quiet`` modules of white margin are included in ``size``. The dark modules
-    are one filled path of horizontal runs in module units under a scaling
-    transform; the run rectangles are written as integer PDF operators directly
-    (``Canvas.addLiteral``): reportlab's pure-Python number formatting of some
-    300 rectangles per symbol was most of a score sheet's drawing time.
+    ``quiet`` modules of white margin are included in ``size``. The dark modules are one
+    filled path of horizontal runs in module units under a scaling transform, written as
+    integer PDF operators (``Canvas.addLiteral``): a few hundred rectangles a symbol,
+    without formatting each number through reportlab.
     """
-    rows = qr_matrix(text)
+    rows = qr_rows(text)
     n = len(rows)
     module = size / (n + 2 * quiet)
     ops = []

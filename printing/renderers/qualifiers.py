@@ -7,20 +7,13 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, ngettext
 
-from printing import fonts
+from printing import wrapping
 from printing.data import QualifierGroupLines, QualifiersData
+from tournaments.text import isolate
 
-from .base import (
-    MIN_SIZE,
-    NAME_MIN,
-    Document,
-    Flow,
-    Page,
-    Progress,
-    continued,
-    heading_fit,
-    ordinal,
-)
+from .flow import Flow, heading_fit
+from .pages import MIN_SIZE, NAME_MIN, Document, Page, Progress
+from .words import continued, ordinal
 
 
 def _title() -> str:
@@ -56,7 +49,7 @@ def _intro(data: QualifiersData) -> list[str]:
 def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list[float]) -> None:
     f = flow.frame
     flow.gap(8)
-    hsize, hlines = fonts.fit_text(group.label, f.content_width, 18, 14, bold=True, max_lines=2)
+    hsize, hlines = wrapping.fit_text(group.label, f.content_width, 18, 14, bold=True, max_lines=2)
     flow.item(
         len(hlines) * hsize * 1.2 + 8,
         lambda page, x, y, w: page.lines(x, y - hsize, hlines, hsize, hsize * 1.2, bold=True),
@@ -75,16 +68,16 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
             24, lambda page, x, y, w: page.text(x + 6, y - 17, gettext("Nobody qualifies."), 14)
         )
     for q in group.qualifiers:
-        size, lines = fonts.fit_text(q.name, widths[1] - 12, 16, NAME_MIN, bold=True)
+        size, lines = wrapping.fit_text(q.name, widths[1] - 12, 16, NAME_MIN, bold=True)
         where = gettext("%(ordinal)s of %(division)s") % {
             "ordinal": ordinal(q.place, group.feminine),
             "division": q.division,
         }
-        wsize, wlines = fonts.fit_text(where, widths[2] - 12, 13, MIN_SIZE, max_lines=3)
+        wsize, wlines = wrapping.fit_text(where, widths[2] - 12, 13, MIN_SIZE, max_lines=3)
         state = q.state or "–"
         if q.state_unknown:
             state = gettext("state unknown")
-        ssize, slines = fonts.fit_text(
+        ssize, slines = wrapping.fit_text(
             state, widths[3] - 12, 13, MIN_SIZE, bold=q.state_unknown, max_lines=2
         )
         h = max(len(lines) * size * 1.2, len(wlines) * wsize * 1.2, len(slines) * ssize * 1.2)
@@ -104,11 +97,11 @@ def _group(flow: Flow, group: QualifierGroupLines, xs: list[float], widths: list
             gettext("Skipped, from another state:")
             + " "
             + "; ".join(
-                f"{fonts.isolate(s.name)} ({s.state}, {ordinal(s.place, group.feminine)})"
+                f"{isolate(s.name)} ({s.state}, {ordinal(s.place, group.feminine)})"
                 for s in group.skipped
             )
         )
-        lines = fonts.wrap_text(text, f.content_width - 6, 12)
+        lines = wrapping.wrap_text(text, f.content_width - 6, 12)
         flow.item(
             len(lines) * 14.4 + 6,
             lambda page, x, y, w, lines=lines: page.lines(x + 6, y - 14, lines, 12, 14.4),
@@ -138,7 +131,7 @@ def render_qualifiers(data: QualifiersData, *, progress: Progress = None) -> byt
     flow = Flow(doc, heading)
     flow.new_page()
     for line in _intro(data):
-        wrapped = fonts.wrap_text(line, f.content_width, 12)
+        wrapped = wrapping.wrap_text(line, f.content_width, 12)
         flow.item(
             len(wrapped) * 14.4 + 4,
             lambda page, x, y, w, wrapped=wrapped: page.lines(x, y - 13, wrapped, 12, 14.4),
@@ -147,7 +140,7 @@ def render_qualifiers(data: QualifiersData, *, progress: Progress = None) -> byt
         text = gettext("Not finished yet, so not in this list: %(divisions)s.") % {
             "divisions": ", ".join(data.unfinished)
         }
-        wrapped = fonts.wrap_text(text, f.content_width, 13, bold=True)
+        wrapped = wrapping.wrap_text(text, f.content_width, 13, bold=True)
         flow.item(
             len(wrapped) * 15.6 + 6,
             lambda page, x, y, w: page.lines(x, y - 14, wrapped, 13, 15.6, bold=True),

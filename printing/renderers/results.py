@@ -1,31 +1,25 @@
-"""Results: per division, the medallists large at the top, then every placing."""
+"""Results: per division, the medallists large at the top, then every placing.
+
+No wasted pages: divisions follow one another down the page, each kept whole on one page
+when it fits one. Divisions share a page in one layout, the roomiest in which they all
+fit (smaller type, the medal cards kept); a division that fits no page but alone comes
+on a page of its own, tightened as far as it must (without the medal cards, whose
+medallists the placings still name in bold); a division longer than a page takes the
+fewest pages it can, the roomiest of those, and its last page never holds a lone row.
+How placings are decided is said once, at the foot of a page with room for it."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 
-from printing import fonts
-from printing.data import DivisionResults, PlacingLine, ResultsData
+from printing.data import DivisionResults, ResultsData
 
-from .base import (
-    BAND_GREY,
-    MEDALS,
-    MIN_SIZE,
-    NAME_MIN,
-    Document,
-    Flow,
-    Page,
-    Progress,
-    continued,
-    division_status_word,
-    heading_fit,
-    medal_title,
-    ordinal,
-    out_of_play_word,
-    place_words,
-)
+from .division_results import LEVELS, TIGHTEST, DivisionSection, paragraph
+from .flow import Flow, Item, items_height
+from .pages import MIN_SIZE, Document, Progress
+from .words import continued, division_status_word
 
-MEDAL_ORDER = {"gold": 0, "silver": 1, "bronze": 2}
+GAP = 14.0  # between divisions on a page
 
 
 def placing_rule() -> str:
@@ -44,274 +38,111 @@ def _columns_note() -> str:
     )
 
 
-def _medal_lower(medal: str) -> str:
-    """ "gold", "silver", "bronze" after a place: "1st gold"."""
-    words = {
-        "gold": pgettext("medal, lower case", "gold"),
-        "silver": pgettext("medal, lower case", "silver"),
-        "bronze": pgettext("medal, lower case", "bronze"),
-    }
-    return words.get(medal, medal)
+def _legend(width: float) -> list[Item]:
+    return [paragraph(w, width, MIN_SIZE) for w in (_columns_note(), placing_rule())]
 
 
-def _ribbon() -> str:
-    return pgettext("lower case, after a place", "ribbon")
+def _legend_on_a_page(flow: Flow) -> bool:
+    """The legend at the foot of the first page with room for it; False when none has."""
+    width = flow.frame.content_width
+    items = _legend(width)
+    height = items_height(items) + 8
+    for page, y in flow.filled():
+        if y - height - 10 >= flow.bottom:
+            top = flow.bottom + height
+            page.line(flow.frame.left, top, flow.frame.right, top, 0.75, gray=0.55)
+            for item in items:
+                item.draw(page, flow.frame.left, top - 6, width)
+                top -= item.height
+            return True
+    return False
 
 
-MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
+def _plan(doc: Document, divisions, *, band: bool, room: float, tail: list[Item]) -> list:
+    """The divisions page by page: each entry a list of sections that share a page, or a
+    division too long for one (placed over pages)."""
+
+    def sections(group: list[DivisionResults], level: int) -> list[DivisionSection]:
+        return [
+            DivisionSection(doc, d, level, band=band, tail=tail if d is divisions[-1] else [])
+            for d in group
+        ]
+
+    def fitting(group: list[DivisionResults]) -> list[DivisionSection] | None:
+        levels = LEVELS if len(group) == 1 else LEVELS[:TIGHTEST]
+        for level in levels:
+            built = sections(group, level)
+            if sum(s.height for s in built) + GAP * (len(built) - 1) <= room:
+                return built
+        return None
+
+    plan: list = []
+    group: list[DivisionResults] = []
+    placed: list[DivisionSection] | None = None
+    for d in divisions:
+        joined = fitting([*group, d]) if group else None
+        if joined is not None:
+            group, placed = [*group, d], joined
+            continue
+        if placed:
+            plan.append(placed)
+        alone = fitting([d])
+        group, placed = ([d], alone) if alone is not None else ([], None)
+        if alone is None:
+            plan.append(d)
+    if placed:
+        plan.append(placed)
+    return plan
 
 
-def _place_text(p: PlacingLine, feminine: bool = False) -> str:
-    if p.withdrawn:
-        return out_of_play_word(p.status or "withdrawn")
-    if p.place is None:
-        return "–"
-    # With medals by age group the medal belongs to the place in the age group.
-    medal = f" {_medal_lower(p.medal)}" if p.medal in MEDALS and p.group_place is None else ""
-    ribbon = f" {_ribbon()}" if p.ribbon and p.group_place is None else ""
-    return f"{ordinal(p.place, feminine)}{medal}{ribbon}"
-
-
-def _age_group_text(p: PlacingLine, feminine: bool = False) -> str:
-    """The player's own age group; with medals by age group, the place in it too."""
-    if p.group_place is None or p.withdrawn:
-        return p.age_group
-    medal = f" {_medal_lower(p.medal)}" if p.medal in MEDALS else ""
-    ribbon = f" {_ribbon()}" if p.ribbon else ""
-    return f"{p.age_group}: {ordinal(p.group_place, feminine)}{medal}{ribbon}"
-
-
-def _ordered(placings: tuple[PlacingLine, ...]) -> list[PlacingLine]:
-    placed = [p for p in placings if not p.withdrawn]
-    withdrawn = [p for p in placings if p.withdrawn]
-    placed.sort(key=lambda p: (p.place is None, p.place or 0))
-    return placed + withdrawn
-
-
-class MedalBlock:
-    """One medallist: a disc with the place, the medal in words, the name, large."""
-
-    def __init__(self, p: PlacingLine, width: float, feminine: bool = False):
-        self.p = p
-        self.width = width
-        self.text_x = 74.0
-        inner = width - self.text_x - 10
-        self.medal = medal_title(p.medal)
-        self.number = p.group_place if p.group_place is not None else p.place
-        if p.group_place is not None:
-            self.place = gettext("%(ordinal)s in age group %(group)s") % {
-                "ordinal": ordinal(p.group_place, feminine),
-                "group": p.age_group,
-            }
-        else:
-            self.place = place_words(p.place) if p.place else ""
-        self.size, self.lines = fonts.fit_text(p.name, inner, 24, 16, bold=True, max_lines=3)
-        details = []
-        if p.total:
-            details.append(gettext("total %(total)s") % {"total": p.total})
-        if p.round_reached:
-            details.append(pgettext("lower case", "round %(number)d") % {"number": p.round_reached})
-        if p.group_place is not None:
-            details.append(gettext("%(place)s overall") % {"place": place_words(p.place)})
-        elif p.age_group:
-            details.append(gettext("age group %(group)s") % {"group": p.age_group})
-        self.details = " · ".join(details)
-        self.height = max(
-            78.0, 10 + 22 + 8 + len(self.lines) * self.size * 1.2 + (18 if self.details else 0) + 8
-        )
-
-    def draw(self, page: Page, x: float, top: float) -> None:
-        p = self.p
-        page.rect(x, top - self.height, self.width, self.height, width=2.0)
-        cx, cy, r = x + 38, top - self.height / 2, 27
-        fill = MEDAL_FILL[p.medal]
-
-        def disc(c, cx=cx, cy=cy, r=r, fill=fill):
-            c.setLineWidth(2.5)
-            c.setFillGray(fill)
-            c.circle(cx, cy, r, stroke=1, fill=1)
-            c.setFillGray(0)
-
-        page.add(disc)
-        page.text(cx, cy - 8, str(self.number or ""), 24, bold=True, align="center")
-        y = top - 10 - 20
-        page.text(x + self.text_x, y, self.medal, 20, bold=True)
-        if self.place:
-            mw = fonts.string_width(self.medal, 20, bold=True)
-            page.text(x + self.text_x + mw + 12, y, self.place, 16)
-        y -= 8
-        for line in self.lines:
-            y -= self.size * 1.2
-            page.text(x + self.text_x, y + self.size * 0.2, line, self.size, bold=True)
-        if self.details:
-            y -= 18
-            page.text(x + self.text_x, y + 4, self.details, 13)
-
-
-def _division(doc: Document, d: DivisionResults) -> None:
-    f = doc.frame
-    status = division_status_word(d.status)
-    title = gettext("Results — %(division)s") % {"division": d.name}
-    heading = f"{title} ({status})"
-    age = any(p.age_group for p in d.placings)
-    cols = [
-        (gettext("Place"), 104.0),
-        (gettext("Name"), None),
-        (gettext("Round"), 64.0),
-        (gettext("Total"), 64.0),
-    ]
-    if age:
-        cols.append((gettext("Age group"), 96.0))
-    cols = [(label, heading_fit(label, w) if w else None) for label, w in cols]
-    name_w = f.content_width - sum(w for _, w in cols if w)
-    xs = [f.left]
-    for _, w in cols:
-        xs.append(xs[-1] + (w or name_w))
-
-    state = {"table": False}
-
-    def column_heads(flow: Flow) -> None:
-        def draw(page: Page, x: float, y: float, w: float) -> None:
-            page.rect(x, y - 22, w, 22, width=0, fill_gray=BAND_GREY, stroke=False)
-            for (label, _), cx in zip(cols, xs, strict=False):
-                page.text(cx + 6, y - 16, label, 13, bold=True)
-            page.line(x, y - 22, x + w, y - 22, 1.2)
-
-        flow.item(26, draw)
-
-    def on_new_page(flow: Flow) -> None:
-        if state["table"]:
-            column_heads(flow)
-
-    flow = Flow(
-        doc,
-        lambda first: heading if first else continued(heading),
-        on_new_page=on_new_page,
+def _laid_out(data: ResultsData, *, legend_last: bool) -> Document:
+    """The document laid out; ``legend_last``: the legend ends the last division (no page
+    had room for it at its foot)."""
+    one = len(data.divisions) == 1
+    title = (
+        gettext("Results — %(division)s") % {"division": data.divisions[0].name}
+        if one
+        else gettext("Results")
     )
-    flow.new_page()
+    heading = f"{title} ({division_status_word(data.divisions[0].status)})" if one else title
+    doc = Document(data.event, title, footer_label=title)
+    # Several divisions: each page says "Results", each division its name in a band.
+    flow = Flow(doc, lambda first: heading if first or not one else continued(heading))
+    tail = [Item(GAP, lambda *_: None), *_legend(doc.frame.content_width)] if legend_last else []
+    band = not one
+    for entry in _plan(doc, data.divisions, band=band, room=flow.fresh_room(), tail=tail):
+        flow.new_page()
+        if isinstance(entry, DivisionResults):  # longer than a page
+            _place_long(flow, entry, band=band, tail=tail if entry is data.divisions[-1] else [])
+            continue
+        for section in entry:
+            flow.place(section.items, section.repeat)
+            flow.gap(GAP)
+    if not legend_last and not _legend_on_a_page(flow):
+        return _laid_out(data, legend_last=True)
+    return doc
 
-    for note in d.notes:
-        note_lines = fonts.wrap_text(note, f.content_width, 14, bold=True)
-        flow.item(
-            len(note_lines) * 17 + 8,
-            lambda page, x, y, w, note_lines=note_lines: page.lines(
-                x, y - 16, note_lines, 14, 17, bold=True
-            ),
-        )
-    if d.medals_by_age_group:
-        flow.item(
-            24,
-            lambda page, x, y, w: page.text(
-                x,
-                y - 16,
-                gettext("Medals by age group: each age group's first three, in finishing order."),
-                14,
-            ),
-        )
-    medallists = sorted(
-        (p for p in d.placings if p.medal in MEDAL_ORDER and not p.withdrawn),
-        key=lambda p: (
-            p.age_group if d.medals_by_age_group else "",
-            MEDAL_ORDER[p.medal],
-            p.place or 0,
-        ),
-    )
-    if medallists:
-        for p in medallists:
-            block = MedalBlock(p, f.content_width, d.feminine)
-            flow.ensure(block.height + 8)
-            block.draw(flow.page, f.left, flow.y)
-            flow.y -= block.height + 8
-    else:
-        flow.item(
-            30,
-            lambda page, x, y, w: page.text(
-                x, y - 18, gettext("Medals not decided yet."), 17, bold=True
-            ),
-        )
-    flow.gap(10)
-    flow.item(
-        28,
-        lambda page, x, y, w: page.text(x, y - 20, gettext("All placings"), 18, bold=True),
-        keep_with=80,
-    )
-    column_lines = fonts.wrap_text(_columns_note(), f.content_width, 12)
-    flow.item(
-        len(column_lines) * 14.4 + 8,
-        lambda page, x, y, w: page.lines(x, y - 14, column_lines, 12, 14.4),
-        keep_with=60,
-    )
-    rule_lines = fonts.wrap_text(placing_rule(), f.content_width, 12)
-    flow.item(
-        len(rule_lines) * 14.4 + 8,
-        lambda page, x, y, w: page.lines(x, y - 14, rule_lines, 12, 14.4),
-        keep_with=60,
-    )
-    state["table"] = True
-    column_heads(flow)
-    if not d.placings:
-        flow.item(
-            26, lambda page, x, y, w: page.text(x + 6, y - 18, gettext("Nobody placed yet."), 15)
-        )
-    for p in _ordered(d.placings):
-        size, lines = fonts.fit_text(p.name, name_w - 12, 16, NAME_MIN, bold=p.medal is not None)
-        psize, plines = fonts.fit_text(
-            _place_text(p, d.feminine),
-            cols[0][1] - 10,
-            15,
-            MIN_SIZE,
-            bold=p.medal is not None,
-            max_lines=2,
-        )
-        asize, alines = (
-            fonts.fit_text(_age_group_text(p, d.feminine), cols[4][1] - 10, 14, 12, max_lines=3)
-            if age and p.age_group
-            else (14, [])
-        )
-        h = (
-            max(len(lines) * size * 1.2, len(plines) * psize * 1.2, len(alines) * asize * 1.2, 20)
-            + 9
-        )
 
-        def row(
-            page: Page,
-            x: float,
-            y: float,
-            w: float,
-            p=p,
-            size=size,
-            lines=lines,
-            psize=psize,
-            plines=plines,
-            asize=asize,
-            alines=alines,
-            h=h,
-        ) -> None:
-            bold = p.medal is not None
-            page.lines(xs[0] + 6, y - 4 - psize, plines, psize, psize * 1.2, bold=bold)
-            page.lines(xs[1] + 6, y - 4 - size, lines, size, size * 1.2, bold=bold)
-            page.text(xs[2] + 6, y - 4 - 14, str(p.round_reached), 14)
-            page.text(xs[3] + 6, y - 4 - 14, p.total or "–", 14)
-            if alines:
-                page.lines(xs[4] + 6, y - 4 - asize, alines, asize, asize * 1.2)
-            page.line(x, y - h, x + w, y - h, 0.5, gray=0.6)
+def _place_long(flow: Flow, d: DivisionResults, *, band: bool, tail: list[Item]) -> None:
+    """A division longer than a page, from the top of one: in the layout that takes the
+    fewest pages, the roomiest of those."""
 
-        flow.item(h, row)
-    state["table"] = False
+    def placed(level: int):
+        def place(f: Flow) -> None:
+            section = DivisionSection(f.doc, d, level, band=band, tail=tail)
+            f.place(section.items, section.repeat)
+
+        return place
+
+    best = min(LEVELS, key=lambda level: (flow.trial(placed(level)), level))
+    placed(best)(flow)
 
 
 def render_results(data: ResultsData, *, progress: Progress = None) -> bytes:
-    """Every division in ``data`` (one or the whole event), each from a new page."""
-    title = (
-        gettext("Results")
-        if len(data.divisions) != 1
-        else gettext("Results — %(division)s") % {"division": data.divisions[0].name}
-    )
-    doc = Document(data.event, title, footer_label=title)
-    for d in data.divisions:
-        _division(doc, d)
+    """Every division in ``data`` (one or the whole event), in the desk's order."""
     if not data.divisions:
-        page = doc.new_page()
-        y = doc.header(page, title)
-        page.text(doc.frame.left, y - 20, gettext("No divisions."), 16)
-    return doc.render(progress)
+        doc = Document(data.event, gettext("Results"))
+        flow = Flow(doc, lambda first: gettext("Results"))
+        flow.place([paragraph(gettext("No divisions."), doc.frame.content_width, 16)])
+        return doc.render(progress)
+    return _laid_out(data, legend_last=False).render(progress)

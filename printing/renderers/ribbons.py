@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from printing import fonts
+from printing import fonts, wrapping
 from printing.data import RibbonCard, RibbonsData
 
-from .base import Document, Progress, award_page, award_recipient, place_words, scope_word
+from .awards import award_page, award_recipient
+from .pages import Document, Progress
+from .words import place_words, scope_word
 
 
 def _rosette(page, x: float, y: float, r: float) -> None:
@@ -44,7 +46,7 @@ def _card(doc: Document, card: RibbonCard) -> None:
     recipient = award_recipient(card.name, card.detail, inner)
     place_line = place_words(card.place, upper=True)
     of_line = f"{scope_word(card.scope)} {card.division}"
-    osize, olines = fonts.fit_text(of_line, inner, 22, 14, max_lines=2)
+    osize, olines = wrapping.fit_text(of_line, inner, 22, 14, max_lines=2)
     block = recipient.height + 22 + 40 + 10 + len(olines) * osize * 1.25
     y = upper - max(0.0, (upper - lower - block) / 2)
 

@@ -2,30 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from django.utils.translation import gettext, pgettext
 
-from printing import fonts
+from printing import fonts, wrapping
 from printing.data import ByeLine, TableLines, TableListData
-from tournaments import text
+from tournaments.text import isolate
 
-from .base import (
-    BAND_GREY,
-    NAME_MIN,
-    NAME_SIZE,
-    Document,
-    Flow,
-    Page,
-    Progress,
-    column_width,
-    continued,
-    games_words,
-    heading_fit,
-    kind_word,
-    out_of_play_word,
-    table_words,
-)
+from .find_your_table import Entry, find_order, find_section
+from .flow import Flow, column_width
+from .pages import BAND_GREY, NAME_MIN, NAME_SIZE, Document, Page, Progress
+from .words import continued, games_words, kind_word, out_of_play_word, table_words
 
 PAD = 8.0
 
@@ -44,7 +30,7 @@ class TableBlock:
         self.width = width
         inner = width - 2 * PAD
         # The hall's number and the division together, large: many divisions share the hall.
-        self.title_size, self.title_lines = fonts.fit_text(
+        self.title_size, self.title_lines = wrapping.fit_text(
             table_words(table.table_number),
             inner,
             26,
@@ -52,7 +38,7 @@ class TableBlock:
             bold=True,
             max_lines=1,
         )
-        self.division_size, self.division_lines = fonts.fit_text(
+        self.division_size, self.division_lines = wrapping.fit_text(
             table.division, inner, 18, 13, bold=True, max_lines=2
         )
         info = _round_words(
@@ -60,18 +46,18 @@ class TableBlock:
         )
         if table.accessible:
             info += " · " + gettext("accessible table")
-        self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
+        self.info_size, self.info_lines = wrapping.fit_text(info, inner, 13, 12, max_lines=3)
         self.seat_w = fonts.string_width(_seat_words(4), 13, bold=True) + 8
         name_w = inner - self.seat_w
         self.rows = []
         for seat in sorted(table.seats, key=lambda s: s.seat):
             shown = (
-                f"{fonts.isolate(seat.name)} ({out_of_play_word(seat.status)})"
+                f"{isolate(seat.name)} ({out_of_play_word(seat.status)})"
                 if seat.status
                 else seat.name
             )
-            size, lines = fonts.fit_text(shown, name_w, NAME_SIZE, NAME_MIN)
-            club = fonts.wrap_text(seat.club, name_w, 12) if seat.club else []
+            size, lines = wrapping.fit_text(shown, name_w, NAME_SIZE, NAME_MIN)
+            club = wrapping.wrap_text(seat.club, name_w, 12) if seat.club else []
             height = len(lines) * size * 1.2 + len(club) * 14.4 + 6
             self.rows.append((seat, size, lines, club, height))
         self.height = (
@@ -119,10 +105,10 @@ class ByeBlock:
             "division": division,
             "round": _round_words(round_number),
         }
-        self.info_size, self.info_lines = fonts.fit_text(info, inner, 13, 12, max_lines=3)
+        self.info_size, self.info_lines = wrapping.fit_text(info, inner, 13, 12, max_lines=3)
         self.rows = []
         for name in names:
-            size, lines = fonts.fit_text(name, inner, NAME_SIZE, NAME_MIN)
+            size, lines = wrapping.fit_text(name, inner, NAME_SIZE, NAME_MIN)
             self.rows.append((size, lines, len(lines) * size * 1.2 + 6))
         self.height = (
             PAD
@@ -145,40 +131,6 @@ class ByeBlock:
         for size, lines, height in self.rows:
             page.lines(x + PAD, y - size, lines, size, size * 1.2)
             y -= height
-
-
-@dataclass(frozen=True)
-class Entry:
-    name: str  # as shown: "Mary Smith (Sunrise Club)" for a namesake
-    division: str
-    round_number: int
-    table: int | None  # None: a bye
-    last_name: str = ""  # the registered last name; empty: the shown name's last word
-
-    @property
-    def filing(self) -> tuple[str, str, str]:
-        """Filed and sorted by the registered last name, never by a namesake's club or
-        number ("Club)", "#H1008"): then the full name, as shown."""
-        if not self.last_name.strip():
-            return text.last_name_key(self.name)
-        return (text.fold(self.last_name), text.fold(self.name), self.name)
-
-
-def _group_letter(key: tuple[str, str, str]) -> str:
-    first = key[0][:1]
-    return first.upper() if "a" <= first <= "z" else ""
-
-
-def find_order(entries: list[Entry]) -> list[Entry]:
-    """A to Z by registered last name (accent- and case-folded; the last word when none is
-    known), then the full name; names whose last name does not start with a Latin letter
-    after folding come at the end."""
-
-    def key(e: Entry):
-        letter = _group_letter(e.filing)
-        return (0 if letter else 1, e.filing, e.division, e.round_number)
-
-    return sorted(entries, key=key)
 
 
 def render_table_list(data: TableListData, *, progress: Progress = None) -> bytes:
@@ -253,12 +205,12 @@ def render_table_list(data: TableListData, *, progress: Progress = None) -> byte
         for s in t.seats
     ]
     entries += [Entry(b.name, b.division, b.round_number, None, b.last_name) for b in data.byes]
-    _find_section(doc, title, find_order(entries))
+    find_section(doc, title, find_order(entries))
     return doc.render(progress)
 
 
 def _group_heading(flow: Flow, label: str, keep_with: float = 0.0) -> None:
-    size, lines = fonts.fit_text(
+    size, lines = wrapping.fit_text(
         label, flow.frame.content_width - 12, 17, 14, bold=True, max_lines=2
     )
     height = len(lines) * size * 1.2 + 12
@@ -275,98 +227,3 @@ def _seat_words(seat: int) -> str:
 
 
 # column widths of the find-your-table list (None: the name takes the rest)
-_WIDTHS = (None, 130.0, 62.0, 70.0)
-
-
-def _find_section(doc: Document, title: str, entries: list[Entry]) -> None:
-    _COLS = tuple(
-        zip(
-            (gettext("Name"), gettext("Division"), gettext("Round"), gettext("Table")),
-            _WIDTHS,
-            strict=True,
-        )
-    )
-    _COLS = tuple((label, heading_fit(label, w) if w else None) for label, w in _COLS)
-    frame = doc.frame
-    fixed = sum(w for _, w in _COLS if w)
-    name_w = frame.content_width - fixed
-    xs = [frame.left]
-    for _, w in _COLS:
-        xs.append(xs[-1] + (w or name_w))
-
-    def column_heads(flow: Flow) -> None:
-        def draw(page: Page, x: float, y: float, w: float) -> None:
-            page.rect(x, y - 22, w, 22, width=0, fill_gray=BAND_GREY, stroke=False)
-            for (label, _), cx in zip(_COLS, xs, strict=False):
-                page.text(cx + 6, y - 16, label, 13, bold=True)
-            page.line(x, y - 22, x + w, y - 22, 1.2)
-
-        flow.item(26, draw)
-
-    def intro(flow: Flow) -> None:
-        if flow.pages_started == 1:
-            flow.item(
-                24,
-                lambda page, x, y, w: page.text(
-                    x, y - 15, gettext("Everyone in order of last name, then first name."), 13
-                ),
-            )
-        column_heads(flow)
-
-    find_heading = gettext("Find your table — %(title)s") % {"title": title}
-    flow = Flow(
-        doc,
-        lambda first: find_heading if first else continued(find_heading),
-        on_new_page=intro,
-    )
-    flow.new_page()
-    if not entries:
-        flow.item(30, lambda page, x, y, w: page.text(x, y - 18, gettext("Nobody seated yet."), 16))
-        return
-    letter = None
-    for e in entries:
-        this_letter = _group_letter(e.filing) or gettext("Other names")
-        size, lines = fonts.fit_text(e.name, name_w - 12, NAME_SIZE, NAME_MIN)
-        dsize, dlines = fonts.fit_text(e.division, _COLS[1][1] - 10, 15, 12, bold=True, max_lines=3)
-        row_h = max(len(lines) * size * 1.2, len(dlines) * dsize * 1.2, 20) + 9
-        if this_letter != letter:
-            letter = this_letter
-
-            def divider(page: Page, x: float, y: float, w: float, label=this_letter) -> None:
-                page.text(x + 6, y - 19, label, 17, bold=True)
-                page.line(x, y - 25, x + w, y - 25, 1.5)
-
-            flow.item(30, divider, keep_with=row_h)
-
-        def row(
-            page: Page,
-            x: float,
-            y: float,
-            w: float,
-            e=e,
-            size=size,
-            lines=lines,
-            dsize=dsize,
-            dlines=dlines,
-            row_h=row_h,
-        ) -> None:
-            base = y - 4 - size
-            page.lines(xs[0] + 6, base, lines, size, size * 1.2)
-            page.lines(xs[1] + 6, y - 4 - dsize, dlines, dsize, dsize * 1.2, bold=True)
-            page.text(xs[2] + _COLS[2][1] / 2, y - 4 - 14, str(e.round_number), 14, align="center")
-            if e.table is None:
-                page.text(
-                    xs[3] + _COLS[3][1] / 2,
-                    y - 4 - 15,
-                    pgettext("no table", "bye"),
-                    15,
-                    bold=True,
-                    align="center",
-                )
-            else:
-                page.text(
-                    xs[3] + _COLS[3][1] / 2, y - 4 - 18, str(e.table), 20, bold=True, align="center"
-                )
-            page.line(x, y - row_h, x + w, y - row_h, 0.5, gray=0.6)
-
-        flow.item(row_h, row)

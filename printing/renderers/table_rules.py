@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
-from printing import fonts
+from printing import wrapping
 from printing.data import EventInfo
 
-from .base import MIN_SIZE, Page
+from .pages import MIN_SIZE, Page
 
 
 def table_rules(event: EventInfo, compact: bool = False) -> list[str]:
@@ -70,13 +70,13 @@ class RulesBox:
         self.width = width
         self.lines: list[tuple[str, bool]] = []
         if compact:
-            for line in fonts.wrap_text(
+            for line in wrapping.wrap_text(
                 " ".join(table_rules(event, compact=True)), width - 20, self.size
             ):
                 self.lines.append((line, False))
         else:
             for rule in table_rules(event):
-                for i, line in enumerate(fonts.wrap_text(rule, width - 30, self.size)):
+                for i, line in enumerate(wrapping.wrap_text(rule, width - 30, self.size)):
                     self.lines.append((line, i == 0))
         self.leading = self.size * 1.22
         self.height = 10 + 16 + len(self.lines) * self.leading + 6

@@ -10,6 +10,7 @@ from tournaments.models import (
     Announcement,
     Division,
     EntrantStatusChange,
+    Erasure,
     Event,
     Round,
     RoundChange,
@@ -18,7 +19,7 @@ from tournaments.models import (
 
 from ..models import Game, ScoreChange, TieBreakDecision
 from . import player_pages
-from .format import ENTRANT_FIELDS, EVENT_FIELDS, FORMAT, VERSION
+from .format import ENTRANT_FIELDS, ERASURE_FIELDS, EVENT_FIELDS, FORMAT, VERSION
 
 
 def _plain(value):
@@ -304,5 +305,14 @@ def event_backup(event: Event) -> dict:
             for c in RoundChange.objects.filter(division__event=event)
             .select_related("division", "by")
             .order_by("at", "id")
+        ],
+        # Who erased whose personal data, and when: what is left of them is "Withdrawn
+        # entrant #N" in the entrants above.
+        "erasures": [
+            {
+                **{f: _plain(getattr(e, f)) for f in ERASURE_FIELDS},
+                "by_user": _user(e.by),
+            }
+            for e in Erasure.objects.filter(event=event).select_related("by").order_by("at", "id")
         ],
     }

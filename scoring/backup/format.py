@@ -9,7 +9,15 @@ FORMAT = "rummikub-event-backup"
 VERSION = 2
 # Version 1 files, made before the extra times and people were written, still restore.
 READABLE_VERSIONS = (1, 2)
-EVENT_FIELDS = ("slug", *EVENT_SETTINGS, "created_at", "archived_at")
+EVENT_FIELDS = (
+    "slug",
+    *EVENT_SETTINGS,
+    "created_at",
+    "archived_at",
+    # When the event's personal data were deleted, and its end's (docs/privacy.md).
+    "personal_purged_at",
+    "ended_forgotten_at",
+)
 ENTRANT_FIELDS = (
     "external_id",
     "first_name",
@@ -25,7 +33,15 @@ ENTRANT_FIELDS = (
     "phone",
     "status",
     "created_at",
+    # Privacy: contact details deleted after the event, the wish to be named by initials
+    # in public, and when the entrant's data were erased at their request.
+    "emergency_contact",
+    "address",
+    "public_opt_out",
+    "erased_at",
 )
+# The register of erasures (tournaments.models.Erasure), the event's part of it.
+ERASURE_FIELDS = ("external_id", "reason", "by_label", "at")
 
 
 # The parts a backup has; anything else (a 60 MB key nobody reads) refuses the file.
@@ -45,6 +61,7 @@ TOP_KEYS = frozenset(
         "announcements",
         "status_changes",
         "round_changes",
+        "erasures",
     }
 )
 # The largest real backup measured, a simulated event of 10,000 entrants played to medals,

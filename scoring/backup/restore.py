@@ -14,6 +14,7 @@ from tournaments import engine, services
 from tournaments.engine import RuleError
 from tournaments.models import Event, Round
 
+from .. import services as scoring_services
 from ..models import TieBreakDecision
 from . import player_pages
 from .checks import check_file, check_results
@@ -22,6 +23,7 @@ from .restore_bracket import restore_divisions, restore_entrants, restore_round
 from .restore_history import (
     restore_announcements,
     restore_audit,
+    restore_erasures,
     restore_retired_codes,
     restore_round_changes,
     restore_status_changes,
@@ -75,6 +77,9 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             restore_announcements(event, data.get("announcements", []), users)
             restore_retired_codes(event, data.get("retired_codes", []))
             restore_round_changes(data.get("round_changes", []), divisions, users)
+            restore_erasures(event, data.get("erasures", []), users)
+            # Whoever was erased from this event after the backup was made is erased again.
+            scoring_services.erasures_apply(event=event)
             return event
     except RuleError:
         raise
@@ -142,6 +147,8 @@ def _restore_event(data: dict, slug: str | None) -> Event:
     for key in ("date", "cutoff_date"):
         values[key] = date_or_time(values.get(key), f"{where}, {field_words(key)}", datetime.date)
     values["archived_at"] = date_or_time(values.get("archived_at"), "event, archived at")
+    for key in ("personal_purged_at", "ended_forgotten_at"):
+        values[key] = date_or_time(values.get(key), f"{where}, {field_words(key)}")
     values.update(player_pages.event_values(given, where))
     if not values.get("slug"):
         raise BackupRefused(_("event"), _("short name: the event has no short name."))
@@ -182,6 +189,7 @@ def _named_people(data: dict) -> set[str]:
     names |= {c.get("by_user") for c in data.get("status_changes", []) if isinstance(c, dict)}
     names |= {a.get("by_user") for a in data.get("announcements", []) if isinstance(a, dict)}
     names |= {c.get("by_user") for c in data.get("round_changes", []) if isinstance(c, dict)}
+    names |= {e.get("by_user") for e in data.get("erasures", []) if isinstance(e, dict)}
     return {name for name in names if name}
 
 

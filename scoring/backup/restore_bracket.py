@@ -117,6 +117,10 @@ def restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Ent
             values["birth_date"] = date_or_time(
                 values["birth_date"], _("%(where)s, birth date") % {"where": where}, datetime.date
             )
+        if "erased_at" in values:
+            values["erased_at"] = date_or_time(
+                values["erased_at"], f"{where}, {field_words('erased_at')}"
+            )
         entrants[e["external_id"]] = valid(
             Entrant(event=event, division=divisions[e["division"]], **values), where
         )

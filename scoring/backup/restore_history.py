@@ -16,6 +16,7 @@ from tournaments.models import (
     Announcement,
     Division,
     EntrantStatusChange,
+    Erasure,
     Event,
     RoundChange,
     Seat,
@@ -283,3 +284,28 @@ def restore_retired_codes(event: Event, rows: list) -> None:
         )
     unique([c.code for c in made], "retired_codes", _("the table code"))
     TableCode.objects.bulk_create(made)
+
+
+def restore_erasures(event: Event, rows: list, users: dict) -> None:
+    """Who erased whose personal data, and when (the register of erasures)."""
+    need(rows, list, field_words("erasures"))
+    made = []
+    for n, e in enumerate(rows, start=1):
+        where = _("erasure %(n)s") % {"n": n}
+        need(e, dict, where)
+        need(e.get("external_id"), str, where, _("its id"))
+        erasure = valid(
+            Erasure(
+                event=event,
+                event_created_at=event.created_at,
+                event_slug=event.slug,
+                external_id=e["external_id"],
+                reason=e.get("reason", ""),
+                by=users.get(e.get("by_user")),
+                by_label=e.get("by_label", ""),
+            ),
+            where,
+        )
+        erasure.save()
+        made.append((erasure, e.get("at"), where))
+    stamp(made, "at")

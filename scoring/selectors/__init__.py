@@ -22,6 +22,7 @@ from .corrections import (
     undecided_changes,
 )
 from .plain import PlainEntry, PlainSeat, plain_entry
+from .privacy import person_record
 from .qualifiers import (
     QualifierGroup,
     QualifierRow,
@@ -103,4 +104,5 @@ __all__ = [
     "tables_in_play",
     "undo_refusal",
     "undoable",
+    "person_record",
 ]

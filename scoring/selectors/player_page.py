@@ -20,7 +20,7 @@ from django.utils import timezone
 from tournaments import engine
 from tournaments.engine.self_checkin import CheckinWindow
 from tournaments.models import Bye, Division, Entrant, Event, Round, Seat, Table
-from tournaments.selectors import division_rules, namesakes, womens_bracket
+from tournaments.selectors import division_rules, womens_bracket
 from tournaments.selectors.player_pages import (
     OpenedPage,
     Schedule,
@@ -28,6 +28,7 @@ from tournaments.selectors.player_pages import (
     division_schedule,
     self_checkin,
 )
+from tournaments.selectors.public_names import public_name, public_names
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
 from .plain import q
@@ -80,6 +81,7 @@ class PlayerPage:
     entrant: Entrant
     event: Event
     family: bool
+    name: str  # as the public pages name the player (tournaments.selectors.public_names)
     division: str  # the bracket the player plays in
     age_group: str  # their own division, where it is combined with others ("")
     checkin: SelfCheckin
@@ -110,6 +112,7 @@ def player_page(opened: OpenedPage) -> PlayerPage:
         entrant=entrant,
         event=entrant.event,
         family=opened.family,
+        name=public_name(entrant),
         division=bracket.name,
         age_group=entrant.division.name if entrant.division.combined_into_id else "",
         checkin=self_checkin(entrant),
@@ -302,7 +305,8 @@ def _table_now(page, latest, number, outcomes, records, game_rows, people) -> No
             )
         )
     by_id = {e.external_id: e for e in people.values()}
-    shown = namesakes(event, among=[by_id[p] for p in players])
+    # As the public pages name them: the family's link goes where the family sends it.
+    shown = public_names(event, among=[by_id[p] for p in players])
     for player in players:
         score = outcome.scores.get(player)
         played_games = score.games if score else 0

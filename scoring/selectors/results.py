@@ -1,7 +1,7 @@
 """Results in the shape ``export_results`` writes: every round's scores and the placings."""
 
 from tournaments.models import Division, Entrant, Event
-from tournaments.selectors import bracket_division_ids, brackets, namesakes
+from tournaments.selectors import bracket_division_ids, brackets, public_names
 
 from ..models import ScoreChange
 from .corrections import division_pending_correction, flagged_corrections
@@ -182,7 +182,9 @@ def event_results(event: Event) -> dict:
     }
 
 
-def _public_rows(state: DivisionState, only=None) -> list[dict]:
+def _public_rows(state: DivisionState, names: dict, only=None) -> list[dict]:
+    """A finished bracket's placings as the public sees them: ``names`` are the public
+    names (``tournaments.selectors.public_names``)."""
     rows = []
     for placing in state.placings.placings:
         if only is not None and placing.player not in only:
@@ -192,7 +194,7 @@ def _public_rows(state: DivisionState, only=None) -> list[dict]:
             {
                 "entrant_id": placing.player,
                 "place": placing.place,
-                "name": state.shown_names.get(placing.player, placing.player),
+                "name": names.get(placing.player, placing.player),
                 "medal": placing.medal,
                 "place_text": place_word(placing.place, state.feminine),
                 "medal_word": medal_word(placing.medal),
@@ -222,18 +224,19 @@ def _finished_brackets(event: Event):
 def public_results(event: Event) -> list[dict]:
     """Every finished bracket's placings for the public results page: names, places and
     medals only (nothing private). ``confirmed`` is False while the desk still checks.
-    Read from the recorded placings and the entrants, never the whole play."""
+    Read from the recorded placings and the entrants, never the whole play. Names as the
+    event shows them in public (``tournaments.selectors.public_names``)."""
     divisions = []
-    shown = namesakes(event)
+    names = public_names(event)
     for division in _finished_brackets(event):
-        state = recorded_state(division, namesakes=shown)
+        state = recorded_state(division)
         divisions.append(
             {
                 "division": division,
                 "name": state.bracket_name,
                 "confirmed": division.medals_confirmed_at is not None,
                 "walkover": division.walkover,
-                "rows": _public_rows(state),
+                "rows": _public_rows(state, names),
             }
         )
     return divisions
@@ -244,8 +247,8 @@ def finished_places(event: Event, entrants=None, shown=None) -> dict[str, dict]:
     ``public_results`` with the bracket's name and whether it is confirmed.
 
     ``entrants``: only these players (find-my-table's matches, with their division),
-    read without loading anyone else's. ``shown``: the event's ``namesakes`` when already
-    read."""
+    read without loading anyone else's. ``shown``: their public names
+    (``tournaments.selectors.public_names``) when already read."""
     if entrants is None:
         return {
             row["entrant_id"]: {**row, "division": d["name"], "confirmed": d["confirmed"]}
@@ -259,12 +262,12 @@ def finished_places(event: Event, entrants=None, shown=None) -> dict[str, dict]:
         )
     places = {}
     if shown is None:
-        shown = namesakes(event) if by_bracket else {}
+        shown = public_names(event, among=list(entrants)) if by_bracket else {}
     for division in _finished_brackets(event).filter(pk__in=list(by_bracket)):
-        state = recorded_state(division, by_bracket[division.pk], shown)
+        state = recorded_state(division, by_bracket[division.pk])
         name = state.bracket_name
         confirmed = division.medals_confirmed_at is not None
         wanted = set(state.entrants)
-        for row in _public_rows(state, only=wanted):
+        for row in _public_rows(state, shown, only=wanted):
             places[row["entrant_id"]] = {**row, "division": name, "confirmed": confirmed}
     return places

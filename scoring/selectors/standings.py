@@ -6,11 +6,14 @@ from tournaments.models import Event
 from .state import DivisionState
 
 
-def round_standings(state: DivisionState, number: int) -> list[dict]:
+def round_standings(state: DivisionState, number: int, names: dict | None = None) -> list[dict]:
     """One row per player of a round: game points, penalties, total, position at the table.
 
     ``advancing`` is what the scores say so far (for a closed round, who went on).
+    ``names``: how to name the players (the public pages give ``state.public_names``);
+    ``state.shown_names`` otherwise.
     """
+    names = state.shown_names if names is None else names
     index = next(i for i, r in enumerate(state.records) if r.number == number)
     record, outcome = state.records[index], state.outcomes[index]
     following = set(state.records[index + 1].players) if index + 1 < len(state.records) else None
@@ -38,7 +41,7 @@ def round_standings(state: DivisionState, number: int) -> list[dict]:
                     "table": table.number,
                     "seat": seat,
                     "entrant_id": player,
-                    "name": state.shown_names.get(player, player),
+                    "name": names.get(player, player),
                     # as registered, for the CSV (with the entrant id beside it)
                     "registered_name": state.names.get(player, player),
                     "points": list(table_outcome.points.get(player, ())),

@@ -18,6 +18,12 @@ from .corrections import (
 from .events import event_delete
 from .games import OWN_ENTRY, game_confirm, game_record, games_import
 from .plain import PlainGame, game_record_plain
+from .privacy import (
+    entrant_erase,
+    erasures_apply,
+    event_personal_purge,
+    events_personal_purge_due,
+)
 from .rounds import (
     Advanced,
     AdvanceResult,
@@ -55,4 +61,8 @@ __all__ = [
     "score_correct",
     "scores_correct",
     "tie_resolve",
+    "entrant_erase",
+    "erasures_apply",
+    "event_personal_purge",
+    "events_personal_purge_due",
 ]

@@ -144,3 +144,38 @@ def pdftotext(pdf: bytes, tmp_path, *options: str) -> str:
         text=True,
         check=True,
     ).stdout
+
+
+def _tool(name: str) -> None:
+    if shutil.which(name) is None:
+        package = "zbar-tools" if name == "zbarimg" else "poppler-utils"
+        unavailable(f"{name} is not installed (apt-get install -y {package})")
+
+
+def scan_pages(pdf: bytes, tmp_path, resolution: int = 150) -> list[str]:
+    """Each page's QR code as a scanner reads it from the printed page (pdftoppm at
+    ``resolution`` dpi, then zbarimg): one address a page. Without the tools the test is
+    skipped (it fails under CI=true)."""
+    _tool("pdftoppm")
+    _tool("zbarimg")
+    path = tmp_path / "scanned.pdf"
+    path.write_bytes(pdf)
+    prefix = tmp_path / "scanned"
+    subprocess.run(["pdftoppm", "-png", "-r", str(resolution), str(path), str(prefix)], check=True)
+    found = []
+    for image in sorted(tmp_path.glob("scanned-*.png")):
+        out = subprocess.run(
+            ["zbarimg", "-q", "--raw", "-Sbinary", str(image)], capture_output=True, check=False
+        )
+        assert out.returncode == 0, out.stderr
+        found.append(_qr_text(out.stdout.strip()))
+    return found
+
+
+def _qr_text(data: bytes) -> str:
+    """A QR code's bytes as text: UTF-8, or ISO 8859-1 (the standard's byte mode, which
+    segno uses when the text fits it; zbar's own guess reads it as Chinese)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")

@@ -1,7 +1,10 @@
+import dataclasses
+
+import pytest
 from reportlab.lib.pagesizes import LETTER
 
 from printing.data import CertificatesData
-from printing.renderers import render_certificates
+from printing.renderers import render_certificates, render_ribbons
 
 from . import pdfcheck
 from . import samples as S
@@ -33,3 +36,17 @@ def test_name_is_big():
 def test_no_certificates_gives_a_blank_page_not_an_error():
     pdf = render_certificates(CertificatesData(S.EVENT))
     assert len(pdfcheck.reader(pdf).pages) == 1
+
+
+@pytest.mark.parametrize("render", [render_certificates, render_ribbons])
+def test_rummikub_is_said_once_when_the_events_name_says_it(render):
+    named = dataclasses.replace(S.EVENT, name="Gwinnett County Rummikub Championship 2026")
+    for event, times in ((named, 1), (S.EVENT, 1)):
+        if render is render_certificates:
+            data = dataclasses.replace(S.certificates(), event=event)
+        else:
+            data = dataclasses.replace(S.ribbons(), event=event)
+        for text in pdfcheck.page_texts(render(data)):
+            assert pdfcheck.collapse(text).lower().count("rummikub") == times, event.name
+    plain = pdfcheck.collapse(pdfcheck.text(render_certificates(S.certificates())))
+    assert "Rummikub tournament" in plain

@@ -6,7 +6,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen import canvas
 from reportlab.platypus import Paragraph
 
-from printing import fonts
+from printing import fonts, wrapping
 from tournaments import text
 
 from . import pdfcheck
@@ -86,21 +86,21 @@ def test_width_adds_runs():
 
 
 def test_fit_text_shrinks_then_wraps_never_cuts():
-    size, lines = fonts.fit_text("Margaret Thompson", 1000, 16, 14)
+    size, lines = wrapping.fit_text("Margaret Thompson", 1000, 16, 14)
     assert (size, lines) == (16, ["Margaret Thompson"])
     long = "Maria-Magdalena Wilhelmina Josefina Alexandra von Hohenzollern-Sigmaringen"
-    size, lines = fonts.fit_text(long, 150, 16, 14)
+    size, lines = wrapping.fit_text(long, 150, 16, 14)
     assert size == 14 and len(lines) > 1
     assert "".join(lines).replace(" ", "") == long.replace(" ", "")
     assert all(fonts.string_width(line, 14) <= 150 for line in lines)
 
 
 def test_wrap_breaks_cjk_and_urls():
-    lines = fonts.wrap_text("王" * 40, 100, 14)
+    lines = wrapping.wrap_text("王" * 40, 100, 14)
     assert "".join(lines) == "王" * 40
     assert all(fonts.string_width(line, 14) <= 100 for line in lines)
     url = "http://192.168.1.20:8000/score/table/7f3a9c2e-1b4d-4e8a/"
-    lines = fonts.wrap_text(url, 120, 11)
+    lines = wrapping.wrap_text(url, 120, 11)
     assert "".join(lines) == url and len(lines) > 1
 
 
@@ -113,7 +113,7 @@ def test_wrap_breaks_cjk_and_urls():
     st.floats(min_value=40, max_value=400),
 )
 def test_wrap_keeps_every_character(text, width):
-    lines = fonts.wrap_text(text, width, 14)
+    lines = wrapping.wrap_text(text, width, 14)
     assert pdfcheck.squeeze("".join(lines)) == pdfcheck.squeeze(text)
 
 

@@ -1,8 +1,10 @@
-"""Printed sheets use the hall's table numbers (issue 11, item 1): with two divisions in
-play, the second division's table list and score sheets name its own hall numbers, the
-division beside each, and never a second "Table 1"."""
+"""Printed sheets use the hall's table numbers: with two divisions in play, the second
+division's table list and score sheets name its own hall numbers, the division beside
+each, and never a second "Table 1"; a whole round's sheets come off the printer in the
+hall's order, whichever division each table plays."""
 
 import io
+import re
 
 import pypdf
 import pytest
@@ -50,3 +52,17 @@ def test_the_table_list_marks_the_halls_accessible_tables(tmp_path):
     text = " ".join(pages_text(listing))
     assert "Table 2 A 50-54 round 1 (qualifying) · accessible table" in text
     assert text.count("accessible table") == 1
+
+
+def test_the_whole_events_score_sheets_come_in_the_halls_order(tmp_path):
+    register(tmp_path, {"A 50-54": 9, "B 55-59": 8, "C 60-64": 4})
+    # Seated out of the divisions' order, so that their hall numbers interleave with it:
+    # B takes tables 1 and 2, C table 3, A tables 4 to 6.
+    for division in ("B 55-59", "C 60-64", "A 50-54"):
+        run("seat", SLUG, "--division", division, "--seed", 3)
+    sheets = tmp_path / "sheets.pdf"
+    run("print_documents", SLUG, "--kind", "score-sheets", "--out", sheets)
+    numbers = [int(re.search(r"Table (\d+) ", text).group(1)) for text in pages_text(sheets)]
+    assert numbers == [1, 2, 3, 4, 5, 6]
+    divisions = [re.search(r"Division ([ABC]) ", text).group(1) for text in pages_text(sheets)]
+    assert divisions == ["B", "B", "C", "A", "A", "A"]

@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from unittest import mock
 
 from printing import selectors
+from printing.selectors import results
 
 
 def bracket(players: int) -> SimpleNamespace:
@@ -35,7 +36,7 @@ def test_namesakes_are_told_apart_and_others_are_not():
 
 def test_the_folds_grow_with_the_players_not_their_square():
     state = bracket(2000)
-    with mock.patch.object(selectors, "fold", wraps=selectors.fold) as fold:
+    with mock.patch.object(results, "fold", wraps=results.fold) as fold:
         folds = selectors.name_folds(state)
         for player in state.names:
             selectors.keepsake_name(state, player, folds)

@@ -1,4 +1,4 @@
-"""Two players with the same name on paper (cold test 11, finding F3): the table list, the
+"""Two players with the same name on paper: the table list, the
 score sheets, the ribbon cards and the certificates printed from the database carry each
 Mary Smith's club (or number) beside her name, read back with pdftotext."""
 
@@ -64,7 +64,7 @@ def test_table_list_and_score_sheets_tell_the_namesakes_apart(tmp_path):
 
 
 def test_ribbon_cards_and_certificates_tell_the_namesakes_apart(tmp_path):
-    """Keepsakes (cold test 11, finding 7): the name alone in headline type, what tells
+    """Keepsakes: the name alone in headline type, what tells
     the namesakes apart small under it; a namesake in another division: the name alone."""
     event, division = _event()
     other = DivisionFactory(event=event, name="Women 75-79")
@@ -91,9 +91,9 @@ def test_ribbon_cards_and_certificates_tell_the_namesakes_apart(tmp_path):
 
 
 def test_find_your_table_files_namesakes_under_their_registered_last_name(tmp_path):
-    """Cold test 11, finding 2: "Mary Smith (Sunrise Club)" was filed under C (for
-    "Club)") and "Bo Kim #61" under "Other names"; a player looking for Smith found
-    nothing under S."""
+    """Find your table files "Mary Smith (Sunrise Club)" under S, not under C (for
+    "Club)"), and "Bo Kim #61" under K, not under "Other names": a player looking for
+    Smith finds her under S."""
     event, _division = _event()
     pdf = render_table_list(selectors.table_list_data(event))
     out = pdfcheck.pdftotext(pdf, tmp_path, "-layout")

@@ -58,7 +58,7 @@ def test_a_long_list_runs_over_pages():
 
 
 def test_french_and_spanish_words_agree_with_a_womens_group():
-    """Cold language test, findings 5 and 6: a women's group gets feminine ordinals (1re,
+    """A women's group gets feminine ordinals (1re,
     1.ª), a men's group masculine ones; the finishing place is headed as a place (not
     "Arrivée"/"Llegada", the check-in's word)."""
     from dataclasses import replace

@@ -1,5 +1,5 @@
 """Right-to-left names (Hebrew, Arabic) print in the right order, Arabic letters joined,
-on every document (issue 12, item 5).
+on every document.
 
 A PDF's text is drawn left to right; what is drawn must be the name's visual order.
 Each check compares with what python-bidi and arabic-reshaper give for the name on
@@ -15,7 +15,7 @@ import arabic_reshaper
 import pytest
 from bidi import get_display
 
-from printing import fonts
+from printing import fonts, right_to_left, wrapping
 from printing.data import CertificatesData, QualifierLine
 from printing.renderers import (
     render_bracket,
@@ -27,6 +27,7 @@ from printing.renderers import (
     render_table_list,
 )
 from tournaments import text
+from tournaments.text import isolate
 
 from . import pdfcheck
 from . import samples as S
@@ -82,42 +83,46 @@ def rendered(doc: str) -> bytes:
 
 
 def test_visual_order_of_names():
-    assert fonts.visual(HEBREW) == "יול הרש"
-    assert fonts.visual(MIXED) == "Dana ןהכ"  # Latin first, left to right
-    assert fonts.visual(ARABIC) == "\ufef2\ufee0\ufecb \ufeaa\ufee4\ufea4\ufee3"  # joined forms
-    assert fonts.visual(ARABIC) == expected_visual(ARABIC)
-    assert fonts.visual("لا") == "\ufefb"  # lam-alef: one ligature, as written by hand
-    assert fonts.visual("Linda Ångström") == "Linda Ångström"  # nothing to turn round
-    assert fonts.visual("سلام 12") == "12 \ufee1\ufefc\ufeb3"  # numbers stay left to right
+    assert right_to_left.visual(HEBREW) == "יול הרש"
+    assert right_to_left.visual(MIXED) == "Dana ןהכ"  # Latin first, left to right
+    assert (
+        right_to_left.visual(ARABIC) == "\ufef2\ufee0\ufecb \ufeaa\ufee4\ufea4\ufee3"
+    )  # joined forms
+    assert right_to_left.visual(ARABIC) == expected_visual(ARABIC)
+    assert right_to_left.visual("لا") == "\ufefb"  # lam-alef: one ligature, as written by hand
+    assert right_to_left.visual("Linda Ångström") == "Linda Ångström"  # nothing to turn round
+    assert right_to_left.visual("سلام 12") == "12 \ufee1\ufefc\ufeb3"  # numbers stay left to right
 
 
 def test_brackets_mirror_and_marks_stay_with_their_letter():
     # In a right-to-left name the bracket glyphs are mirrored (they still open the
     # nickname when read right to left).
-    assert fonts.visual("עמוס (עמי) כץ") == "ץכ (ימע) סומע"
+    assert right_to_left.visual("עמוס (עמי) כץ") == "ץכ (ימע) סומע"
     # Hebrew points stay after their letter (drawn on it), not on the next one
-    assert fonts.visual("שָׁלוֹם") == "םוֹלשָׁ"
+    assert right_to_left.visual("שָׁלוֹם") == "םוֹלשָׁ"
 
 
 def test_a_name_beside_our_words_keeps_both_orders():
-    line = f"{fonts.isolate(ARABIC)} (withdrawn)"
-    assert fonts.visual(line) == expected_visual(ARABIC) + " (withdrawn)"
+    line = f"{isolate(ARABIC)} (withdrawn)"
+    assert right_to_left.visual(line) == expected_visual(ARABIC) + " (withdrawn)"
     # without the isolate the line would be taken as right to left as a whole
-    assert fonts.visual(f"{ARABIC} (withdrawn)") != fonts.visual(line)
-    assert fonts.isolate("Linda") == "Linda"
+    assert right_to_left.visual(f"{ARABIC} (withdrawn)") != right_to_left.visual(line)
+    assert isolate("Linda") == "Linda"
     # a wrapped isolate: each line still in order, no mark printed
-    lines = fonts.wrap_text(line, 60, 16)
+    lines = wrapping.wrap_text(line, 60, 16)
     assert len(lines) > 1
-    for shown in map(fonts.visual, lines):
-        assert not set(shown) & {fonts.FSI, fonts.PDI}
+    for shown in map(right_to_left.visual, lines):
+        assert not set(shown) & {right_to_left.FSI, right_to_left.PDI}
 
 
 @pytest.mark.parametrize("name", [HEBREW, ARABIC, MIXED, "لا إله", "שָׁלוֹם"])
 @pytest.mark.parametrize("bold", [False, True])
 def test_dejavu_has_every_glyph_drawn(name, bold):
     font = fonts.BOLD if bold else fonts.REGULAR
-    assert all(fonts.has_glyph(font, c) for c in fonts.visual(name))
-    assert fonts.font_runs(fonts.visual(name), bold) == ((font, fonts.visual(name)),)
+    assert all(fonts.has_glyph(font, c) for c in right_to_left.visual(name))
+    assert fonts.font_runs(right_to_left.visual(name), bold) == (
+        (font, right_to_left.visual(name)),
+    )
 
 
 @pytest.mark.parametrize("doc", DOCS)
@@ -213,7 +218,7 @@ def test_a_right_to_left_namesake_keeps_its_club_or_number_after_the_name():
             ("E6", "Mary Smith", "", "64"),
         ]
     )
-    assert shown["E1"] == f"{fonts.FSI}{HEBREW}{fonts.PDI} (Sunrise Club)"
+    assert shown["E1"] == f"{right_to_left.FSI}{HEBREW}{right_to_left.PDI} (Sunrise Club)"
     assert shown["E5"] == "Mary Smith (Sunrise Club)"  # nothing added to other names
     data = swapped(S.table_list())
     t = data.tables[0]

@@ -1,14 +1,11 @@
-"""Score sheets when players enter their own table's scores (issue 14, items 1 and 3): the
+"""Score sheets when players enter their own table's scores: the
 table code printed large, with the short address to type it at, and a QR code that
 carries the players' page with the code; a scorekeepers-only sheet stays as it was."""
 
 import dataclasses
-import shutil
-import subprocess
 
 from printing.data import ScoreSheetsData
 from printing.renderers import render_score_sheets
-from tests.helpers import unavailable
 
 from . import pdfcheck
 from . import samples as S
@@ -34,27 +31,8 @@ def _sheets(*tables):
     return render_score_sheets(ScoreSheetsData(S.EVENT, tuple(tables)))
 
 
-def _tool(name: str) -> None:
-    if shutil.which(name) is None:
-        package = "zbar-tools" if name == "zbarimg" else "poppler-utils"
-        unavailable(f"{name} is not installed (apt-get install -y {package})")
-
-
 def scanned(pdf: bytes, tmp_path) -> list[str]:
-    """Each page's QR code as a scanner reads it from the printed page (pdftoppm, zbarimg)."""
-    _tool("pdftoppm")
-    _tool("zbarimg")
-    path = tmp_path / "sheets.pdf"
-    path.write_bytes(pdf)
-    subprocess.run(["pdftoppm", "-png", "-r", "150", str(path), str(tmp_path / "p")], check=True)
-    found = []
-    for image in sorted(tmp_path.glob("p-*.png")):
-        out = subprocess.run(
-            ["zbarimg", "-q", "--raw", str(image)], capture_output=True, text=True, check=False
-        )
-        assert out.returncode == 0, out.stderr
-        found.append(out.stdout.strip())
-    return found
+    return pdfcheck.scan_pages(pdf, tmp_path)
 
 
 def pdftotext(pdf: bytes, tmp_path) -> str:
@@ -81,7 +59,7 @@ def test_the_code_is_printed_large_with_the_address_to_type_it(tmp_path):
         assert code[0].size >= title.size * 0.8  # as large as the table number, nearly
     other = pdftotext(pdf, tmp_path)
     assert "K7M4QX" in other and "P3RT9W" in other and "Table code" in other
-    # Cold test 14, finding 10: players may enter the scores, so no "Scorekeeper" line.
+    # Players may enter the scores, so no "Scorekeeper" line.
     for text in texts:
         flat = pdfcheck.collapse(text)
         assert "Scorekeeper (name, signature)" not in flat

@@ -1,7 +1,7 @@
-"""The score sheets' data from the database when players enter scores (issue 14, items 1
-and 3): each table's code in force, the QR code to the players' page with it; a code
-revoked at the desk makes the printed sheets out of date and the reprint carries the new
-code; scorekeepers only keeps the scorekeepers' table page."""
+"""The score sheets' data from the database when players enter scores: each table's code in
+force, the QR code to the players' page with it; a code revoked at the desk makes the
+printed sheets out of date and the reprint carries the new code; scorekeepers only keeps
+the scorekeepers' table page."""
 
 import pytest
 from django.test import override_settings

@@ -1,4 +1,7 @@
 import dataclasses
+import io
+
+import pdfplumber
 
 from printing.data import ScoreSheetsData, SeatLine, TableLines
 from printing.renderers import render_score_sheets
@@ -95,3 +98,45 @@ def test_crowded_sheet_stays_one_page_without_overlap():
 def test_a4():
     pdf = render_score_sheets(S.score_sheets(paper="a4"))
     assert all(abs(w - 595.28) < 0.5 for w, h in pdfcheck.page_sizes(pdf))
+
+
+def test_each_sheets_column_heads_sit_over_its_own_columns():
+    """Long names leave the games narrower columns than short ones do, in the same layout:
+    each sheet's heads follow its own columns, never those of the sheet before."""
+    clubs = ("Lilburn Senior Center", "Dacula Library Group", "Snellville Active Adults")
+    short = dataclasses.replace(
+        S.round_one_tables()[0],
+        seats=tuple(
+            SeatLine(n, name, f"S{n}", club=clubs[n % 3])
+            for n, name in enumerate(
+                ("Otto Okafor", "Aiko Schröder", "Patricia Brown", "Bernadette O'Brien"), 1
+            )
+        ),
+    )
+    long = dataclasses.replace(
+        short,
+        table_number=2,
+        seats=(
+            SeatLine(1, "Dong-hyun Washington (Dacula Library Group)", "L1"),
+            SeatLine(2, "François Smith", "L2", club="Loganville Library Group"),
+            SeatLine(3, "Mónica Jensen", "L3", club="Dacula Rummikub Club"),
+            SeatLine(4, "Björn Haddad", "L4"),
+        ),
+    )
+    pdf = render_score_sheets(ScoreSheetsData(S.EVENT, (short, long)))
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        for page in doc.pages:
+            words = page.extract_words()
+            top = min(w["top"] for w in words if w["text"] == "Player")  # the grid's heads
+            heads = [w for w in words if w["text"] == "Game" and abs(w["top"] - top) < 20]
+            assert len(heads) == 3
+            for word in heads:  # no column line runs through a head's word
+                crossing = [
+                    e["x0"]
+                    for e in page.edges
+                    if e["orientation"] == "v"
+                    and e["top"] <= word["top"]
+                    and e["bottom"] >= word["bottom"]
+                    and word["x0"] + 1 < e["x0"] < word["x1"] - 1
+                ]
+                assert not crossing, (page.page_number, word["x0"], word["x1"], crossing)

@@ -1,4 +1,4 @@
-"""Printing never hangs on a fault (issue 13, item 6): a document whose worker died or
+"""Printing never hangs on a fault: a document whose worker died or
 froze is shown as "stopped — make it again" once its heartbeat is older than
 PRINTING_STALE_SECONDS, and the printing page and its poll never call the broker."""
 

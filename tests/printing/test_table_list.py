@@ -1,6 +1,8 @@
+import pytest
+
 from printing.data import SeatLine, TableLines, TableListData
 from printing.renderers import render_table_list
-from printing.renderers.table_list import Entry, find_order
+from printing.renderers.find_your_table import Entry, find_order
 
 from . import pdfcheck
 from . import samples as S
@@ -118,7 +120,7 @@ def _hall_tables(groups):
 
 
 def test_the_whole_event_list_runs_in_hall_order_with_each_division_large():
-    # Divisions come in whatever order; their hall numbers interleave (cold test, issue 11).
+    # Divisions come in whatever order; their hall numbers interleave.
     tables = _hall_tables(
         [("Women 80+", (17, 18, 20)), ("Men 65-69", (1, 6, 9)), ("Women 70-74", (2, 7, 3))]
     )
@@ -140,3 +142,39 @@ def test_a_single_division_keeps_its_heading():
     tables = _hall_tables([("Men 65-69", (6, 1, 9))])
     text = pdfcheck.text(render_table_list(TableListData(S.EVENT, "Men 65-69, round 1", tables)))
     assert "Men 65-69 · round 1 (qualifying, 3 games)" in text
+
+
+FIRST = ("Margaret", "Harold", "Dorothy", "Walter", "Evelyn", "Frank", "Ruth", "George", "Ida")
+LAST = ("Baker", "Castillo", "Jenkins", "Kowalski", "Nowak", "Thompson", "Harris", "Brooks")
+
+
+def _hall(players: int) -> TableListData:
+    """One division seated at tables of four, the players' last names spread over the
+    alphabet."""
+    names = [
+        f"{FIRST[n % len(FIRST)]} {LAST[n % len(LAST)]}{'' if n < 72 else n // 72}"
+        for n in range(players)
+    ]
+    tables = tuple(
+        TableLines(
+            "Open",
+            1,
+            "qualifying",
+            3,
+            t + 1,
+            tuple(SeatLine(s + 1, name, f"E{t}{s}") for s, name in enumerate(names[4 * t :][:4])),
+        )
+        for t in range((players + 3) // 4)
+    )
+    return TableListData(S.EVENT, "Open, round 1", tables)
+
+
+# Sizes where the list's last page held one or two names before (with these names).
+@pytest.mark.parametrize("players", [13, 14, 31, 32, 33, 51, 60, 73, 74, 93, 113, 200])
+def test_the_find_list_never_leaves_a_lone_name_on_its_last_page(players):
+    data = _hall(players)
+    pages = [pdfcheck.squeeze(t) for t in pdfcheck.page_texts(render_table_list(data))]
+    find = [i for i, page in enumerate(pages) if "Findyourtable" in page]
+    names = [pdfcheck.squeeze(s.name) for t in data.tables for s in t.seats]
+    on_last = [n for n in names if n in pages[find[-1]].split("Findyourtable", 1)[1]]
+    assert len(find) == 1 or len(on_last) >= 3, (players, len(find), on_last)

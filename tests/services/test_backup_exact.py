@@ -30,6 +30,7 @@ from tournaments.models import (
     DivisionResults,
     Entrant,
     EntrantStatusChange,
+    Erasure,
     Event,
     Round,
     RoundChange,
@@ -193,6 +194,8 @@ COVERED = {
         "lone_entrant",
         "qualify", "home_state", "created_at", "archived_at", "hall_tables", "unusable_tables",
         "accessible_tables",
+        # Privacy (docs/privacy.md).
+        "public_names", "personal_data_days", "personal_purged_at", "ended_forgotten_at",
         # The players' own pages (scoring/backup/player_pages.py).
         "checkin_opens_at", "checkin_closes_at",
     },
@@ -208,6 +211,8 @@ COVERED = {
         "event", "division", "external_id", "first_name", "last_name", "birth_date",
         "stated_age", "gender", "club", "family", "state", "email", "phone", "status",
         "created_at", "search_name", "accessible",
+        # Privacy (docs/privacy.md).
+        "emergency_contact", "address", "public_opt_out", "erased_at",
         "page_code", "family_code", "self_checked_in_at", "self_checked_in_at_kiosk",
     },
     Round: {
@@ -235,6 +240,12 @@ COVERED = {
     },
     EntrantStatusChange: {"entrant", "before", "after", "reason", "by", "by_label", "at"},
     Announcement: {"event", "text", "by", "by_label", "at"},
+    # The file's "erasures"; the event and its creation time and short name are the
+    # restored event's (a copy is known by its creation time, which the backup keeps).
+    Erasure: {
+        "event", "event_created_at", "event_slug", "external_id", "reason", "by", "by_label",
+        "at",
+    },
     RoundChange: {
         "division", "round_number", "action", "reason", "before", "after", "notes", "by",
         "by_label", "at",

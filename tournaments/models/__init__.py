@@ -12,7 +12,9 @@ from .divisions import Division, DivisionQuerySet, DivisionResults
 from .entrants import Entrant, EntrantQuerySet, EntrantStatusChange, name_search_text
 from .events import (
     BRACKET_SETTINGS,
+    DEFAULT_PERSONAL_DATA_DAYS,
     EVENT_SETTINGS,
+    MAX_PERSONAL_DATA_DAYS,
     SLUG_PATTERN,
     Event,
     EventQuerySet,
@@ -29,6 +31,7 @@ from .page_codes import (
     page_code_read,
     page_code_shown,
 )
+from .privacy import Erasure
 from .sign_in_sessions import SignInSession
 from .table_codes import (
     TABLE_CODE_ALPHABET,
@@ -44,7 +47,9 @@ from .table_codes import (
 __all__ = [
     "ANNOUNCEMENT_MAX_LENGTH",
     "BRACKET_SETTINGS",
+    "DEFAULT_PERSONAL_DATA_DAYS",
     "EVENT_SETTINGS",
+    "MAX_PERSONAL_DATA_DAYS",
     "SLUG_PATTERN",
     "TABLE_CODE_ALPHABET",
     "TABLE_CODE_LENGTH",
@@ -59,6 +64,7 @@ __all__ = [
     "Entrant",
     "EntrantQuerySet",
     "EntrantStatusChange",
+    "Erasure",
     "Event",
     "EventQuerySet",
     "Notice",

@@ -68,6 +68,18 @@ class Entrant(models.Model):
     )
     email = models.CharField(max_length=254, blank=True)
     phone = models.CharField(max_length=60, blank=True)
+    # Privacy: contact details kept only until the event's personal data are deleted
+    # (Event.personal_data_days); the entrant's wish to be named by initials in public; and
+    # when their personal data were erased at their request (their results stay under
+    # "Withdrawn entrant #N": tournaments.services.privacy).
+    emergency_contact = models.CharField(max_length=200, blank=True)
+    address = models.CharField(max_length=300, blank=True)
+    public_opt_out = models.BooleanField(
+        default=False,
+        help_text="Keep me off public pages: shown by initials on the projector and the "
+        "public pages.",
+    )
+    erased_at = models.DateTimeField(null=True, blank=True)
     status = models.CharField(max_length=14, choices=Status.choices, default=Status.REGISTERED)
     created_at = models.DateTimeField(auto_now_add=True)
     # The name folded for "find my table" and the desk's searches (name_search_text): set

@@ -65,6 +65,11 @@ def table_numbers_text(value) -> str:
     return ",".join(str(n) for n in parse_table_numbers(value))
 
 
+# Contact details and exact birth dates are kept this many days after the event by
+# default, and at most this many (ten years): docs/privacy.md.
+DEFAULT_PERSONAL_DATA_DAYS = 90
+MAX_PERSONAL_DATA_DAYS = 3650
+
 # What a short name in an address may hold (Django's <slug:…> path converter).
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
 
@@ -94,6 +99,9 @@ EVENT_SETTINGS = (
     "hall_tables",
     "unusable_tables",
     "accessible_tables",
+    # What the public sees of people, and how long their personal data are kept.
+    "public_names",
+    "personal_data_days",
 )
 # Settings that decide the bracket: fixed once a round is seated.
 BRACKET_SETTINGS = ("scoring", "prefer_threes", "medal_policy", "tie_order")
@@ -146,6 +154,12 @@ class Event(models.Model):
     class LoneEntrant(models.TextChoices):
         WALKOVER = LONE_WALKOVER, _("Gold without play (a walkover)")
         PLAY = LONE_PLAY, _("Must play: combine the division with a neighbouring one")
+
+    # How names show on the public pages and the projector (tournaments.selectors.public_names).
+    class PublicNames(models.TextChoices):
+        FULL = "full", _("Full names")
+        INITIAL = "initial", _("First name and last initial")
+        NONE = "none", _("No names: table and entry numbers only")
 
     class Paper(models.TextChoices):
         LETTER = "letter", _("US Letter")
@@ -239,6 +253,26 @@ class Event(models.Model):
         validators=[validate_table_numbers],
         help_text="Tables a wheelchair or walker reaches, as 1,2,3.",
     )
+    # Privacy: names on the public pages, and the days after the event that contact details
+    # and exact birth dates are kept before they are deleted (docs/privacy.md).
+    public_names = models.CharField(
+        max_length=8, choices=PublicNames.choices, default=PublicNames.FULL
+    )
+    personal_data_days = models.PositiveSmallIntegerField(
+        default=DEFAULT_PERSONAL_DATA_DAYS,
+        validators=[MaxValueValidator(MAX_PERSONAL_DATA_DAYS)],
+        help_text="Contact details and exact birth dates are deleted this many days after "
+        "the event.",
+    )
+    personal_purged_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the contact details and birth dates were deleted."
+    )
+    ended_forgotten_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When what is kept only while the event runs (the notices' addresses) was "
+        "deleted, the event having ended.",
+    )
     organizers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organized_events"
     )
@@ -284,6 +318,14 @@ class Event(models.Model):
                 name="event_score_entry_known",
             ),
             models.CheckConstraint(
+                condition=Q(public_names__in=["full", "initial", "none"]),
+                name="event_public_names_known",
+            ),
+            models.CheckConstraint(
+                condition=Q(personal_data_days__lte=MAX_PERSONAL_DATA_DAYS),
+                name="event_personal_data_days_range",
+            ),
+            models.CheckConstraint(
                 condition=Q(checkin_opens_at__isnull=True, checkin_closes_at__isnull=True)
                 | Q(checkin_closes_at__gt=models.F("checkin_opens_at")),
                 name="event_checkin_window",
@@ -316,6 +358,12 @@ class Event(models.Model):
     def players_enter_scores(self) -> bool:
         """Players at the table may enter and confirm scores with their table's code."""
         return self.score_entry != self.ScoreEntry.SCOREKEEPERS
+
+    @property
+    def personal_data_deleted_on(self) -> datetime.date:
+        """The day contact details and exact birth dates are deleted: ``personal_data_days``
+        after the event's date (tournaments.services.event_personal_purge)."""
+        return self.date + datetime.timedelta(days=self.personal_data_days)
 
     @property
     def age_cutoff(self) -> datetime.date:

@@ -111,6 +111,36 @@ ALIASES: dict[str, tuple[str, ...]] = {
         "wheelchair access",
         "accessibility",
     ),
+    # Private like e-mail and phone; deleted after the event (docs/privacy.md).
+    "emergency_contact": (
+        "emergency contact",
+        "emergency_contact",
+        "emergency contact name",
+        "emergency contact phone",
+        "emergency phone",
+        "emergency",
+        "in case of emergency",
+        "ice contact",
+    ),
+    "address": (
+        "address",
+        "street address",
+        "mailing address",
+        "home address",
+        "postal address",
+        "address line 1",
+    ),
+    # The entrant asks to be named by initials on the public pages and the projector.
+    "public_opt_out": (
+        "public_opt_out",
+        "keep off public pages",
+        "keep me off public pages",
+        "off public pages",
+        "hide name",
+        "hide my name",
+        "private name",
+        "no public name",
+    ),
     "division": ("division", "age group", "age division", "category", "age category"),
     "event": ("event", "sport", "event name", "competition", "activity"),
     "email": ("email", "e-mail", "email address", "e-mail address"),
@@ -145,6 +175,9 @@ FIELD_LABEL = {
     "family": gettext_lazy("family"),
     "state": gettext_lazy("state"),
     "accessible": gettext_lazy("accessible"),
+    "emergency_contact": gettext_lazy("emergency contact"),
+    "address": gettext_lazy("address"),
+    "public_opt_out": gettext_lazy("keep off public pages"),
     "division": gettext_lazy("division"),
     "event": gettext_lazy("event"),
     "email": gettext_lazy("email"),
@@ -164,7 +197,7 @@ def field_for_header(header: str) -> str | None:
     return None
 
 
-SECOND_COLUMN_IGNORED = frozenset({"email", "phone"})
+SECOND_COLUMN_IGNORED = frozenset({"email", "phone", "emergency_contact", "address"})
 
 
 def map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tuple[int, str]]]:
@@ -177,8 +210,9 @@ def map_headers(header: list[str]) -> tuple[dict[str, int], list[str], list[tupl
 
     problems: list[tuple[int, str]] = []
     for name, indexes in found.items():
-        # Exports often carry two phone or e-mail columns (home and mobile): the first
-        # is kept, the other ignored. Two columns for a name or a date are ambiguous.
+        # Exports often carry two phone or e-mail columns (home and mobile), or an emergency
+        # contact's name and phone: the first is kept, the other ignored. Two columns for a
+        # name or a date are ambiguous.
         if len(indexes) > 1 and name not in SECOND_COLUMN_IGNORED:
             quoted = _(" and ").join(f"'{header[i]}'" for i in indexes)
             problems.append(

@@ -33,6 +33,15 @@ def preview(parsed: ParsedRegistrations) -> list[str]:
             meaning = _("state (private: only on the organizer's qualifiers list)")
         elif name == "accessible":
             meaning = _("needs an accessible table (yes/no; blank is no)")
+        elif name in ("emergency_contact", "address"):
+            meaning = _("%(field)s (private: never shown or printed, deleted after the event)") % {
+                "field": FIELD_LABEL[name]
+            }
+        elif name == "public_opt_out":
+            meaning = _(
+                "keep off public pages (yes/no; blank is no): shown by initials on the "
+                "projector and the public pages"
+            )
         elif name == "event":
             meaning = _("event (rows of other events are skipped)")
         else:

@@ -33,6 +33,8 @@ FIELD_LIMITS = {
     "division": 100,
     "email": 254,
     "phone": 60,
+    "emergency_contact": 200,
+    "address": 300,
 }
 MAX_AGE = 120
 # The accessible column: a player who needs an accessible table.
@@ -220,6 +222,19 @@ class _Rows:
             )
         return value
 
+    def public_opt_out(self, raw: str, problems: list[str]) -> bool | None:
+        """yes/no as for ``accessible``: the entrant asks to be kept off the public pages."""
+        value = YES_NO.get(raw.casefold())
+        if value is None:
+            problems.append(
+                _(
+                    "keep off public pages '%(value)s' (column '%(column)s') is not yes or no "
+                    "(y/n, true/false and 1/0 are read too; blank is no)"
+                )
+                % {"value": raw[:30], "column": self.columns["public_opt_out"]}
+            )
+        return value
+
     def entrant_id(self, cells: list[str], line: int, problems: list[str]) -> str:
         entrant_id = self.get(cells, "entrant_id")
         if entrant_id in self.id_lines:
@@ -244,7 +259,7 @@ class _Rows:
         """What the database can hold: refused with the row, never cut silently."""
         for name, limit in FIELD_LIMITS.items():
             value = self.get(cells, name)
-            if name in ("club", "family", "division", "state"):
+            if name in ("club", "family", "division", "state", "emergency_contact", "address"):
                 value = collapse(value)
             if name in self.columns and len(value) > limit:
                 problems.append(
@@ -279,6 +294,7 @@ class _Rows:
         gender = GENDERS.get(raw_gender.casefold(), "X") if raw_gender else ""
         entrant_id = self.entrant_id(cells, line, problems)
         accessible = self.accessible(self.get(cells, "accessible"), problems)
+        opted_out = self.public_opt_out(self.get(cells, "public_opt_out"), problems)
         self.lengths(cells, problems)
         if problems:
             self.problems.extend((line, message) for message in problems)
@@ -299,6 +315,9 @@ class _Rows:
                 family=collapse(self.get(cells, "family")),
                 state=collapse(self.get(cells, "state")),
                 accessible=bool(accessible),
+                emergency_contact=collapse(self.get(cells, "emergency_contact")),
+                address=collapse(self.get(cells, "address")),
+                public_opt_out=bool(opted_out),
             )
         )
 

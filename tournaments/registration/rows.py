@@ -20,6 +20,9 @@ class RegistrationRow:
     family: str = ""  # household or couple: seated apart, before club mates
     state: str = ""  # home state, private: only for the qualifiers list
     accessible: bool = False  # needs an accessible table (seated at one in every round)
+    emergency_contact: str = ""  # private, deleted after the event
+    address: str = ""  # private, deleted after the event
+    public_opt_out: bool = False  # named by initials on the public pages
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from .events import (
     division_rules,
     event_rules,
     event_started,
+    events_personal_data_due,
     free_slug,
     notes_language,
     notes_language_code,
@@ -48,6 +49,7 @@ from .namesakes import (
     namesakes,
     with_shown_name,
 )
+from .public_names import public_name, public_names
 from .table_codes import (
     CODE_CLOSED,
     CODE_OFF,
@@ -96,6 +98,7 @@ __all__ = [
     "event_hall",
     "event_rules",
     "event_started",
+    "events_personal_data_due",
     "extra_time_tables",
     "find_table",
     "free_slug",
@@ -109,6 +112,8 @@ __all__ = [
     "notes_language",
     "notes_language_code",
     "played_brackets",
+    "public_name",
+    "public_names",
     "round_clock",
     "round_label",
     "running_clock",

@@ -2,6 +2,7 @@
 written in, and a free short name for a new event."""
 
 import dataclasses
+import datetime
 
 from django.conf import settings
 from django.utils import translation
@@ -53,3 +54,10 @@ def free_slug(slug: str) -> str:
 def event_started(event: Event) -> bool:
     """A round of one of its divisions is seated: the bracket settings are fixed."""
     return Round.objects.filter(division__event=event).exists()
+
+
+def events_personal_data_due(today: datetime.date) -> list[Event]:
+    """The events whose contact details and birth dates are due for deletion on ``today``
+    (``Event.personal_data_deleted_on``) and were not deleted yet."""
+    waiting = Event.objects.filter(personal_purged_at__isnull=True, date__lte=today)
+    return [event for event in waiting if event.personal_data_deleted_on <= today]

@@ -61,6 +61,15 @@ from .events import (
 )
 from .first_round import LoneEntrantMustPlay, SeatResult, division_seat_first_round
 from .hall import event_lock, hall_check_first_rounds, hall_numbers
+from .privacy import (
+    ErasedEntrant,
+    PurgeReport,
+    entrant_erase_personal,
+    entrant_public_name_set,
+    erased_words,
+    event_personal_purge,
+    events_ended_forget,
+)
 from .rounds import (
     new_seed,
     round_create,
@@ -156,4 +165,11 @@ __all__ = [
     "scorekeeper_unlock",
     "seats_swap",
     "status_record",
+    "ErasedEntrant",
+    "PurgeReport",
+    "entrant_erase_personal",
+    "entrant_public_name_set",
+    "erased_words",
+    "event_personal_purge",
+    "events_ended_forget",
 ]

@@ -25,6 +25,22 @@ ENTRANT_FIELDS = (
     "accessible",
     "email",
     "phone",
+    # Privacy (docs/privacy.md): deleted after the event, and the wish to be named by
+    # initials on the public pages.
+    "emergency_contact",
+    "address",
+    "public_opt_out",
+)
+# What the purge after the event deleted, and no import or edit brings back.
+PERSONAL_FIELDS = (
+    "birth_date",
+    "state",
+    "family",
+    "accessible",
+    "email",
+    "phone",
+    "emergency_contact",
+    "address",
 )
 # Entrant field -> the file column it comes from, where the names differ.
 UPDATE_COLUMNS = {"stated_age": "age"}
@@ -112,6 +128,11 @@ class _ImportPlan:
             self.planned.append((row, division, current))
 
     def _refusal(self, row, current: Entrant | None, division: Division) -> str:
+        if current is not None and current.erased_at is not None:
+            return gettext(
+                "entrant id %(id)s: their personal data were erased at their request; "
+                "nothing of them is imported again"
+            ) % {"id": row.entrant_id}
         if current is not None and not self.update:
             return gettext(
                 "entrant id %(id)s is already registered (%(name)s); use --update to change "
@@ -153,6 +174,9 @@ def _entrant_fields(row: RegistrationRow, division: Division) -> dict:
         accessible=row.accessible,
         email=row.email,
         phone=row.phone,
+        emergency_contact=row.emergency_contact,
+        address=row.address,
+        public_opt_out=row.public_opt_out,
         division=division,
     )
 
@@ -188,6 +212,7 @@ def entrants_import(
     An id already registered is refused unless ``update``; a row without id that
     matches a registered person (names and birth date) is refused as registered.
     """
+    _refuse_after_purge(event)
     report = ImportReport(skipped_other_events=dict(parsed.skipped_by_event))
     present = set(parsed.columns)
     if "full_name" in present:
@@ -211,6 +236,26 @@ def entrants_import(
             raise RuleError("\n".join([gettext("Nothing was imported:"), *plan.problems]))
         _save(plan, report)
     return report
+
+
+def _refuse_after_purge(event: Event, fields: dict | None = None) -> None:
+    """Once the event's personal data were deleted, none comes back: no import, and no
+    birth date, contact detail or seating need typed for an entrant."""
+    if event.personal_purged_at is None:
+        return
+    if fields is not None and not any(fields.get(name) for name in PERSONAL_FIELDS):
+        return
+    raise RuleError(
+        gettext(
+            "The personal data of %(event)s were deleted on %(day)s (%(days)s days after "
+            "the event): birth dates, contact details and seating needs are no longer kept."
+        )
+        % {
+            "event": event.name,
+            "day": event.personal_purged_at.date().isoformat(),
+            "days": event.personal_data_days,
+        }
+    )
 
 
 def _new_entrant(event: Event, external_id: str, first: str, last: str, key) -> Entrant:
@@ -262,14 +307,24 @@ def entrant_save(
     if not first or not last:
         raise RuleError(gettext("Enter the first and the last name."))
     with transaction.atomic():
-        Event.objects.select_for_update().get(pk=event.pk)
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        _refuse_after_purge(event, fields)
+        if entrant is not None and entrant.erased_at is not None:
+            raise RuleError(
+                gettext(
+                    "Entrant %(id)s's personal data were erased at their request: their "
+                    "entry cannot be changed."
+                )
+                % {"id": entrant.external_id}
+            )
         row = RegistrationRow(
             line=0,
             entrant_id=external_id,
             first_name=first,
             last_name=last,
             birth_date=fields.get("birth_date"),
-            age=None,
+            # An entrant whose birth date was deleted after the event keeps the age it gave.
+            age=entrant.stated_age if entrant is not None else None,
             gender=fields.get("gender", ""),
             club=fields.get("club", ""),
             division=division_name,

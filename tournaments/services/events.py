@@ -31,6 +31,7 @@ from tournaments.selectors import (
 from ._common import model_clean
 from .accounts import check_username, readable_password
 from .entrants import entrants_regroup
+from .privacy import check_personal_days
 from .table_codes import event_table_codes_issue
 
 # Why a bracket setting cannot change once play began (English here; said with gettext).
@@ -171,7 +172,19 @@ def _normalized_settings(options: dict) -> dict:
             raise RuleError(gettext("The home state is at most 40 characters, such as GA."))
     if "ribbons_to" in options:
         engine.check_ribbons_to(options["ribbons_to"])
+    _check_privacy(options)
     return options
+
+
+def _check_privacy(options: dict) -> None:
+    """The names on public pages, and the days personal data are kept after the event."""
+    if "public_names" in options and options["public_names"] not in Event.PublicNames.values:
+        raise RuleError(
+            gettext("Names on public pages: 'full', 'initial' or 'none', not '%(given)s'.")
+            % {"given": options["public_names"]}
+        )
+    if options.get("personal_data_days") is not None:
+        check_personal_days(options["personal_data_days"])
 
 
 # Settings that decide which division an entrant placed by age belongs in.

@@ -21,6 +21,12 @@ SCORE_ENTRY_WORDS = {
     "both": "scorekeepers and players at the table (table codes)",
 }
 
+PUBLIC_NAMES_WORDS = {
+    "full": "full names",
+    "initial": "first names and last initials",
+    "none": "no names (table and entry numbers)",
+}
+
 
 class Command(EventCommand):
     help = "Change an event's settings."
@@ -88,6 +94,20 @@ class Command(EventCommand):
             "--accessible",
             help='accessible tables, e.g. 1,2,3 ("" for none): players who need one sit there',
         )
+        # Privacy (docs/privacy.md).
+        parser.add_argument(
+            "--public-names",
+            choices=["full", "initial", "none"],
+            help="how names show on public pages and the projector: full names, first name "
+            "and last initial, or none (table and entry numbers only)",
+        )
+        parser.add_argument(
+            "--keep-personal-days",
+            type=int,
+            metavar="N",
+            help="contact details and exact birth dates are deleted N days after the event "
+            "(default 90; 0 to 3650)",
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -134,6 +154,10 @@ class Command(EventCommand):
             f"and gender{f' (home state {event.home_state})' if event.home_state else ''}."
         )
         self.say(hall_words(event))
+        self.say(
+            f"Public pages: {PUBLIC_NAMES_WORDS[event.public_names]}; contact details and "
+            f"exact birth dates deleted {event.personal_data_days} days after the event."
+        )
 
     def settings(self, o) -> dict:
         return dict(
@@ -160,4 +184,6 @@ class Command(EventCommand):
             accessible_tables=o["accessible"],
             name=o["name"],
             venue=o["venue"],
+            public_names=o["public_names"],
+            personal_data_days=o["keep_personal_days"],
         )

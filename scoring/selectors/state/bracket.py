@@ -12,6 +12,7 @@ from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round
 from tournaments.selectors import bracket_name, womens_bracket, words_list
 from tournaments.selectors import namesakes as event_namesakes
+from tournaments.selectors import public_names as event_public_names
 from tournaments.text import isolate
 
 from ...models import Game, Penalty
@@ -51,6 +52,14 @@ class DivisionState:
         stays the registered name, for exports and the engine."""
         shown = self.event_namesakes
         return {i: shown.get(i, name) for i, name in self.names.items()}
+
+    @cached_property
+    def public_names(self) -> dict[str, str]:
+        """The names as the public pages and the projector show them
+        (``tournaments.selectors.public_names``: as the event allows, by initials for a
+        player kept off them); ``shown_names`` stays the desk's and the printed sheets'."""
+        players = list(self.entrants.values())
+        return event_public_names(self.event, among=players) if players else {}
 
     @property
     def event_namesakes(self) -> dict[str, str]:

@@ -21,7 +21,7 @@ def give_page_codes(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0028_signin_sessions'),
+        ('tournaments', '0029_public_names_and_personal_data'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
