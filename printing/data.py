@@ -202,3 +202,22 @@ class QualifiersData:
     home_state: str  # "" when every finisher counts
     groups: tuple[QualifierGroupLines, ...]
     unfinished: tuple[str, ...] = ()  # brackets not finished: not in the list
+
+
+# --- Player slips: each player's own page (public/player_views.py) -----------------------
+@dataclass(frozen=True)
+class PlayerSlip:
+    name: str  # as registered: the slip is handed to the player
+    division: str
+    entrant_id: str
+    url: str  # the player's page, in the QR code
+    code: str  # its code as printed, "K7QM-4XRT-9HWD"
+    table: int | None = None  # the first round's table and seat, once seated
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSlipsData:
+    event: EventInfo
+    address: str  # where a code is typed, printed short: "192.168.1.20:8000/p/county/find/"
+    slips: tuple[PlayerSlip, ...] = field(default_factory=tuple)

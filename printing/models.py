@@ -23,6 +23,7 @@ class GeneratedDocument(models.Model):
         CERTIFICATES = "certificates", _("Certificates")
         RIBBONS = "ribbons", _("Ribbons (places 4 to N)")
         QUALIFIERS = "qualifiers", _("Qualifiers for the next level (with states: organizer only)")
+        PLAYER_SLIPS = "player-slips", _("Player slips (each player's own page: QR code and code)")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Waiting for a worker")

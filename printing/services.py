@@ -40,6 +40,7 @@ def _renderer(kind: str):
         GeneratedDocument.Kind.CERTIFICATES: renderers.render_certificates,
         GeneratedDocument.Kind.RIBBONS: renderers.render_ribbons,
         GeneratedDocument.Kind.QUALIFIERS: renderers.render_qualifiers,
+        GeneratedDocument.Kind.PLAYER_SLIPS: renderers.render_player_slips,
     }[kind]
 
 

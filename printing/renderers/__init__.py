@@ -9,6 +9,7 @@ nothing under 11 pt, names at least 14 pt, US Letter unless ``EventInfo.paper ==
 
 from .bracket import render_bracket
 from .certificates import render_certificates
+from .player_slips import render_player_slips
 from .qualifiers import render_qualifiers
 from .results import render_results
 from .ribbons import render_ribbons
@@ -19,6 +20,7 @@ from .table_rules import table_rules
 __all__ = [
     "render_bracket",
     "render_certificates",
+    "render_player_slips",
     "render_qualifiers",
     "render_results",
     "render_ribbons",

@@ -11,6 +11,7 @@ from .bracket import bracket_data
 from .qualifiers import qualifiers_data
 from .results import correction_notes, keepsake_name, name_folds, results_data
 from .shared import event_info, printed, shared_states
+from .slips import player_slips_data
 from .tables import players_address, score_sheets_data, table_list_data
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "fingerprint",
     "keepsake_name",
     "name_folds",
+    "player_slips_data",
     "players_address",
     "printed",
     "qualifiers_data",
@@ -41,6 +43,7 @@ BUILDERS = {
     "certificates": certificates_data,
     "ribbons": ribbons_data,
     "qualifiers": qualifiers_data,
+    "player-slips": player_slips_data,
 }
 
 
