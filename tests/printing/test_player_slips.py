@@ -2,6 +2,9 @@
 page's QR code and code, their division, and the first table once seated; in the event's
 language; a division's alone; the printing page offers it."""
 
+import shutil
+import subprocess
+
 import pytest
 import segno
 
@@ -9,7 +12,7 @@ from printing.models import GeneratedDocument
 from printing.renderers.qr import qr_rows
 from printing.selectors import player_slips_data
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory
-from tests.helpers import organizer_client, run
+from tests.helpers import organizer_client, run, unavailable
 from tests.printing.pdfcheck import page_texts, text
 from tournaments import services
 from tournaments.models import Entrant, page_code_shown
@@ -42,6 +45,15 @@ def test_the_command_prints_a_slip_per_player_in_play(tmp_path):
     assert len(page_texts(pdf)) == 3  # 7 slips, three to a page
     # French, as the event; seated players' first table, the others' none.
     assert "Manche 1 : table" in printed.replace("\u202f", " ")
+    # An independent decoder (zbar) reads the printed codes: each is a player's page.
+    if shutil.which("zbarimg") is None or shutil.which("pdftoppm") is None:
+        unavailable("zbarimg and pdftoppm are needed to read the printed QR codes back")
+    subprocess.run(["pdftoppm", "-png", "-r", "60", str(out), str(tmp_path / "p")], check=True)
+    scanned = set()
+    for image in sorted(tmp_path.glob("p-*.png")):
+        found = subprocess.run(["zbarimg", "-q", str(image)], capture_output=True, text=True)
+        scanned |= {line.removeprefix("QR-Code:") for line in found.stdout.split()}
+    assert {u.rsplit("/", 2)[-2] for u in scanned} == {e.page_code for e in in_play}
     seated_count = sum(1 for e in in_play if e.seats.exists())
     assert printed.replace("\u202f", " ").count("Manche 1 : table") == seated_count == 5
 
