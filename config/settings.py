@@ -244,12 +244,6 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Django's database sessions, each read with its user in one statement (tournaments/sessions.py).
 SESSION_ENGINE = "tournaments.sessions"
 
-# A scorekeeper's plain save (a keyed save of a new game, or of their unconfirmed one over
-# the version they saw) is stored by the short path, in a few statements of plain SQL;
-# anything else by game_record (docs/decisions.md, "The save's short path"). False: every
-# save by game_record.
-PLAIN_SAVES = env_bool("PLAIN_SAVES", True)
-
 # Argon2id first, at the cost in tournaments/passwords.py (docs/decisions.md); the others
 # only to read older hashes, which are rewritten with Argon2id at the next sign-in.
 PASSWORD_HASHERS = [

@@ -350,7 +350,7 @@ def _game_to_show(request, sheet) -> int | None:
 
 def _render(request, found, sheet, player, form=None, conflict=None, number=None, **extra):
     number, chosen, review = _game_in_view(request, sheet, form, number, _game_to_show)
-    own = review and chosen.game.entered_by_player_id == player.pk
+    own = review and not chosen.game.may_be_confirmed_by(player=player)
     if form is None and chosen is not None and not chosen.confirmed and not review:
         form = entry_form(sheet, number)
     form, not_saved = typed_back(request, found.table, sheet, number, form)

@@ -19,7 +19,7 @@ from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
 from scoring import services
-from scoring.models import SAVE_KEY_PATTERN, Game
+from scoring.models import Game
 from scoring.selectors import (
     division_state,
     round_standings,
@@ -37,7 +37,7 @@ from web.actions import keep_refused, kept, said
 from web.decorators import event_role, event_table_role, post_only
 from web.params import search_text, whole_number
 
-from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules, plain_game
+from .forms import ConfirmForm, CorrectionForm, GameForm, PenaltyForm, entry_rules
 from .tables import StandingsTable
 
 
@@ -141,7 +141,7 @@ def _render_table(
         "review": review,
         "may_confirm": review
         and not players_only
-        and (request.is_organizer or chosen.game.entered_by_id != request.user.pk),
+        and chosen.game.may_be_confirmed_by(user=request.user, organizer=request.is_organizer),
         "changing": form is not None and chosen is not None and chosen.entered,
         "conflict": conflict,
         "conflict_rows": conflict_rows(sheet, conflict),
@@ -456,16 +456,6 @@ def _chosen_game(request, sheet) -> int | None:
     return to_confirm or sheet.next_game
 
 
-def table_page(request, slug, table_id):
-    """A table's sheet: players in seat order, every game, and the form for a game; a
-    game sent with it saved (the plain case by the short path, docs/decisions.md)."""
-    if request.method == "POST":
-        answer = _plain_save(request, slug, table_id)
-        if answer is not None:
-            return answer
-    return _table_page(request, slug, table_id)
-
-
 def _not_allowed(request, event, table, refusal):
     """A table's page refused to someone signed in without the role here (the desk took it
     away, or their access to the event ended, while they typed). A game they sent is not
@@ -606,15 +596,12 @@ def _signed_out_penalty(request, table) -> dict | None:
 
 
 @event_table_role("scorekeeper", refused=_not_allowed, typed_when_signed_out=_signed_out_typed)
-def _table_page(request, event, table):
+def table_page(request, event, table):
+    """A table's sheet: players in seat order, every game, and the form for a game; a
+    game sent with it saved (``game_save``: one path for every save)."""
     if request.method != "POST":
         return _render_table(request, event, table, table_sheet(table))
     return game_save(request, event, table, _scorekeepers_page(request, event, table))
-
-
-# A save refused for its security token (cookies cleared) is answered as ``_table_page``
-# answers a save sent signed out (``web.views.csrf_failure``).
-table_page.signed_out = _table_page.signed_out
 
 
 @dataclass
@@ -783,54 +770,6 @@ def _confirmed_refusal(number: int) -> str:
     return _(
         "Game %(number)s is confirmed: an organizer changes it as a correction, with a reason."
     ) % {"number": number}
-
-
-def _plain_save(request, slug: str, table_id: int) -> HttpResponse | None:
-    """A keyed save in the plain case, stored by the short path
-    (``services.game_record_plain``) and answered as ``game_save`` answers it; None for
-    anything else — another role, a queued save, a refusal, a conflict, a confirmed game
-    or a closed round — which ``game_save`` then takes from the start and answers."""
-    if not settings.PLAIN_SAVES or request.headers.get("X-Queued-Save") == "1":
-        return None
-    user = request.user
-    key = request.POST.get("save_key", "")
-    number = whole_number(request.POST.get("game", ""), low=1)
-    if not user.is_authenticated or number is None or not re.fullmatch(SAVE_KEY_PATTERN, key):
-        return None
-    entry = services.game_record_plain(
-        slug=slug,
-        table_id=table_id,
-        user=user,
-        number=number,
-        save_key=key,
-        typed=lambda entry: _plain_game(request, entry),
-    )
-    if entry is None:
-        return None
-    # Said by the page it leads to (``say_saved``), which reads the audit trail anyway.
-    return redirect(f"{request.path}?saved={key}")
-
-
-def _plain_game(request, entry) -> services.PlainGame | None:
-    """The game a save sent, when the one saving may save at this table as a scorekeeper
-    or organizer and ``plain_game`` finds it plain; None for anything the decorator, the
-    form or the engine would refuse or read differently (``game_save`` then says why)."""
-    organizer = entry.organizes or request.user.is_superuser
-    if not (organizer or entry.keeps_scores):
-        return None
-    if entry.score_entry == Event.ScoreEntry.PLAYERS and not organizer:
-        return None
-    typed = plain_game(request.POST, entry)
-    if typed is None:
-        return None
-    racks, ended, winner_id, version = typed
-    return services.PlainGame(
-        racks=racks,
-        ended=ended,
-        winner_id=winner_id,
-        expected_version=version,
-        organizer=organizer,
-    )
 
 
 def _named_form(request, entry, number) -> GameForm:

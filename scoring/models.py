@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from scoring.decision_notes import decision_words, round_stood, undo_words
-from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT, consequence_words
+from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT, consequence_words, may_confirm
 from tournaments.models import TABLE_CODE_LENGTH, Division, Entrant, Round, Table
 
 
@@ -76,6 +76,22 @@ class Game(models.Model):
     @property
     def confirmed(self) -> bool:
         return self.confirmed_at is not None
+
+    def may_be_confirmed_by(self, *, user=None, player=None, organizer: bool = False) -> bool:
+        """Whether this account (``user``), or this player at the table with the table's
+        code (``player``, never an organizer there), may confirm the game: the engine's
+        ``may_confirm``, asked by every page and service that confirms."""
+        entered_by = (
+            ("player", self.entered_by_player_id)
+            if self.entered_by_player_id
+            else ("account", self.entered_by_id)
+            if self.entered_by_id
+            else None
+        )
+        if player is not None:
+            return may_confirm(entered_by, ("player", player.pk))
+        confirmer = ("account", user.pk) if getattr(user, "pk", None) else None
+        return may_confirm(entered_by, confirmer, organizer=organizer)
 
 
 class RackScore(models.Model):

@@ -2,16 +2,16 @@
 
 The score page's save (with its key) writes no message: the page its redirect opens
 (``?saved=KEY``) finds the key in the table's audit trail and says "Game N saved for table
-T." there. Both ways of saving (the short path and the whole one), the players' page with
-a table's code, and the htmx sheet alone say it; "already saved" is said once (the save's
-own message), and a key not saved at this table says nothing.
+T." there. The scorekeepers' table page, the players' page with a table's code, and the
+htmx sheet alone say it; "already saved" is said once (the save's own message), and a key
+not saved at this table says nothing.
 """
 
 import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.test import Client, override_settings
+from django.test import Client
 
 from scoring.models import ScoreChange
 from tests.factories import seated, seated_division
@@ -46,12 +46,10 @@ def page_url(event, table) -> str:
     return f"/e/{event.slug}/tables/{table.pk}/"
 
 
-@pytest.mark.parametrize("plain", [True, False], ids=["short path", "whole path"])
-def test_a_keyed_save_writes_no_message_and_its_page_says_it(hall, plain):
+def test_a_keyed_save_writes_no_message_and_its_page_says_it(hall):
     event, (table, other), client = hall
     key = str(uuid.uuid4())
-    with override_settings(PLAIN_SAVES=plain):
-        answer = client.post(page_url(event, table), game(table, [0, 5, 9, 12], key))
+    answer = client.post(page_url(event, table), game(table, [0, 5, 9, 12], key))
     assert answer.status_code == 302
     assert answer["Location"] == f"{page_url(event, table)}?saved={key}"
     assert "messages" not in answer.cookies  # nothing signed and sent with the save
@@ -70,13 +68,11 @@ def test_a_keyed_save_writes_no_message_and_its_page_says_it(hall, plain):
         assert "saved for table" not in text
 
 
-@pytest.mark.parametrize("plain", [True, False], ids=["short path", "whole path"])
-def test_the_same_save_sent_again_is_said_once_as_already_saved(hall, plain):
+def test_the_same_save_sent_again_is_said_once_as_already_saved(hall):
     event, (table, _other), client = hall
     key = str(uuid.uuid4())
-    with override_settings(PLAIN_SAVES=plain):
-        client.post(page_url(event, table), game(table, [0, 5, 9, 12], key))
-        again = client.post(page_url(event, table), game(table, [0, 5, 9, 12], key))
+    client.post(page_url(event, table), game(table, [0, 5, 9, 12], key))
+    again = client.post(page_url(event, table), game(table, [0, 5, 9, 12], key))
     assert again["Location"] == f"{page_url(event, table)}?saved={key}"
     text = client.get(again["Location"]).content.decode()
     assert f"Game 1 was already saved for table {table.number}: nothing changed." in text

@@ -21,7 +21,6 @@ from .corrections import (
     flagged_corrections,
     undecided_changes,
 )
-from .plain import PlainEntry, PlainSeat, plain_entry
 from .privacy import person_record
 from .qualifiers import (
     QualifierGroup,
@@ -55,9 +54,6 @@ from .state import (
 from .withdrawals import undo_refusal, undoable
 
 __all__ = [
-    "PlainEntry",
-    "PlainSeat",
-    "plain_entry",
     "QualifierGroup",
     "QualifierRow",
     "QualifiersReport",

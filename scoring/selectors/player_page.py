@@ -31,9 +31,14 @@ from tournaments.selectors.player_pages import (
 from tournaments.selectors.public_names import public_name, public_names
 
 from ..models import Game, Penalty, RackScore, ScoreChange, TieBreakDecision
-from .plain import q
 from .results import finished_places
 from .state import game_record_of, place_word
+
+
+def q(model) -> str:
+    """A model's table quoted for SQL."""
+    return connection.ops.quote_name(model._meta.db_table)
+
 
 # What the player is doing now (PlayerPage.now).
 WAITING = "waiting"  # not seated yet (registered, checked in, or absent)

@@ -99,7 +99,7 @@ class TableSheet:
                 for g in self.games
                 if g.entered
                 and not g.confirmed
-                and (organizer or g.game.entered_by_id != getattr(user, "pk", None))
+                and g.game.may_be_confirmed_by(user=user, organizer=organizer)
             ),
             None,
         )

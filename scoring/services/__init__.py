@@ -17,7 +17,6 @@ from .corrections import (
 )
 from .events import event_delete
 from .games import OWN_ENTRY, game_confirm, game_record, games_import
-from .plain import PlainGame, game_record_plain
 from .privacy import (
     entrant_erase,
     erasures_apply,
@@ -51,8 +50,6 @@ __all__ = [
     "entrant_reinstate",
     "game_confirm",
     "game_record",
-    "game_record_plain",
-    "PlainGame",
     "games_import",
     "penalty_add",
     "results_accept",

@@ -3,6 +3,7 @@ and the rules common to entering and correcting a game."""
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import connection
 from django.utils.text import get_text_list
@@ -163,6 +164,15 @@ def where(round_: Round, table: Table, number: int) -> str:
     }
 
 
+def games_in_round(round_: Round, place: str) -> str:
+    """The refusal of a game number the round does not have."""
+    return ngettext(
+        "%(place)s: round %(round)s has %(games)s game.",
+        "%(place)s: round %(round)s has %(games)s games.",
+        round_.games,
+    ) % {"place": place, "round": round_.number, "games": round_.games}
+
+
 def _lock_row(model, pk: int, mode: str) -> bool:
     table = connection.ops.quote_name(model._meta.db_table)
     with connection.cursor() as cursor:
@@ -243,6 +253,14 @@ def _still_seated(table: Table, seats: Sequence[Seat]) -> bool:
     return now == {(s.entrant_id, s.entrant.status) for s in seats}
 
 
+class SeatedPlayer(NamedTuple):
+    """A player at a table as the game check needs them: their name (in refusals) and
+    whether they are out of play (withdrawn or disqualified: no rack total needed)."""
+
+    name: str
+    out_of_play: bool
+
+
 def check_game(
     *,
     round_: Round,
@@ -254,21 +272,44 @@ def check_game(
     names: Mapping[str, str],
     seats: Sequence[Seat] | None = None,
 ) -> engine.GameResult:
-    """The rules shared by entering and correcting a game: every player named sits at
-    the table, and the engine accepts the racks. Each refusal starts with where it is.
-
-    ``racks`` and ``winner`` are entrant ids; ``names`` names the entrants the caller
-    refers to (for the refusal of one who is not at the table). ``seats``: the table's
-    seats with their entrants as the caller read them, checked against the table's now.
-    """
-    place = where(round_, table, number)
-    names = {key: isolate(name) for key, name in names.items()}  # in sentences below
+    """The rules shared by entering and correcting a game (``game_checked`` on the
+    table's seats). ``seats``: the table's seats with their entrants as the caller read
+    them, checked against the table's now (read again when they changed)."""
     if seats is None or not _still_seated(table, seats):
         seats = list(table.seats.select_related("entrant").order_by("number"))
-    seated = {s.entrant.external_id: s.entrant for s in seats}
+    seated = {
+        s.entrant.external_id: SeatedPlayer(s.entrant.name, s.entrant.out_of_play) for s in seats
+    }
+    return game_checked(
+        place=where(round_, table, number),
+        racks=racks,
+        ended=ended,
+        winner=winner,
+        seated=seated,
+        names=names,
+    )
+
+
+def game_checked(
+    *,
+    place: str,
+    racks: Mapping[str, int],
+    ended: str | None,
+    winner: str | None,
+    seated: Mapping[str, SeatedPlayer],
+    names: Mapping[str, str] | None = None,
+) -> engine.GameResult:
+    """The one check of a game's scores, for every way a game is recorded (a page's
+    save, a file, a correction, games made in bulk): every player named sits at the
+    table (``seated``: by entrant id), and the engine accepts the racks. Each refusal
+    starts with ``place`` (where the game is).
+
+    ``racks`` and ``winner`` are entrant ids; ``names`` names the entrants the caller
+    refers to (for the refusal of one who is not at the table)."""
+    names = {key: isolate(name) for key, name in (names or {}).items()}  # in sentences below
     strangers = [p for p in racks if p not in seated]
     if strangers:
-        who = ", ".join(f"{names.get(p, p)} ({p})" for p in strangers)
+        who = ", ".join(f"{names[p]} ({p})" if p in names else p for p in strangers)
         raise RuleError(
             _("%(place)s: %(who)s is not at this table.") % {"place": place, "who": who}
         )

@@ -3,68 +3,21 @@ the scores are made up by the thousand. Each game is checked as ``game_record`` 
 it and gets the same rows, written in bulk instead of one save at a time."""
 
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from tournaments import engine
 from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Round, Seat, Table
-from tournaments.text import isolate
 
 from ..models import Game, RackScore, ScoreChange
-from ._common import actor, where
+from ._common import SeatedPlayer, actor, game_checked, games_in_round, where
 
 BATCH = 500
 OUT_OF_PLAY = (Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED)
-
-
-class _Seated(NamedTuple):
-    """A player at a table, as the checks need them (no model object per seat)."""
-
-    pk: int
-    name: str
-    out_of_play: bool
-
-
-def _checked(round_: Round, table: Table, seated: dict, record: engine.GameRecord) -> None:
-    """The checks of ``_common.check_game`` on rows already loaded: every player named sits
-    at the table, and the engine accepts the racks. Each refusal starts with where it is."""
-    place = where(round_, table, record.number)
-    if not 1 <= record.number <= round_.games:
-        raise RuleError(
-            ngettext(
-                "%(place)s: round %(round)s has %(games)s game.",
-                "%(place)s: round %(round)s has %(games)s games.",
-                round_.games,
-            )
-            % {"place": place, "round": round_.number, "games": round_.games}
-        )
-    strangers = [p for p in record.racks if p not in seated]
-    if strangers:
-        raise RuleError(
-            _("%(place)s: %(who)s is not at this table.")
-            % {"place": place, "who": ", ".join(strangers)}
-        )
-    if record.winner is not None and record.winner not in seated:
-        raise RuleError(
-            _("%(place)s: the named winner %(name)s is not at this table.")
-            % {"place": place, "name": record.winner}
-        )
-    try:
-        engine.validate_game(
-            dict(record.racks),
-            ended=record.ended or None,
-            winner=record.winner,
-            players=[p for p, e in seated.items() if not e.out_of_play],
-            names={p: isolate(e.name) for p, e in seated.items()},
-        )
-    except engine.GameError as error:
-        raise engine.GameError([f"{place}: {reason}" for reason in error.reasons]) from None
 
 
 def round_games_record(
@@ -86,7 +39,8 @@ def round_games_record(
                 % {"division": round_.division.name, "round": round_.number}
             )
         tables = {t.pk: t for t in Table.objects.filter(round=round_)}
-        seated: dict[int, dict[str, _Seated]] = {pk: {} for pk in tables}
+        seated: dict[int, dict[str, SeatedPlayer]] = {pk: {} for pk in tables}
+        entrant_ids: dict[str, int] = {}
         for table_id, pk, player, first, last, status in Seat.objects.filter(
             round=round_
         ).values_list(
@@ -97,7 +51,8 @@ def round_games_record(
             "entrant__last_name",
             "entrant__status",
         ):
-            seated[table_id][player] = _Seated(pk, f"{first} {last}", status in OUT_OF_PLAY)
+            seated[table_id][player] = SeatedPlayer(f"{first} {last}", status in OUT_OF_PLAY)
+            entrant_ids[player] = pk
         taken = set(Game.objects.filter(table__round=round_).values_list("table_id", "number"))
         entered_by = user if getattr(user, "pk", None) else None
         now = timezone.now()
@@ -116,7 +71,16 @@ def round_games_record(
                         % {"place": where(round_, table, record.number)}
                     )
                 taken.add((table_id, record.number))
-                _checked(round_, table, seated[table_id], record)
+                place = where(round_, table, record.number)
+                if not 1 <= record.number <= round_.games:
+                    raise RuleError(games_in_round(round_, place))
+                game_checked(
+                    place=place,
+                    racks=record.racks,
+                    ended=record.ended,
+                    winner=record.winner,
+                    seated=seated[table_id],
+                )
                 ended = record.ended or (
                     engine.OUT if 0 in record.racks.values() else engine.EXHAUSTED
                 )
@@ -124,7 +88,7 @@ def round_games_record(
                     table=table,
                     number=record.number,
                     ended=ended,
-                    winner_id=seated[table_id][record.winner].pk if record.winner else None,
+                    winner_id=entrant_ids[record.winner] if record.winner else None,
                     entered_by=entered_by,
                     confirmed_by=entered_by,
                     confirmed_at=now,
@@ -154,7 +118,7 @@ def round_games_record(
             (
                 RackScore(
                     game=game,
-                    entrant_id=seated[game.table_id][player].pk,
+                    entrant_id=entrant_ids[player],
                     rack_total=value,
                     entered_by=entered_by,
                 )

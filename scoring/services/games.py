@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy
 
 from tournaments import engine
 from tournaments import services as bracket
@@ -20,6 +20,7 @@ from ._common import (
     actor,
     check_game,
     game_snapshot,
+    games_in_round,
     lock_for_entry,
     where,
 )
@@ -148,14 +149,7 @@ def game_record(
                 _seated_here(table, at_table, place, seats)
                 organizer = False
             if not 1 <= number <= round_.games:
-                raise RuleError(
-                    ngettext(
-                        "%(place)s: round %(round)s has %(games)s game.",
-                        "%(place)s: round %(round)s has %(games)s games.",
-                        round_.games,
-                    )
-                    % {"place": place, "round": round_.number, "games": round_.games}
-                )
+                raise RuleError(games_in_round(round_, place))
             names = {e.external_id: e.name for e in [*racks, winner] if e is not None}
             winner_id = winner.external_id if winner else None
             check_game(
@@ -362,9 +356,9 @@ def game_confirm(
             return game
         if at_table is not None:
             _seated_here(game.table, at_table, where(game.table.round, game.table, game.number))
-            if game.entered_by_player_id == at_table.player.pk:
+            if not game.may_be_confirmed_by(player=at_table.player):
                 raise RuleError(str(OWN_ENTRY))
-        elif not organizer and (user is None or game.entered_by_id == user.pk):
+        elif not game.may_be_confirmed_by(user=user, organizer=organizer):
             raise RuleError(
                 _("The scores must be confirmed by someone other than who entered them.")
             )

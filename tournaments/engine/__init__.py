@@ -25,6 +25,7 @@ from .awards import (
     state_key,
     state_standing,
 )
+from .confirmation import may_confirm
 from .corrections import (
     Consequence,
     CorrectionEffect,
