@@ -137,8 +137,7 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    # Django's AuthenticationMiddleware, the user read with the session (tournaments/sessions.py).
-    "tournaments.sessions.SessionUserMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # The service worker's background fetch of a page leaves the person's messages alone
     # (web/offline_copy.py).
@@ -220,9 +219,6 @@ if _engine == "django.db.backends.sqlite3":
         )
     }
 elif _engine == "django.db.backends.postgresql":
-    # Django's backend, without the health check of a connection that has just served a
-    # request well (config/postgresql/base.py).
-    DATABASES["default"]["ENGINE"] = "config.postgresql"
     DATABASES["default"]["CONN_MAX_AGE"] = env_int("CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
     # Prepared statements: the values bound by PostgreSQL, and a statement a connection
@@ -240,9 +236,9 @@ elif _engine == "django.db.backends.postgresql":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-# Sessions live in the database: scorekeepers keep working when Redis is down.
-# Django's database sessions, each read with its user in one statement (tournaments/sessions.py).
-SESSION_ENGINE = "tournaments.sessions"
+# Sessions live in the database (Django's own database sessions): scorekeepers keep
+# working when Redis is down.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # Argon2id first, at the cost in tournaments/passwords.py (docs/decisions.md); the others
 # only to read older hashes, which are rewritten with Argon2id at the next sign-in.
@@ -272,8 +268,7 @@ LOGOUT_REDIRECT_URL = "home"
 # tablet in the hall reaches the server through one proxy or one wifi router.
 AUTHENTICATION_BACKENDS = [
     "tournaments.access.LoginThrottleBackend",
-    # ModelBackend, taking the user read with the session (tournaments/sessions.py).
-    "tournaments.sessions.SessionUserBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURES_ALLOWED", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(seconds=env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60))

@@ -2,11 +2,11 @@
 by a redirect to the sign-in page (cold test finding 4)."""
 
 import pytest
+from django.contrib.sessions.models import Session
 from django.test import Client
 
 from scoring.models import Game, Penalty, RackScore
 from tests.browser.conftest import build_world
-from tournaments.models import SignInSession as Session
 
 pytestmark = pytest.mark.django_db
 

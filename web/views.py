@@ -172,7 +172,7 @@ def first_run(request):
         except RuleError as error:
             form.add_error(None, said(error))
         else:
-            login(request, user, backend="tournaments.sessions.SessionUserBackend")
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(
                 request,
                 gettext(

@@ -9,12 +9,12 @@ test_offline.py."""
 import time
 
 import pytest
+from django.contrib.sessions.models import Session
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Game, ScoreChange
-from tournaments.models import SignInSession as Session
 
 from .conftest import (
     SCREENSHOTS,

@@ -11,10 +11,10 @@ and a laptop, with and without JavaScript:
 import json
 
 import pytest
+from django.contrib.sessions.models import Session
 from playwright.sync_api import expect
 
 from scoring.models import Game
-from tournaments.models import SignInSession as Session
 
 from .conftest import axe_violations, fill_game, login, network_off, network_on
 from .test_csp_pages import Watch

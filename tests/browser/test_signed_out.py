@@ -5,10 +5,10 @@ comes back to the same table with them in the boxes, and one Save saves them."""
 import re
 
 import pytest
+from django.contrib.sessions.models import Session
 from playwright.sync_api import expect
 
 from scoring.models import Game, RackScore
-from tournaments.models import SignInSession as Session
 
 from .conftest import PASSWORD, axe_violations, fill_game, login
 

@@ -32,7 +32,6 @@ from .page_codes import (
     page_code_shown,
 )
 from .privacy import Erasure
-from .sign_in_sessions import SignInSession
 from .table_codes import (
     TABLE_CODE_ALPHABET,
     TABLE_CODE_LENGTH,
@@ -78,7 +77,6 @@ __all__ = [
     "RoundChange",
     "RoundQuerySet",
     "Seat",
-    "SignInSession",
     "Table",
     "TableCode",
     "TableCodeAttempt",
