@@ -2,12 +2,13 @@
 
 Usage: .venv/bin/python bench/saves_bench.py [--entrants 4000] [--seconds 20]
        [--clients 8] [--rush-seconds 40] [--workers 4]
-       [--pg postgres://postgres@127.0.0.1:5432/test]
+       [--pg postgres://postgres@127.0.0.1:5432/test | --sqlite]
 
 Served as in production but without nginx: gunicorn with deploy/gunicorn.conf.py and
 WORKERS sync workers on 127.0.0.1 (a free port), DEBUG off, PostgreSQL (a throw-away
-database, dropped at the end), settings bench.settings (production's plus the bare view
-/bench/bare/, which no deployment serves). The clients are locust (bench/locustfile.py),
+database, dropped at the end) or, with --sqlite, a SQLite file as on the venue laptop,
+settings bench.settings (production's plus the bare view /bench/bare/, which no
+deployment serves). The clients are locust (bench/locustfile.py),
 headless, on this machine, each phase bounded in time:
 
   bare       CLIENTS users, closed loop: GET /bench/bare/
@@ -23,7 +24,8 @@ headless, on this machine, each phase bounded in time:
 
 For each phase: requests/s, latency p50/p95 (locust's), failures, and the server CPU
 per request: the gunicorn workers' CPU time and the PostgreSQL backends' (of this
-database) over the phase, divided by its requests. Then it checks that every save
+database; SQLite runs inside the workers, so its CPU is the workers') over the phase,
+divided by its requests. Then it checks that every save
 answered "saved" is in the audit trail once (nothing lost or doubled). The clients run
 on the same machine and take CPU from the server: the load average is printed before
 and after; compare figures of one run, and re-run when the machine is quiet.
@@ -111,6 +113,9 @@ def set_up(entrants: int, directory: Path) -> dict:
 
 def backends(database: str) -> list[int]:
     from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return []  # SQLite runs inside the workers
 
     with connection.cursor() as cursor:
         cursor.execute(
@@ -216,6 +221,9 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
     parser.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/test")
+    parser.add_argument(
+        "--sqlite", action="store_true", help="serve from a SQLite file instead of PostgreSQL"
+    )
     parser.add_argument("--only", help="comma-separated phases to run (default: all)")
     options = parser.parse_args(argv)
     rush_users = min(options.rush_users, KEEPERS)
@@ -231,7 +239,9 @@ def main(argv=None) -> int:
 
     print(f"load average before: {Path('/proc/loadavg').read_text().strip()}")
     with served(
-        lambda out: set_up(options.entrants, out), workers=options.workers, pg=options.pg
+        lambda out: set_up(options.entrants, out),
+        workers=options.workers,
+        pg=None if options.sqlite else options.pg,
     ) as server:
         from django.contrib.auth.hashers import get_hasher
 
@@ -242,7 +252,8 @@ def main(argv=None) -> int:
         hasher = get_hasher()
         print(
             f"{options.entrants} entrants, {len(plan['tables'])} tables; gunicorn "
-            f"{options.workers} sync workers, PostgreSQL, DEBUG off; password hasher "
+            f"{options.workers} sync workers, {'SQLite' if options.sqlite else 'PostgreSQL'}, "
+            "DEBUG off; password hasher "
             f"{hasher.algorithm}; clients: locust on this machine"
         )
         results, offset = [], 0

@@ -1,5 +1,6 @@
 """The benchmarks' server, served as in production but without nginx (bench/saves_bench.py,
-bench/tablecodes_bench.py): a throw-away PostgreSQL database, migrated, the event made by
+bench/tablecodes_bench.py): a throw-away PostgreSQL database (or, with ``pg=None``, a
+SQLite file as the venue laptop has), migrated, the event made by
 the caller's set-up, then gunicorn with deploy/gunicorn.conf.py and WORKERS sync workers
 on 127.0.0.1 (a free port), DEBUG off, settings bench.settings (production's plus the
 bare view /bench/bare/, which no deployment serves). Loopback only. Everything is stopped
@@ -52,17 +53,22 @@ def children(pid: int) -> list[int]:
 class Served:
     host: str  # http://127.0.0.1:PORT
     workers: list[int]  # the gunicorn workers' pids
-    database: str  # the throw-away database's name
+    database: str  # the throw-away database's name (PostgreSQL), or its file (SQLite)
     out: Path  # a temporary folder: logs, the plan
     plan: object  # what the set-up returned
 
 
 @contextmanager
-def served(set_up: Callable[[Path], object], *, workers: int, pg: str) -> Iterator[Served]:
-    """Migrate a new database, call ``set_up(folder)`` (Django is set up by then), start
-    gunicorn and wait until every worker answers; stop it all afterwards."""
-    database, url = make_database(pg)
+def served(set_up: Callable[[Path], object], *, workers: int, pg: str | None) -> Iterator[Served]:
+    """Migrate a new database (PostgreSQL at ``pg``, else a SQLite file in the run's
+    folder), call ``set_up(folder)`` (Django is set up by then), start gunicorn and wait
+    until every worker answers; stop it all afterwards."""
     out = Path(tempfile.mkdtemp(prefix="bench-"))
+    if pg is None:
+        database = str(out / "bench.sqlite3")
+        url = f"sqlite:///{database}"
+    else:
+        database, url = make_database(pg)
     port = free_port()
     env = {
         **os.environ,
@@ -133,5 +139,6 @@ def served(set_up: Callable[[Path], object], *, workers: int, pg: str) -> Iterat
         from django.db import connections
 
         connections.close_all()
-        drop_database(pg, database)
+        if pg is not None:
+            drop_database(pg, database)
         print(f"logs: {out}")

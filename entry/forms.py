@@ -76,8 +76,10 @@ class GameForm(forms.Form):
         self.playing = [e for e in self.players if not e.out_of_play]
         for seat in sheet.seats:
             entrant = seat.entrant
+            if entrant.out_of_play:
+                continue  # withdrawn or disqualified: their name marked, no box
             self.fields[rack_field_name(entrant)] = forms.CharField(
-                required=not entrant.out_of_play,
+                required=True,
                 label=_seat_label(seat.number, entrant),
                 max_length=6,
                 widget=forms.TextInput(
@@ -111,11 +113,22 @@ class GameForm(forms.Form):
                     }
                 ),
             )
-        field_order = [rack_field_name(e) for e in self.players] + ["ended", "winner"]
+        field_order = [rack_field_name(e) for e in self.playing] + ["ended", "winner"]
         self.order_fields(field_order)
+        self.seat_numbers = {seat.entrant.pk: seat.number for seat in sheet.seats}
 
     def rack_fields(self):
-        return [self[rack_field_name(e)] for e in self.players]
+        return [self[rack_field_name(e)] for e in self.playing]
+
+    def seat_rows(self) -> list[dict]:
+        """The form's rows in seat order: a player in play's rack total box (``field``),
+        a withdrawn or disqualified player's name marked (``out``: no box)."""
+        return [
+            {"out": _seat_label(self.seat_numbers[e.pk], e)}
+            if e.out_of_play
+            else {"field": self[rack_field_name(e)]}
+            for e in self.players
+        ]
 
     def summary(self) -> list[tuple[str, str]]:
         """Every problem once, as the summary above the form lists them: the whole
@@ -144,11 +157,9 @@ class GameForm(forms.Form):
             )
             return data
         racks = {}
-        for entrant in self.players:
+        for entrant in self.playing:
             name = rack_field_name(entrant)
             text = self.data.get(self.add_prefix(name), "")
-            if entrant.out_of_play and not str(text).strip():
-                continue
             if name in self._errors:
                 continue
             try:
@@ -226,41 +237,120 @@ class ConfirmForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
-class CorrectionForm(forms.Form):
-    """One player's corrected rack total and the reason. Its problems name the player
-    (``names``: entrant id to the name the page shows), as the game form's do."""
+def _unchanged(text: str, recorded, shown: str | None) -> bool:
+    """Whether a row of the correction form asks for no change: its box left as the page
+    showed it, or holding the total already recorded (the same form sent twice)."""
+    text = text.strip()
+    if shown is not None and text == shown.strip():
+        return True
+    if not text:
+        return recorded is None
+    try:
+        return engine.parse_rack_total(text) == recorded
+    except engine.RuleError:
+        return False
 
-    entrant = forms.IntegerField(widget=forms.HiddenInput)
-    # Empty or too long is said by the rack total's own check, with the player's name.
-    rack_total = forms.CharField(
-        label=gettext_lazy("Corrected rack total"),
-        required=False,
-        strip=False,
-        widget=forms.TextInput(attrs={"inputmode": "numeric"}),
-    )
+
+class CorrectionForm(forms.Form):
+    """An organizer's correction of one game: every player's rack total (``fix_<id>``,
+    beside the total the page showed, ``was_<id>``) and one reason for the whole game.
+    The rows that differ from the recorded totals (``racks``: entrant id to total) are
+    the changes, checked together; a row left as shown, or holding the total recorded, is
+    no change. Each problem is said beside the row it is about, naming its player."""
+
     reason = forms.CharField(
         label=gettext_lazy("Reason for the correction"),
         max_length=300,
-        error_messages={"required": gettext_lazy("Give a reason for the correction.")},
+        required=False,
+        widget=forms.TextInput(attrs={"dir": "auto", "autocomplete": "off"}),
     )
 
-    def __init__(self, *args, names: dict | None = None, **kwargs):
+    def __init__(self, *args, seats, racks: dict, **kwargs):
         super().__init__(*args, **kwargs)
-        self.names = names or {}
+        self.seats = list(seats)
+        self.racks = racks
+        for seat in self.seats:
+            pk = seat.entrant.pk
+            if seat.entrant.out_of_play:
+                continue  # withdrawn or disqualified: their name marked, no box
+            shown = "" if racks.get(pk) is None else str(racks[pk])
+            self.fields[f"fix_{pk}"] = forms.CharField(
+                required=False,
+                strip=False,
+                max_length=300,
+                initial=shown,
+                label=_("%(name)s: new rack total") % {"name": isolate(seat.entrant.shown_name)},
+            )
+            self.fields[f"was_{pk}"] = forms.CharField(
+                required=False, strip=False, initial=shown, widget=forms.HiddenInput
+            )
 
-    def clean_rack_total(self):
-        text = str(self.cleaned_data.get("rack_total") or "").strip()
-        name = self.names.get(self.cleaned_data.get("entrant"))
-        if not text and name:
-            raise forms.ValidationError(FORM_MESSAGES["required"].format(name=name))
-        try:
-            return engine.parse_rack_total(text)
-        except engine.RuleError as error:
-            if name:
-                raise forms.ValidationError(
-                    FORM_MESSAGES["field"].format(name=name, message=error)
-                ) from None
-            raise forms.ValidationError(str(error)) from None
+    def _text(self, name: str) -> str:
+        if self.is_bound:
+            return str(self.data.get(self.add_prefix(name), ""))
+        return str(self.initial.get(name, self.fields[name].initial) or "")
+
+    def clean(self):
+        data = super().clean()
+        changes = []
+        for seat in self.seats:
+            entrant = seat.entrant
+            name = f"fix_{entrant.pk}"
+            if name not in self.fields or name in self._errors:
+                continue
+            text = self._text(name)
+            shown = self.data.get(self.add_prefix(f"was_{entrant.pk}"))
+            if _unchanged(text, self.racks.get(entrant.pk), shown):
+                continue
+            player = isolate(entrant.shown_name)
+            if not text.strip():
+                self.add_error(name, FORM_MESSAGES["required"].format(name=player))
+                continue
+            try:
+                changes.append((entrant, engine.parse_rack_total(text)))
+            except engine.RuleError as error:
+                self.add_error(name, FORM_MESSAGES["field"].format(name=player, message=error))
+        if (changes or self.errors) and not str(data.get("reason") or "").strip():
+            self.add_error("reason", _("Give a reason for the correction."))
+        data["changes"] = changes
+        return data
+
+    def rows(self) -> list[dict]:
+        """Each seat's row as the page shows it: the player, the box, the total the page
+        showed, the row's problem, and whether the keyboard goes to it (the first row with
+        a problem); a withdrawn or disqualified player's row is their name marked
+        (``out``), with no box."""
+        rows, focused = [], False
+        for seat in self.seats:
+            pk = seat.entrant.pk
+            if f"fix_{pk}" not in self.fields:
+                rows.append(
+                    {"entrant": seat.entrant, "out": _seat_label(seat.number, seat.entrant)}
+                )
+                continue
+            field = self[f"fix_{pk}"]
+            error = " ".join(field.errors) if self.is_bound else ""
+            focus = bool(error) and not focused
+            focused = focused or focus
+            rows.append(
+                {
+                    "entrant": seat.entrant,
+                    "name": f"fix_{pk}",
+                    "rack": self._text(f"fix_{pk}"),
+                    "was": self._text(f"was_{pk}"),
+                    "error": error,
+                    "focus": focus,
+                }
+            )
+        return rows
+
+    def problem_focus(self) -> bool:
+        """The keyboard goes to the refusal of the whole when no box has a problem."""
+        return bool(self.non_field_errors()) and all(name == "__all__" for name in self.errors)
+
+    def reason_focus(self) -> bool:
+        """The keyboard goes to the reason when it is the only box with a problem."""
+        return "reason" in self.errors and not any(name.startswith("fix_") for name in self.errors)
 
 
 class PenaltyForm(forms.Form):

@@ -27,7 +27,6 @@ from scoring.selectors import (
     table_sheet,
     tables_in_play,
 )
-from tournaments import engine
 from tournaments.csvfiles import csv_writer
 from tournaments.engine import RuleError, parse_table_numbers
 from tournaments.models import Division, Entrant, Event, Round
@@ -122,10 +121,10 @@ def _render_table(
         form = entry_form(sheet, number)
     form, not_saved = typed_back(request, table, sheet, number, form)
     say_saved(request, sheet)
-    corrections, correction_problem = (
-        _correction_rows(request, table, sheet, chosen, not_saved)
+    correction = (
+        _correction_form(request, table, sheet, chosen, not_saved)
         if request.is_organizer and chosen is not None and chosen.entered
-        else ([], "")
+        else None
     )
     # A save or a refusal sent by the page's htmx swaps in the sheet alone: only the sheet
     # is made (the announcements, the clock and the page around them are not read).
@@ -149,12 +148,8 @@ def _render_table(
         "is_organizer": request.is_organizer,
         "not_saved": not_saved,
         "penalty_form": _penalty_form(request, table, sheet) if request.is_organizer else None,
-        "corrections": corrections,
-        "correction_problem": correction_problem,
-        "correction_focus": any(row["focus"] for row in corrections),
-        "corrections_open": bool(not_saved)
-        or bool(correction_problem)
-        or any(row["rack_error"] or row["reason_error"] for row in corrections),
+        "correction": correction,
+        "corrections_open": bool(not_saved) or bool(correction is not None and correction.errors),
         "table_address": settings.BASE_URL + _table_url(event, table),
         # A page kept open (or reloaded) after its round closed says where to go next: one
         # query, only then.
@@ -235,109 +230,53 @@ def _correction_key(table, number) -> str:
 
 
 def _corrections_typed(post, seats) -> dict[str, str]:
-    """What a game's correction form sent, field by field: for each player at the table
-    the new rack total (``fix_<id>``), the reason (``why_<id>``) and the total the page
-    showed (``was_<id>``). A form of one player (``entrant``, ``rack_total``, ``reason``:
-    a page opened before the form took the whole game) is read as that player's row."""
+    """What a game's correction form sent, for ``CorrectionForm``: for each player at the
+    table the new rack total (``fix_<id>``) and the total the page showed (``was_<id>``),
+    and the one reason (``reason``). A page opened before the form took one reason sends
+    a reason a row (``why_<id>``): the reasons typed are read as the one. A form of one
+    player (``entrant``, ``rack_total``, ``reason``) is read as that player's row."""
     typed = {}
     for seat in seats:
         pk = seat.entrant.pk
-        for field in ("fix", "why", "was"):
+        for field in ("fix", "was"):
             name = f"{field}_{pk}"
             if name in post:
                 typed[name] = str(post.get(name, ""))[:300]
     if not typed and post.get("entrant"):
         pk = whole_number(post.get("entrant", ""), low=1)
         if pk is not None and any(seat.entrant.pk == pk for seat in seats):
-            typed = {
-                f"fix_{pk}": str(post.get("rack_total", ""))[:300],
-                f"why_{pk}": str(post.get("reason", ""))[:300],
-            }
+            typed = {f"fix_{pk}": str(post.get("rack_total", ""))[:300]}
+    if not typed:
+        return {}
+    reason = str(post.get("reason", "")).strip()
+    if not reason:
+        reasons = [str(post.get(f"why_{s.entrant.pk}", "")).strip() for s in seats]
+        reason = "; ".join(dict.fromkeys(r for r in reasons if r))
+    typed["reason"] = reason[:300]
     return typed
 
 
-def _unchanged(text: str, recorded, shown: str | None) -> bool:
-    """Whether a row of the correction form asks for no change: its box left as the page
-    showed it, or holding the total already recorded (the same form sent twice)."""
-    text = text.strip()
-    if shown is not None and text == shown.strip():
-        return True
-    if not text:
-        return recorded is None
-    try:
-        return engine.parse_rack_total(text) == recorded
-    except RuleError:
-        return False
-
-
-def _check_corrections(typed: dict, seats, racks: dict) -> tuple[list, dict]:
-    """The rows of a game's correction form that change a rack total, each checked:
-    ([(entrant, rack_total, reason)], {entrant id: the form's errors}). A row left as
-    shown, or already holding the recorded total, is no change and is not checked."""
-    # Right-to-left names set apart, so the words after them keep their order.
-    names = {s.entrant.pk: isolate(s.entrant.shown_name) for s in seats}
-    changes, errors = [], {}
-    for seat in seats:
-        pk = seat.entrant.pk
-        if f"fix_{pk}" not in typed:
-            continue
-        text = typed[f"fix_{pk}"]
-        if _unchanged(text, racks.get(pk), typed.get(f"was_{pk}")):
-            continue
-        form = CorrectionForm(
-            {"entrant": pk, "rack_total": text, "reason": typed.get(f"why_{pk}", "")},
-            names=names,
-        )
-        if form.is_valid():
-            changes.append(
-                (seat.entrant, form.cleaned_data["rack_total"], form.cleaned_data["reason"])
-            )
-        else:
-            errors[pk] = form.errors
-    return changes, errors
-
-
-def _correction_rows(request, table, sheet, chosen, not_saved=None) -> tuple[list[dict], str]:
-    """Each seat's row of the game's correction form: the rack total as recorded; after
-    a refused correction, everything the organizer typed (every row's number and reason),
-    each problem beside its box naming the player, the keyboard on the first, and the
-    refusal of the whole (the engine's, say two players at 0) returned beside the rows.
-    A save refused because the game was confirmed meanwhile fills in the numbers that
-    save typed."""
+def _correction_form(request, table, sheet, chosen, not_saved=None) -> CorrectionForm:
+    """The game's correction form: each seat's row holding the rack total as recorded;
+    after a refused correction, everything the organizer typed, each problem beside the
+    row it is about and the refusal of the whole (the engine's, say two players at 0)
+    above the rows. A save refused because the game was confirmed meanwhile fills in
+    the numbers that save typed."""
     refused = kept(request, _correction_key(table, chosen.number))
-    data, errors, problem = None, {}, ""
     if refused is not None:
-        data, problem = refused["data"], refused["problem"]
-        _changes, errors = _check_corrections(data, sheet.seats, chosen.racks)
+        form = CorrectionForm(refused["data"], seats=sheet.seats, racks=chosen.racks)
+        form.is_valid()
+        if refused["problem"]:
+            form.add_error(None, refused["problem"])
+        return form
     typed = (not_saved or {}).get("racks") or {}
-    rows, focused = [], False
+    initial = {}
     for seat in sheet.seats:
-        pk = seat.entrant.pk
-        recorded = chosen.racks.get(pk)
+        recorded = chosen.racks.get(seat.entrant.pk)
         shown = "" if recorded is None else str(recorded)
-        row = {
-            "entrant": seat.entrant,
-            "rack": shown,
-            "was": shown,
-            "reason": "",
-            "rack_error": "",
-            "reason_error": "",
-            "focus": "",
-        }
-        if typed.get(pk, "") not in ("", row["rack"]):
-            row["rack"] = typed[pk]
-        if data is not None and f"fix_{pk}" in data:
-            row["rack"] = data[f"fix_{pk}"]
-            row["reason"] = data.get(f"why_{pk}", "")
-            row["was"] = data.get(f"was_{pk}", shown)
-            found = errors.get(pk, {})
-            row["rack_error"] = " ".join(found.get("rack_total", []))
-            row["reason_error"] = " ".join(found.get("reason", []))
-            if not focused and (row["rack_error"] or row["reason_error"]):
-                row["focus"] = "rack" if row["rack_error"] else "reason"
-                focused = True
-        rows.append(row)
-    return rows, problem
+        if typed.get(seat.entrant.pk, "") not in ("", shown):
+            initial[f"fix_{seat.entrant.pk}"] = typed[seat.entrant.pk]
+    return CorrectionForm(initial=initial, seats=sheet.seats, racks=chosen.racks)
 
 
 def _penalty_key(table) -> str:
@@ -541,9 +480,9 @@ def _typed_form_back(title: str, rows: list, section: str) -> dict:
 
 
 def _signed_out_correction(request, table, number) -> dict | None:
-    """A correction sent after the sign-in ended: each player's new rack total and reason
-    typed (every row changed; every row if none was), shown back to write down and enter
-    again."""
+    """A correction sent after the sign-in ended: each player's new rack total typed (the
+    rows changed; every row if none was) and the reason, shown back to write down and
+    enter again."""
     if not 1 <= number <= table.round.games:
         return None
     entry = table_entry(table)
@@ -552,32 +491,27 @@ def _signed_out_correction(request, table, number) -> dict | None:
     rows = []
     for seat in entry.seats:
         pk = seat.entrant.pk
-        if f"fix_{pk}" not in typed:
-            continue
-        fix, why = typed[f"fix_{pk}"][:12], typed.get(f"why_{pk}", "")
-        rows.append((seat.entrant.shown_name, fix, why, fix.strip() != typed.get(f"was_{pk}")))
-    if any(changed or why.strip() for _name, _fix, why, changed in rows):
-        rows = [row for row in rows if row[3] or row[2].strip()]
+        if f"fix_{pk}" in typed:
+            fix = typed[f"fix_{pk}"][:12]
+            rows.append((seat.entrant.shown_name, fix, fix.strip() != typed.get(f"was_{pk}")))
+    if any(changed for _name, _fix, changed in rows):
+        rows = [row for row in rows if row[2]]
+    title = _("Correction of game %(number)s: not saved.") % {"number": number}
+    section = _("Correct a rack total (organizer)")
     if not rows:  # no player of this table named: what was sent, as it was sent
         post = request.POST
         return _typed_form_back(
-            _("Correction of game %(number)s: not saved.") % {"number": number},
+            title,
             [
                 (_("Player"), _seated_name(table, post.get("entrant", ""))),
                 (_("Corrected rack total"), post.get("rack_total", "")[:12]),
                 (_("Reason for the correction"), post.get("reason", "")),
             ],
-            _("Correct a rack total (organizer)"),
+            section,
         )
-    lines = []
-    for name, fix, why, _changed in rows:
-        lines.append((_("%(name)s: new rack total") % {"name": name}, fix))
-        lines.append((_("%(name)s: reason for the correction") % {"name": name}, why))
-    return _typed_form_back(
-        _("Correction of game %(number)s: not saved.") % {"number": number},
-        lines,
-        _("Correct a rack total (organizer)"),
-    )
+    lines = [(_("%(name)s: new rack total") % {"name": name}, fix) for name, fix, _c in rows]
+    lines.append((_("Reason for the correction"), typed.get("reason", "")))
+    return _typed_form_back(title, lines, section)
 
 
 def _signed_out_penalty(request, table) -> dict | None:
@@ -872,7 +806,7 @@ def _penalty_back(event, table) -> str:
 @post_only(_game_back)
 def rack_correct(request, event, table, number):
     """A game's correction form: every player's row whose rack total differs from the one
-    recorded is corrected, each with its reason, together or not at all. Refused, the
+    recorded is corrected, with the one reason, together or not at all. Refused, the
     browser goes back to the game with the correction open, every number and reason
     typed in it and each problem beside its box (kept across the redirect, so the page
     keeps its own address); nothing is stored. Rows left as they were are no change: the
@@ -885,14 +819,16 @@ def rack_correct(request, event, table, number):
         raise Http404("No such player.")
     racks = dict(game.racks.values_list("entrant_id", "rack_total"))
     back = _table_url(event, table, game=number)
-    changes, errors = _check_corrections(typed, entry.seats, racks)
+    form = CorrectionForm(typed, seats=entry.seats, racks=racks)
 
     def refuse(problem: str = ""):
         keep_refused(request, _correction_key(table, number), typed, problem)
         return redirect(back)
 
-    if errors:
+    if not form.is_valid():
         return refuse()
+    reason = form.cleaned_data["reason"].strip()
+    changes = [(entrant, total, reason) for entrant, total in form.cleaned_data["changes"]]
     if not changes:
         messages.info(
             request,
