@@ -286,8 +286,9 @@ class CorrectionForm(forms.Form):
             )
 
     def _text(self, name: str) -> str:
-        if self.is_bound:
-            return str(self.data.get(self.add_prefix(name), ""))
+        """What the box holds: as sent, else (a row the form did not send) as shown."""
+        if self.is_bound and self.add_prefix(name) in self.data:
+            return str(self.data[self.add_prefix(name)])
         return str(self.initial.get(name, self.fields[name].initial) or "")
 
     def clean(self):

@@ -94,6 +94,15 @@ def test_the_served_benchmark_runs_and_prints_its_figures(name, tmp_path):
         assert figure in out, (name, figure, out)
 
 
+@pytest.mark.timeout(900)
+def test_the_saves_benchmark_runs_on_sqlite(tmp_path):
+    """The venue laptop's database: served from a SQLite file, no PostgreSQL needed."""
+    options = ["--entrants", "16", "--seconds", "8", "--clients", "1", "--workers", "1"]
+    out = run_bench("saves_bench.py", [*options, "--only", "bare,saves", "--sqlite"], tmp_path)
+    assert "gunicorn 1 sync workers, SQLite" in out
+    assert "nothing lost or doubled" in out
+
+
 def test_every_benchmark_is_run_here():
     """A benchmark added to bench/ is added here too (the rest are its helpers)."""
     helpers = {"__init__.py", "locustfile.py", "pacing.py", "server.py", "settings.py", "urls.py"}
