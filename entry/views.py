@@ -595,7 +595,7 @@ def game_save(request, event, table, page: EntryPage):
         # The closed sheet has no form: the typed numbers are shown beside the refusal.
         _keep_typed(request, table, number, message)
         return redirect(page.url(game=number))
-    if entry.confirmed(number) and not keyed:
+    if not keyed and entry.confirmed(number):
         # After confirmation a score changes only as an organizer's correction, with a reason.
         message = _confirmed_refusal(number)
         if queued:

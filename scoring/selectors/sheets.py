@@ -2,6 +2,7 @@
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -445,12 +446,22 @@ class TableEntry:
     round: Round
     table: Table
     seats: list[Seat]
-    games: dict[int, Game]  # by number
     named: bool = False  # name_players() asked
 
     @property
     def closed(self) -> bool:
         return self.round.status == Round.Status.CLOSED
+
+    @cached_property
+    def games(self) -> dict[int, Game]:
+        """The games already in, by number (read when first asked: a keyed save leaves
+        it to the service, which reads its game under the table's lock)."""
+        return {
+            number: Game(table=self.table, number=number, confirmed_at=confirmed_at, version=v)
+            for number, confirmed_at, v in Game.objects.filter(table=self.table)
+            .order_by()
+            .values_list("number", "confirmed_at", "version")
+        }
 
     def confirmed(self, number: int) -> bool:
         game = self.games.get(number)
@@ -468,19 +479,14 @@ class TableEntry:
 
 
 def table_entry(table: Table) -> TableEntry:
-    """The seats and games of ``table`` (loaded with its round, division and event)."""
+    """The seats of ``table`` (loaded with its round, division and event), and its games
+    when asked."""
     return TableEntry(
         table.round.division.event,
         table.round,
         table,
         # Their namesakes only when a name is shown (``TableEntry.name_players``).
         list(table.seats.select_related("entrant").order_by("number")),
-        {
-            number: Game(table=table, number=number, confirmed_at=confirmed_at, version=version)
-            for number, confirmed_at, version in Game.objects.filter(table=table)
-            .order_by()
-            .values_list("number", "confirmed_at", "version")
-        },
     )
 
 
