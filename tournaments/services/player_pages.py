@@ -4,11 +4,12 @@ or their family asks for there (and stops)."""
 from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
-from tournaments.models import Entrant, NoticeSubscription, new_page_code
+from tournaments.models import Entrant, Event, NoticeSubscription, new_page_code
 
 # The most addresses one page may leave: a player and a few family members.
 MOST_SUBSCRIPTIONS = 5
@@ -42,8 +43,13 @@ def _address(typed: str) -> str:
 def notice_subscribe(*, entrant: Entrant, email: str, family: bool) -> NoticeSubscription:
     """Tell ``email`` by e-mail when the player's table is seated, when a round they
     played closes and their final place (only what happens from now on). The same address
-    twice is one subscription."""
+    twice is one subscription. Refused once the event is over: nothing more would be told,
+    and the addresses of an event that ended are deleted (docs/privacy.md)."""
     email = _address(email)
+    event = Event.objects.filter(pk=entrant.event_id)
+    ended = Q(ended_forgotten_at__isnull=False) | Q(archived_at__isnull=False)
+    if event.filter(ended).exists() or event.finished().exists():
+        raise RuleError(gettext("This event is over: no more e-mails are sent about it."))
     via = NoticeSubscription.Via.FAMILY if family else NoticeSubscription.Via.PLAYER
     with transaction.atomic():
         Entrant.objects.select_for_update().filter(pk=entrant.pk).first()
