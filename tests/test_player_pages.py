@@ -192,3 +192,45 @@ def test_a_player_who_went_on_sees_the_next_table():
     division_advance(division=division)
     html = Client().get(f"/p/{winner.event.slug}/me/{winner.family_code}/").content.decode()
     assert "went on" in html and "the final" in html
+
+
+def test_find_my_table_stops_answering_a_name_after_wrong_years_and_the_slip_still_opens():
+    event, _, (mary, *_) = registered()
+    find = f"/p/{event.slug}/find/me/"
+    for year in ("1947", "1948", "1949"):
+        wrong = Client().get(find, {"name": mary.last_name, "year": year}).content.decode()
+        assert "Nobody of that name" in wrong
+    right = Client().get(find, {"name": mary.last_name, "year": "1950"})
+    assert right.status_code == 200 and "Too many wrong birth years" in right.content.decode()
+    assert mary.page_code not in right.content.decode()
+    by_code = Client().get(find, {"code": page_code_shown(mary.page_code)})
+    assert by_code["Location"] == f"/p/{event.slug}/me/{mary.page_code}/"
+
+
+def test_find_my_table_answers_no_name_that_matches_too_many_players():
+    event, _, players = registered(12)
+    broad = Client().get(f"/p/{event.slug}/find/me/", {"name": "player", "year": "1950"})
+    assert broad.status_code == 200
+    assert "type your first and last name" in broad.content.decode()
+    assert all(p.page_code not in broad.content.decode() for p in players)
+
+
+def test_the_kiosk_stops_answering_a_name_after_wrong_years_and_a_scanned_slip_still_works():
+    event, _, (mary, *_) = registered()
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    kiosk = f"/e/{event.slug}/kiosk/"
+    for year in ("1947", "1948", "1949"):
+        assert (
+            "Nobody of that name"
+            in tablet.post(kiosk, {"name": mary.last_name, "year": year}).content.decode()
+        )
+    refused = tablet.post(kiosk, {"name": mary.last_name, "year": "1950"}).content.decode()
+    assert "Too many wrong birth years" in refused and "you are checked in" not in refused
+    mary.refresh_from_db()
+    assert mary.status == Entrant.Status.REGISTERED
+    scanned = tablet.post(kiosk, {"code": mary.page_code}).content.decode()
+    assert "you are checked in" in scanned
+    mary.refresh_from_db()
+    assert mary.status == Entrant.Status.CHECKED_IN

@@ -26,6 +26,7 @@ from tournaments.models import (
     Erasure,
     Event,
     NoticeSubscription,
+    PageFindMiss,
     Round,
     RoundChange,
     Seat,
@@ -182,6 +183,7 @@ def events_ended_forget(*, still_sending=frozenset()) -> list[Event]:
             event = Event.objects.select_for_update().get(pk=event.pk)
             if event.ended_forgotten_at is None:
                 notice_addresses_forget(NoticeSubscription.objects.filter(entrant__event=event))
+                PageFindMiss.objects.filter(event=event).delete()
                 event.ended_forgotten_at = timezone.now()
                 event.save(update_fields=["ended_forgotten_at"])
                 _removed(event, ENDED)
