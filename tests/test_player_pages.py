@@ -234,3 +234,54 @@ def test_the_kiosk_stops_answering_a_name_after_wrong_years_and_a_scanned_slip_s
     assert "you are checked in" in scanned
     mary.refresh_from_db()
     assert mary.status == Entrant.Status.CHECKED_IN
+
+
+def test_the_family_page_shows_nothing_private():
+    event, _, (mary, *_) = registered()
+    Entrant.objects.filter(pk=mary.pk).update(
+        email="mary.private@example.org",
+        phone="(770) 555-0100",
+        emergency_contact="Tom (770) 555-0101",
+        address="12 Elm Street",
+        state="GA",
+        birth_date=datetime.date(1950, 3, 4),
+    )
+    mary.refresh_from_db()
+    open_window(event)
+    player = Client()
+    own_page = f"/p/{event.slug}/me/{mary.page_code}/"
+    player.post(f"{own_page}notices/", {"email": "mary.notices@example.org"})
+    mine = NoticeSubscription.objects.get(entrant=mary)
+    family = Client()
+    family_page = f"/p/{event.slug}/me/{mary.family_code}/"
+    family.post(f"{family_page}notices/", {"email": "grandson@example.org"})
+    # The player's own page has what the family's must not (so the test reads real pages).
+    own = player.get(own_page).content.decode()
+    assert "I am here: check me in" in own and "mary.notices@example.org" in own
+    assert page_code_shown(mary.page_code) in own
+    for part in ("", "live/"):
+        shown = family.get(family_page + part).content.decode()
+        for private in (
+            "I am here: check me in",
+            f"{own_page}checkin/",
+            mary.page_code,
+            page_code_shown(mary.page_code),
+            "mary.private@example.org",
+            "mary.notices@example.org",
+            mine.key,
+            "555-0100",
+            "555-0101",
+            "Elm Street",
+            "1950",
+            "03-04",
+            "Share with family",
+        ):
+            assert private not in shown, (part, private)
+    page = family.get(family_page).content.decode()
+    assert "grandson@example.org" in page and page_code_shown(mary.family_code) in page
+    # Nor does the family's code act as the player's.
+    assert family.post(f"{family_page}checkin/").status_code == 404
+    assert family.post(f"{family_page}notices/{mine.key}/stop/").status_code == 404
+    mary.refresh_from_db()
+    mine.refresh_from_db()
+    assert mary.status == Entrant.Status.REGISTERED and mine.unsubscribed_at is None
