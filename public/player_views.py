@@ -23,12 +23,14 @@ from scoring.selectors.player_page import player_page, player_page_mark
 from tournaments.access import client_address
 from tournaments.models import Event, NoticeSubscription, page_code_shown
 from tournaments.selectors.player_pages import OpenedPage, page_opened
+from tournaments.selectors.public_names import public_name
 from tournaments.services.player_pages import (
     PageFind,
     notice_subscribe,
     notice_unsubscribe,
     page_find,
 )
+from tournaments.services.privacy import entrant_public_name_set
 from tournaments.services.self_checkin import entrant_check_in_self
 from web.actions import act
 from web.addresses import printed_address
@@ -82,6 +84,7 @@ def page(request, slug, code):
         "code_shown": page_code_shown(own),
         "family_url": printed_address() + reverse("player:page", args=[slug, entrant.family_code]),
         "subscriptions": _subscriptions(opened),
+        "public_name": public_name(entrant),
         "poll_seconds": POLL_SECONDS,
     }
     return private(render(request, "public/player.html", context))
@@ -116,6 +119,23 @@ def checkin(request, slug, code):
         request,
         lambda: entrant_check_in_self(entrant=entrant, at_kiosk=False),
         done=_("You are checked in. Welcome, %(name)s!") % {"name": entrant.first_name},
+        to=("player:page", slug, code),
+    )
+
+
+@require_POST
+def public_name_set(request, slug, code):
+    """The player keeps themselves off the public pages (``hidden=1``: shown by initials
+    there), or shows their name again, from their own page (never the family's)."""
+    opened = _opened(request, slug, code)
+    if opened.family:
+        raise Http404(_("This address opens no player's page."))
+    hidden = request.POST.get("hidden") == "1"
+    return act(
+        request,
+        lambda: entrant_public_name_set(entrant=opened.entrant, hidden=hidden),
+        done=lambda entrant: _("The public pages now show you as %(name)s.")
+        % {"name": public_name(entrant)},
         to=("player:page", slug, code),
     )
 

@@ -285,3 +285,31 @@ def test_the_family_page_shows_nothing_private():
     mary.refresh_from_db()
     mine.refresh_from_db()
     assert mary.status == Entrant.Status.REGISTERED and mine.unsubscribed_at is None
+
+
+def test_a_player_keeps_themselves_off_the_public_pages_from_their_own_page():
+    event, division, (mary, *_) = registered()
+    Entrant.objects.filter(event=event).update(status=Entrant.Status.CHECKED_IN)
+    services.division_seat_first_round(division=division, seed=3)
+    player = Client()
+    own_page = f"/p/{event.slug}/me/{mary.page_code}/"
+    full = f"{mary.first_name} {mary.last_name}"
+    initials = f"{mary.first_name[0]}. {mary.last_name[0]}."
+    assert "Keep me off the public pages" in player.get(own_page).content.decode()
+    # The family's copy can neither see the button nor use it.
+    family_page = f"/p/{event.slug}/me/{mary.family_code}/"
+    assert "Keep me off the public pages" not in Client().get(family_page).content.decode()
+    assert Client().post(f"{family_page}public-name/", {"hidden": "1"}).status_code == 404
+    mary.refresh_from_db()
+    assert not mary.public_opt_out
+    kept_off = player.post(f"{own_page}public-name/", {"hidden": "1"}, follow=True)
+    page = kept_off.content.decode()
+    assert f"The public pages now show you as {initials}." in page
+    assert "Show my name on the public pages again" in page
+    found = Client().get(f"/p/{event.slug}/find/", {"q": mary.last_name}).content.decode()
+    assert initials in found and full not in found
+    shown = player.post(f"{own_page}public-name/", {"hidden": "0"}, follow=True).content.decode()
+    assert f"The public pages now show you as {full}." in shown
+    mary.refresh_from_db()
+    assert not mary.public_opt_out
+    assert player.get(f"{own_page}public-name/").status_code == 405
