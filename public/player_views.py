@@ -22,7 +22,7 @@ from django.views.decorators.http import require_POST
 from scoring.selectors.player_page import player_page, player_page_mark
 from tournaments.access import client_address
 from tournaments.models import Event, NoticeSubscription, page_code_shown
-from tournaments.selectors.player_pages import OpenedPage, page_opened
+from tournaments.selectors.player_pages import OpenedPage, notices_open, page_opened
 from tournaments.selectors.public_names import public_name
 from tournaments.services.player_pages import (
     PageFind,
@@ -85,6 +85,7 @@ def page(request, slug, code):
         "family_url": printed_address() + reverse("player:page", args=[slug, entrant.family_code]),
         "subscriptions": _subscriptions(opened),
         "public_name": public_name(entrant),
+        "notices_open": notices_open(entrant.event_id),
         "poll_seconds": POLL_SECONDS,
     }
     return private(render(request, "public/player.html", context))

@@ -12,7 +12,7 @@ from scoring.services import division_advance
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, enter, seated
 from tests.helpers import organizer_client
 from tournaments import services
-from tournaments.models import Entrant, NoticeSubscription, page_code_shown
+from tournaments.models import Entrant, Event, NoticeSubscription, page_code_shown
 
 pytestmark = pytest.mark.django_db
 
@@ -313,3 +313,16 @@ def test_a_player_keeps_themselves_off_the_public_pages_from_their_own_page():
     mary.refresh_from_db()
     assert not mary.public_opt_out
     assert player.get(f"{own_page}public-name/").status_code == 405
+
+
+def test_no_address_is_left_on_the_page_once_the_event_is_over():
+    event, _, (mary, *_) = registered()
+    own_page = f"/p/{event.slug}/me/{mary.page_code}/"
+    assert "Send me these e-mails" in Client().get(own_page).content.decode()
+    Event.objects.filter(pk=event.pk).update(archived_at=timezone.now())
+    page = Client().get(own_page).content.decode()
+    assert "Send me these e-mails" not in page
+    assert "This event is over: no more e-mails are sent about it." in page
+    refused = Client().post(f"{own_page}notices/", {"email": "kim@example.org"}, follow=True)
+    assert "This event is over" in refused.content.decode()
+    assert not NoticeSubscription.objects.exists()

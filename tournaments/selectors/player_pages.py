@@ -110,6 +110,16 @@ def page_find_wait(
     return max(waits)
 
 
+def notices_open(event: Event | int) -> bool:
+    """Whether addresses may still be left for e-mail notices: the event runs (not every
+    division finished, not archived, its end not yet dealt with). Once it is over nothing
+    more would be told, and its addresses are deleted (docs/privacy.md)."""
+    running = Event.objects.filter(
+        pk=getattr(event, "pk", event), ended_forgotten_at__isnull=True, archived_at__isnull=True
+    )
+    return running.exists() and not running.finished().exists()
+
+
 def checkin_window(event: Event) -> CheckinWindow:
     return CheckinWindow(event.checkin_opens_at, event.checkin_closes_at)
 

@@ -9,7 +9,6 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import EmailValidator
 from django.db import IntegrityError, transaction
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -19,6 +18,7 @@ from tournaments.selectors.player_pages import (
     MOST_NAMED,
     entrants_by_name_and_year,
     entrants_named,
+    notices_open,
     page_find_wait,
 )
 
@@ -103,9 +103,7 @@ def notice_subscribe(*, entrant: Entrant, email: str, family: bool) -> NoticeSub
     twice is one subscription. Refused once the event is over: nothing more would be told,
     and the addresses of an event that ended are deleted (docs/privacy.md)."""
     email = _address(email)
-    event = Event.objects.filter(pk=entrant.event_id)
-    ended = Q(ended_forgotten_at__isnull=False) | Q(archived_at__isnull=False)
-    if event.filter(ended).exists() or event.finished().exists():
+    if not notices_open(entrant.event_id):
         raise RuleError(gettext("This event is over: no more e-mails are sent about it."))
     via = NoticeSubscription.Via.FAMILY if family else NoticeSubscription.Via.PLAYER
     with transaction.atomic():
