@@ -1,4 +1,4 @@
-"""No server error from a parameter (issue 13, items 2 and 3): every URL's query and form
+"""No server error from a parameter: every URL's query and form
 parameters and the ids in its path, given "²", "①", 4,300 digits, NUL, long tokens and
 whatever hypothesis makes up, as every role, answer below 500 — a 400/404, the page
 without the bad value, or the form's message — and a refused request changes nothing.
@@ -85,7 +85,7 @@ def extra_requests(world) -> dict:
         "correction undo POST": ("post", f"{division}/corrections/1/undo/", {}),
         "results": ("get", f"/p/{event.slug}/results/", None),
         "projector page": ("get", f"/p/{event.slug}/?i=0&p=1", None),
-        # The round clock and the announcements (issue 11, items 6 and 7).
+        # The round clock and the announcements.
         "clock POST": ("post", f"{sixes}/clock/", {"action": "start"}),
         "minutes POST": ("post", f"{sixes}/minutes/", {"table": table.pk, "minutes": "5"}),
         "clocks start POST": ("post", f"{desk}/clocks/start/", {"confirmed": "yes"}),

@@ -1,4 +1,4 @@
-"""The pages work under the Content-Security-Policy (issue 13, item 5), in Chromium: every
+"""The pages work under the Content-Security-Policy, in Chromium: every
 violation the browser reports (`securitypolicyviolation` events, and the console's
 "Refused to …" lines) is collected while the score page saves with the calculator,
 through htmx and through the offline outbox, the desk's overview and division page, the

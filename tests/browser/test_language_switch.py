@@ -1,4 +1,4 @@
-"""The language switch (issue 12, item 3) in Chromium: three large buttons on every page,
+"""The language switch in Chromium: three large buttons on every page,
 on a 390 px phone and a 1280×720 screen, that keep the choice from page to page; the
 browser's language (Accept-Language) first; the projector in the event's language."""
 

@@ -1,5 +1,5 @@
-"""The projector, find-my-table and sign-in in French and in Spanish in Chromium (issue 12,
-items 3 and 5): chosen with the switch, given by the browser (Accept-Language) or by the
+"""The projector, find-my-table and sign-in in French and in Spanish in Chromium:
+chosen with the switch, given by the browser (Accept-Language) or by the
 event; no English interface word left; names in Hebrew and Arabic shown right to left."""
 
 import datetime

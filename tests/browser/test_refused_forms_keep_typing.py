@@ -1,5 +1,5 @@
-"""Nothing typed is lost after a refusal (cold test: a correction without a reason
-folded shut and showed the old number again, the message at the top said only "This
+"""Nothing typed is lost after a refusal (once, a correction without a reason folded
+shut and showed the old number again, the message at the top said only "This
 field is required."). The organizer's correction and penalty forms, a save refused for a
 confirmed game or a closed round, and the players' page: the page comes back with every
 value typed, each problem beside its field, naming the player."""
