@@ -1,5 +1,5 @@
 """A table's page kept open (or reloaded, or bookmarked) after its round closed says where
-to go next (cold test, score pages): the round being played with a link to its tables,
+to go next: the round being played with a link to its tables,
 or the final over, or to wait for the next seating — never a dead link. The players' page
 opened with a code of that round says the same in the players' words."""
 

@@ -1,6 +1,6 @@
 """The round clock's answer for a table carries the newest change to its scores, which the
-table's page compares with the one it shows (cold test: a scorekeeper's page was not told
-that a colleague had replaced its numbers). One cheap query, and nothing else asked."""
+table's page compares with the one it shows, so that a scorekeeper's page is told when a colleague
+has replaced its numbers. One cheap query, and nothing else asked."""
 
 import pytest
 from django.contrib.auth import get_user_model

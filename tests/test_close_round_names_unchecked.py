@@ -1,5 +1,5 @@
 """A round that cannot close because games wait for a second person's check says which,
-by table and game, with a link to each table's page (cold desk test, finding 1); the
+by table and game, with a link to each table's page; the
 games not entered at all are named beside them, as before."""
 
 import pytest
@@ -51,7 +51,7 @@ def close(client, division, **headers) -> str:
 
 
 def table_link(division, table, game, word="game") -> str:
-    # Open at that game (cold test: three links to table 4 all opened the same page).
+    # Open at that game: three links to table 4 open three games, not the same page.
     address = f"/e/{division.event.slug}/tables/{table.pk}/?game={game}"
     return f'<a href="{address}">table {table.number} {word} {game}</a>'
 

@@ -1,4 +1,4 @@
-"""The organizer's "Correct a rack total" is one form for the game (cold test: two rows
+"""The organizer's "Correct a rack total" is one form for the game (as separate forms, two rows
 typed, the second one's Correct pressed without its reason, the page came back with the
 first row's number and reason gone; after the second was fixed only it was corrected, and
 the first was lost without a word). Every row that differs from the recorded total is

@@ -1,4 +1,4 @@
-"""Every answer of the application carries the Content-Security-Policy (issue 13, item 5):
+"""Every answer of the application carries the Content-Security-Policy:
 the same strict policy for the public, a scorekeeper, an organizer, the players at a
 table, the admin, the scripts' words, the service worker and every error page."""
 

@@ -98,7 +98,7 @@ def _hidden(page_text: str) -> dict[str, str]:
 
 
 def test_signed_out_on_the_remove_question_comes_back_to_it_after_signing_in(settings):
-    """The tester's steps: the question opens, the sign-in ends elsewhere, "Yes, remove"
+    """An organizer's steps: the question opens, the sign-in ends elsewhere, "Yes, remove"
     says signed out; signing in again shows the question again (nothing done), and "Yes"
     then removes and lands at the scorekeepers section with what it did there."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -1,6 +1,6 @@
 """A password made at the desk (a new scorekeeper's, or the "new password" button's) is
 shown once on the settings page and never travels in a cookie: the messages cookie is
-signed, not encrypted, so anyone who sees it reads it (issue 13 item 5)."""
+signed, not encrypted, so anyone who sees it reads it."""
 
 import re
 import zlib

@@ -1,5 +1,5 @@
-"""A replaced game says who entered it and when, both of the last entry (cold test: the
-checker read "Entered by scorekeeper2 at 14:34", 14:34 being when the first scorekeeper
+"""A replaced game says who entered it and when, both of the last entry (else the
+checker reads "Entered by scorekeeper2 at 14:34", 14:34 being when the first scorekeeper
 typed it; scorekeeper2 replaced it at 14:38). By the whole save path (another person's
 replacement) and by the short path (one's own game replaced), on SQLite and PostgreSQL."""
 

@@ -1,4 +1,4 @@
-"""A scorekeeper whose role the desk took away while they typed (cold test): the save is
+"""A scorekeeper whose role the desk took away while they typed: the save is
 refused, and what they typed comes back read-only by the players' names, with words that
 it was NOT saved and to give it to the desk — never the bare 403 page, where the numbers
 were gone. The outbox's copy is answered in JSON, marked so that it stays listed."""

@@ -1,4 +1,4 @@
-"""A keyed save is said by the page it leads to, not by a message cookie (issue 13 item 7).
+"""A keyed save is said by the page it leads to, not by a message cookie.
 
 The score page's save (with its key) writes no message: the page its redirect opens
 (``?saved=KEY``) finds the key in the table's audit trail and says "Game N saved for table

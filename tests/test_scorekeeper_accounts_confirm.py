@@ -1,5 +1,5 @@
 """The desk's "Remove" and "New password" for a scorekeeper ask first, as every desk action
-that cannot simply be taken back does (cold test): the first tap shows what will happen and
+that cannot simply be taken back does: the first tap shows what will happen and
 changes nothing, "No, go back" changes nothing, the confirmation acts once, and the same
 confirmation sent again (a double tap, Back then the button) neither acts again nor fails.
 Django's test client; no browser."""

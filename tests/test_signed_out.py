@@ -1,5 +1,5 @@
 """A form sent after the sign-in ended is refused in words (401), never quietly dropped
-by a redirect to the sign-in page (cold test finding 4)."""
+by a redirect to the sign-in page, where what was typed is lost."""
 
 import pytest
 from django.test import Client
@@ -119,8 +119,9 @@ def _listed(text: str, label: str, value: str) -> bool:
 
 
 def test_a_correction_sent_signed_out_shows_what_was_typed_not_back():
-    """Cold test: the organizer's "Correct a rack total" sent after the sign-in ended said
-    to press Back, which reopens a page asking for a sign-in, without what was typed."""
+    """The organizer's "Correct a rack total" sent after the sign-in ended shows what was
+    typed, read-only; it used to say to press Back, which reopens a page asking for a
+    sign-in, without what was typed."""
     world = build_world()
     table = world.tables[0]
     a, b, c, d = _entered_game(world, table)

@@ -1,4 +1,4 @@
-"""The players' table page opened with a table's code (issue 14, items 1 to 4): choose
+"""The players' table page opened with a table's code: choose
 your name, enter, another player confirms; and every refusal — another table, another
 round, the desk, corrections and penalties, a closed round, a revoked code, the setting
 off, a name not at the table, and guessing (throttled per address, in the database)."""
@@ -55,7 +55,7 @@ def test_typing_a_code_opens_that_table_and_asks_who_you_are(hall):
     page = client.get(f"/t/{code}/")
     text = page.content.decode()
     assert "Who are you? Tap your name." in text
-    # Cold test 14, finding 4: the title ended in a stray "</div>" (read out by screen readers).
+    # The title is the words alone: no stray markup such as "</div>" for a screen reader to read.
     assert f"<title>Table {table.number}: who are you?</title>" in text
     for entrant in seated(table):
         assert entrant.name in text
@@ -279,8 +279,8 @@ def test_the_players_page_speaks_the_events_language_unless_the_visitor_chose(ha
 
 
 def test_a_refused_code_of_a_known_table_speaks_the_events_language(hall):
-    """Cold test 14, finding 5: "This round is over" and "This code is no longer used" were
-    English at a French event; an unknown code names no event: the visitor's language."""
+    """A known table's refusals ("This round is over", "This code is no longer used") are
+    in the event's language; an unknown code names no event: the visitor's language."""
     division, (table, other) = hall
     division.event.language = "fr"
     division.event.save(update_fields=["language"])
@@ -435,9 +435,9 @@ def test_a_save_sent_by_the_pages_script_to_a_round_now_over_opens_the_page_that
 
 
 def test_the_desk_says_per_table_done_waiting_for_a_check_and_last_score(hall):
-    """Cold test 14, finding 8: the Table codes page said neither which tables are done nor
-    how long since their last score, and the division page called a table "done" while
-    its games still waited for a player's check."""
+    """The Table codes page says which tables are done and how long since their last score,
+    and the division page never calls a table "done" while its games still wait for a
+    player's check."""
     from tests.factories import UserFactory
 
     division, (table, other) = hall
@@ -484,7 +484,7 @@ def test_the_desk_says_per_table_done_waiting_for_a_check_and_last_score(hall):
 
 
 def test_an_old_sheet_after_the_round_was_seated_again_says_the_code_changed(hall):
-    """Issue 14: a round seated again deleted its codes, so a player typing the code from the
+    """A round seated again used to delete its codes, so a player typing the code from the
     old sheet got "No table has this code" and a count toward the guessing throttle. The
     old code is kept, retired: a plain message, no access, no count; a real guess still
     counts."""

@@ -1,5 +1,5 @@
-"""Cold test: two players level on a table's total were placed 2 and 1 on the table page
-with no word why. Each tied player now says what placed them, in the words of
+"""Two players level on a table's total are not placed 2 and 1 on the table page with no
+word why: each tied player says what placed them, in the words of
 docs/rules.md ("Ranking at a table"): the tie-break step with their own value, the
 organizer's recorded playoff or tile draw, or, still tied, that the organizer decides
 (the tie decides who goes on) or that they share the place."""

@@ -1,4 +1,4 @@
-"""Issue 9, item 10: a service's refusal shown on a page names no command-line option."""
+"""A service's refusal shown on a page names no command-line option."""
 
 import pytest
 

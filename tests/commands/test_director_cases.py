@@ -1,5 +1,5 @@
-"""The cases a tournament director hits, through the commands (issue 9, items 21-23;
-RULES.md, "Decisions on the cases a tournament director hits")."""
+"""The cases a tournament director hits, through the commands
+(RULES.md, "Decisions on the cases a tournament director hits")."""
 
 import io
 import json

@@ -1,6 +1,6 @@
 """import_scores on cells no scorekeeper means: "²" or "①" as a round or table number, a
 128 KB cell, a number of 5,000 digits — a message naming the line and a non-zero exit,
-never a traceback, and nothing imported (issue 13, item 2)."""
+never a traceback, and nothing imported."""
 
 import pytest
 from django.core.management.base import CommandError
