@@ -1,5 +1,5 @@
-"""The words a cold tester found wrong in French and Spanish (cold language test), as the
-pages now say them: a seat is a "siège" (not a "place", which reads as a finishing place)
+"""Word choices in French and Spanish that a literal translation gets wrong, as the pages
+say them: a seat is a "siège" (not a "place", which reads as a finishing place)
 and an "asiento"; the desk's check-in is "Arrivées", not "Accueil" (the breadcrumb's home);
 the players' status is not the US state's word; neutral wording where the player's gender
 is not known; "Partie 1 confirmée" in the audit trail; the confirmation's question; the
