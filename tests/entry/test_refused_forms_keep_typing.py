@@ -12,9 +12,13 @@ from django.utils import translation
 
 from scoring import services
 from scoring.models import Game, Penalty, RackScore, ScoreChange
+from tests.browser.conftest import PASSWORD, build_world
 from tournaments.engine import MAX_RACK_TOTAL
 
-from .conftest import PASSWORD
+
+@pytest.fixture
+def world(db):
+    return build_world()
 
 
 def _signed_in(world, role, language="en") -> Client:

@@ -3,11 +3,12 @@ parameters and the ids in its path, given "²", "①", 4,300 digits, NUL, long t
 whatever hypothesis makes up, as every role, answer below 500 — a 400/404, the page
 without the bad value, or the form's message — and a refused request changes nothing.
 
-The requests are the role matrices' (test_roles.py: the score pages; test_desk_roles.py:
-the desk, printing, event creation, restore and the public pages), plus the query
-parameters the pages read (``?table=``, ``?game=``, ``?round=``, ``?i=``, ``?q=``).
-Django's test client; no browser. ``make test`` runs hypothesis's quick profile (a few
-seconds); ``make test-long`` (HYPOTHESIS_PROFILE=long) runs many more examples.
+The requests are the role matrices' (tests/browser/test_roles.py: the score pages;
+tests/desk/test_roles.py: the desk, printing, event creation, restore and the public
+pages), plus the query parameters the pages read (``?table=``, ``?game=``, ``?round=``,
+``?i=``, ``?q=``). Django's test client; no browser. ``make test`` runs hypothesis's quick
+profile (a few seconds); ``make test-long`` (HYPOTHESIS_PROFILE=long) runs many more
+examples.
 """
 
 import json
@@ -24,13 +25,12 @@ from hypothesis import strategies as st
 
 from printing.models import GeneratedDocument
 from scoring import services as scoring
+from tests.browser.conftest import build_world
+from tests.browser.test_roles import requests as score_requests
+from tests.desk.test_roles import build_roles_world
+from tests.desk.test_roles import requests as desk_requests
 from tests.helpers import snapshot
 from tournaments.models import Event, Table
-
-from .conftest import build_world
-from .test_desk_roles import build_roles_world
-from .test_desk_roles import requests as desk_requests
-from .test_roles import requests as score_requests
 
 pytestmark = pytest.mark.django_db
 

@@ -6,10 +6,9 @@ first; a scorekeeper cannot write or remove one (403)."""
 import pytest
 from django.test import Client
 
+from tests.browser.conftest import build_world
 from tournaments import services
 from tournaments.models import Announcement
-
-from .conftest import build_world
 
 pytestmark = pytest.mark.django_db
 

@@ -19,7 +19,7 @@ from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The readable shape: three groups of four, no l, 1, o, 0, no capitals (k7mx-p4rt-9hwe).
 READABLE = r"[a-km-np-z2-9]{4}(-[a-km-np-z2-9]{4}){2}"
 

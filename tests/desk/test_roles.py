@@ -17,6 +17,15 @@ from printing.models import GeneratedDocument
 from scoring import services as scoring
 from scoring.backup import event_backup
 from scoring.models import TieBreakDecision
+from tests.browser.conftest import (
+    CLEAR_GAMES,
+    PASSWORD,
+    build_world,
+    import_rows,
+    people_rows,
+    play_games,
+    simple_people,
+)
 from tournaments import services
 from tournaments.models import (
     Division,
@@ -27,16 +36,6 @@ from tournaments.models import (
     Seat,
     Table,
     TableCode,
-)
-
-from .conftest import (
-    CLEAR_GAMES,
-    PASSWORD,
-    build_world,
-    import_rows,
-    people_rows,
-    play_games,
-    simple_people,
 )
 
 pytestmark = pytest.mark.django_db

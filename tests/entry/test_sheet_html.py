@@ -25,7 +25,7 @@ from tournaments.models import Entrant, Round, Table, TableCode
 
 pytestmark = pytest.mark.django_db
 
-KEPT = Path(__file__).parent / "data" / "sheet_html"
+KEPT = Path(__file__).parent.parent / "data" / "sheet_html"
 SHEET = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "sheet"}
 
 NAMES = [  # (id, first, last, club): 8 players, two tables

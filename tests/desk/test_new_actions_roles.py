@@ -5,10 +5,9 @@ scorekeeper, another event's organizer and anyone signed out change nothing."""
 import pytest
 from django.test import Client
 
+from tests.browser.conftest import build_world, import_rows, people_rows, simple_people
 from tournaments import services
 from tournaments.models import Division, Entrant
-
-from .conftest import build_world, import_rows, people_rows, simple_people
 
 pytestmark = pytest.mark.django_db
 

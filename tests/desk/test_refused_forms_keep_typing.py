@@ -9,12 +9,16 @@ import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 
+from tests.browser.conftest import PASSWORD, build_world
 from tournaments import services
 from tournaments.models import Entrant, Round
 
-from .conftest import PASSWORD
-
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(db):
+    return build_world()
 
 
 def _organizer(world) -> Client:

@@ -14,11 +14,18 @@ from django.test import Client
 
 from scoring import backup
 from scoring.backup import backup_read, event_backup, event_restore
+from tests.browser.conftest import build_world
 from tests.helpers import run, snapshot
 from tournaments.engine import RuleError
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def world(db):
+    return build_world()
+
 
 DEEP = b"[" * 100_000 + b"]" * 100_000
 
