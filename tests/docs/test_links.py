@@ -1,0 +1,78 @@
+"""The project's Markdown documents: every relative link (a file, a heading in it) leads
+somewhere, and every command they show in code (`manage.py NAME`, `make TARGET`) exists."""
+
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import get_commands
+
+ROOT = Path(__file__).resolve().parents[2]
+SKIPPED = {".venv", ".git", "node_modules", "staticfiles", "media", ".celery-broker"}
+DOCUMENTS = sorted(
+    path for path in ROOT.rglob("*.md") if not SKIPPED & set(path.relative_to(ROOT).parts)
+)
+
+LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+INLINE_CODE = re.compile(r"`([^`\n]+)`")
+
+
+def headings(path: Path) -> set[str]:
+    """The anchors GitHub makes of a document's headings (lower case, punctuation dropped,
+    spaces to hyphens)."""
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    anchors = set()
+    for line in text.splitlines():
+        if match := re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line):
+            title = re.sub(r"[`*_]", "", match.group(1)).strip().lower()
+            anchors.add(re.sub(r"[^\w\- ]", "", title).replace(" ", "-"))
+    return anchors
+
+
+def links(path: Path) -> list[str]:
+    text = FENCE.sub("", path.read_text(encoding="utf-8"))
+    text = INLINE_CODE.sub("", text)
+    return [target for target in LINK.findall(text) if not re.match(r"[a-z]+:", target)]
+
+
+def code(path: Path) -> str:
+    """What a document shows as code: its fenced blocks and `inline` spans."""
+    text = path.read_text(encoding="utf-8")
+    return "\n".join(FENCE.findall(text) + INLINE_CODE.findall(text))
+
+
+def make_targets() -> set[str]:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    return set(re.findall(r"^([a-z][\w-]*):", makefile, re.M))
+
+
+def test_there_are_documents_to_check():
+    names = {str(path.relative_to(ROOT)) for path in DOCUMENTS}
+    assert {"README.md", "docs/guide.md", "docs/development.md"} <= names
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_relative_link_leads_somewhere(path):
+    broken = []
+    for target in links(path):
+        file_part, _, anchor = target.partition("#")
+        linked = (path.parent / file_part).resolve() if file_part else path
+        if not linked.exists():
+            broken.append(f"{target}: no such file")
+        elif anchor and linked.suffix == ".md" and anchor not in headings(linked):
+            broken.append(f"{target}: no heading #{anchor} in {linked.name}")
+    assert broken == []
+
+
+@pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_command_shown_exists(path):
+    shown = code(path)
+    # `manage.py NAME` run as a command: at the start of a line or a code span, or after
+    # the python that runs it (not "every manage.py command" in a picture).
+    run = r"(?:^|python3?\s+|\$PY\s+)manage\.py\s+([a-z_]+)"
+    commands = set(re.findall(run, shown, re.M))
+    commands |= set(re.findall(r"\$M\s+([a-z_]+)", shown))
+    targets = set(re.findall(r"(?<![\w-])make\s+([a-z][\w-]*)", shown))
+    assert sorted(commands - set(get_commands())) == []
+    assert sorted(targets - make_targets()) == []
