@@ -76,3 +76,38 @@ def test_every_command_shown_exists(path):
     targets = set(re.findall(r"(?<![\w-])make\s+([a-z][\w-]*)", shown))
     assert sorted(commands - set(get_commands())) == []
     assert sorted(targets - make_targets()) == []
+
+
+# A file of the project named in code (`tests/test_x.py`, `printing/selectors/`,
+# `tournaments/access.client_address`, a template as Django names it). The changelog is a
+# record of what was, and may name files since moved.
+PROJECT_PATH = re.compile(
+    r"`((?:tests|docs|deploy|bench|static|templates|tournaments|scoring|web|desk|entry|public"
+    r"|printing|cli|config|locale|fixtures|\.ci)/[^`\s]*)`"
+)
+
+
+def project_file_exists(name: str) -> bool:
+    name = name.split("::")[0].rstrip(".,:;)")
+    module, _, _attribute = name.rpartition(".")
+    return any(
+        (ROOT / candidate).exists()
+        for candidate in (name, f"templates/{name}", f"{module}.py", f"{module}/__init__.py")
+    )
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in DOCUMENTS if path.name != "CHANGELOG.md"],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_every_project_file_named_exists(path):
+    text = path.read_text(encoding="utf-8")
+    missing = sorted(
+        {
+            name
+            for name in PROJECT_PATH.findall(text)
+            if not any(mark in name for mark in "<*") and not project_file_exists(name)
+        }
+    )
+    assert missing == []
