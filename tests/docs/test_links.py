@@ -36,10 +36,12 @@ def links(path: Path) -> list[str]:
     return [target for target in LINK.findall(text) if not re.match(r"[a-z]+:", target)]
 
 
-def code(path: Path) -> str:
-    """What a document shows as code: its fenced blocks and `inline` spans."""
+def code(path: Path) -> list[str]:
+    """What a document shows as code, line by line: its fenced blocks' lines and its
+    `inline` spans (a command never runs from one line or span into the next)."""
     text = path.read_text(encoding="utf-8")
-    return "\n".join(FENCE.findall(text) + INLINE_CODE.findall(text))
+    lines = [line for block in FENCE.findall(text) for line in block.splitlines()]
+    return lines + INLINE_CODE.findall(FENCE.sub("", text))
 
 
 def make_targets() -> set[str]:
@@ -67,13 +69,13 @@ def test_every_relative_link_leads_somewhere(path):
 
 @pytest.mark.parametrize("path", DOCUMENTS, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_command_shown_exists(path):
-    shown = code(path)
     # `manage.py NAME` run as a command: at the start of a line or a code span, or after
     # the python that runs it (not "every manage.py command" in a picture).
-    run = r"(?:^|python3?\s+|\$PY\s+)manage\.py\s+([a-z_]+)"
-    commands = set(re.findall(run, shown, re.M))
-    commands |= set(re.findall(r"\$M\s+([a-z_]+)", shown))
-    targets = set(re.findall(r"(?<![\w-])make\s+([a-z][\w-]*)", shown))
+    run = re.compile(r"(?:^|python3?\s+|\$PY\s+)manage\.py\s+([a-z_]+)")
+    commands, targets = set(), set()
+    for line in code(path):
+        commands |= set(run.findall(line)) | set(re.findall(r"\$M\s+([a-z_]+)", line))
+        targets |= set(re.findall(r"(?<![\w-])make\s+([a-z][\w-]*)", line))
     assert sorted(commands - set(get_commands())) == []
     assert sorted(targets - make_targets()) == []
 
