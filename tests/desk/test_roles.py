@@ -230,6 +230,8 @@ def requests(world):
         "ribbons_to": "8",
         "lone_entrant": "walkover",
         "qualify": "4",
+        "public_names": "full",
+        "personal_data_days": "90",
     }
     entrant_data = {
         "first_name": "Walk",
