@@ -26,6 +26,8 @@ from tournaments.selectors import (
 )
 from tournaments.text import isolate
 
+from .tie_form import tie_form
+
 
 @dataclass
 class DivisionDesk:
@@ -149,6 +151,7 @@ class DivisionDesk:
                 "tie": tie,
                 "players": [(p, names.get(p, p)) for p in tie.players],
                 "text": tie.describe(names),
+                "form": tie_form(tie),
             }
             for tie in ties
         ]

@@ -185,6 +185,15 @@ def division_advance(request, event, division_id):
 
 
 def _tie_order(event, ids: list[str]) -> list[Entrant]:
+    """The players as the tie form's boxes name them, best first; refused while a box is
+    not chosen (the form chooses none in advance: the order is the organizer's to say)."""
+    if len(ids) < 2 or not all(ids):
+        raise RuleError(
+            gettext(
+                "Nothing recorded: choose a player in every box, as the playoff or tile draw "
+                "decided."
+            )
+        )
     order = selectors.entrants_in_order(event, ids)
     if order is None:
         raise RuleError(gettext("Choose players of this event."))
@@ -198,7 +207,7 @@ def division_tie(request, event, division_id):
     number = asked_round(request)
     if number is None:
         return round_unnamed(request, division_url(event, division.pk))
-    ids = [i for i in request.POST.getlist("order") if i]
+    ids = [i.strip() for i in request.POST.getlist("order")]
     return act(
         request,
         lambda: scoring_services.tie_resolve(
