@@ -51,7 +51,11 @@ def test_a_bye_tie_asks_who_has_the_bye():
 @pytest.mark.parametrize(
     "language, question, box",
     [
-        ("fr", "À égalité pour le bronze (3e)\u202f: qui a fini 3e, qui 4e\u202f?", "3e\u202f: bronze"),
+        (
+            "fr",
+            "À égalité pour le bronze (3e)\u202f: qui a fini 3e, qui 4e\u202f?",
+            "3e\u202f: bronze",
+        ),
         ("es", "Empate por el bronce (3.º): ¿quién quedó 3.º, quién 4.º?", "3.º: bronce"),
     ],
 )
