@@ -4,9 +4,10 @@ sure?" naming the tables that change; the division page before seating names who
 still to come."""
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory, enter
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory, enter
 from tests.helpers import organizer_client
 from tournaments import services
 from tournaments.models import Entrant, RoundChange, Seat
@@ -67,4 +68,23 @@ def test_refused_once_a_score_is_in_and_without_a_round():
     assert "Too late to add Lola Late to the seating of Open" in html
     page = client.get(reverse("desk:checkin", args=[event.slug]) + "?q=lola").content.decode()
     assert "and add to the seating" not in page
+    assert not Seat.objects.filter(entrant=late).exists()
+
+
+@pytest.mark.parametrize("role", ["anonymous", "scorekeeper", "other organizer"])
+def test_only_the_events_organizer_may_add_to_the_seating(role):
+    event, division, late = _world()
+    services.division_seat_first_round(division=division, seed=3)
+    client = Client()
+    if role == "scorekeeper":
+        user = UserFactory()
+        event.scorekeepers.add(user)
+        client.force_login(user)
+    elif role == "other organizer":
+        user = UserFactory()
+        EventFactory().organizers.add(user)
+        client.force_login(user)
+    url = reverse("desk:checkin_add", args=[event.slug, late.pk])
+    answer = client.post(url, {"round": division.rounds.get().pk, "confirmed": "yes"})
+    assert answer.status_code == (401 if role == "anonymous" else 403)
     assert not Seat.objects.filter(entrant=late).exists()
