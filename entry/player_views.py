@@ -1,4 +1,4 @@
-"""The players' table page (issue 14): opened with the table's code, without an account.
+"""The players' table page: opened with the table's code, without an account.
 
 It shows that table of that round only. A player chooses their own name (kept in the
 session for that code), enters a game with the scorekeepers' form, checks and service
