@@ -39,5 +39,12 @@ def test_a_no_show_whose_division_started_is_told_why_at_the_check_in_search():
     page = organizer_client(event).get(f"/e/{event.slug}/desk/checkin/?q=irving+adams")
     text = page.content.decode()
     assert "H1113 · Mixed 75-79" in text
-    assert "Mixed 75-79 is already seated: too late to check in." in text
-    assert "Check in Irving" not in text
+    # Seated, nothing played: offered to join the seating; once a score is in, told why not.
+    assert 'Check in <span dir="auto">Irving</span> and add to the seating' in text
+    from tests.factories import enter
+
+    enter(division.rounds.get().tables.get(), 1, [0, 5, 9, 14])
+    text = organizer_client(event).get(f"/e/{event.slug}/desk/checkin/?q=irving+adams")
+    text = text.content.decode()
+    assert "Mixed 75-79 has started: too late to check in" in text
+    assert "Check in <span" not in text

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from scoring.models import Game, Penalty, ScoreChange
 from tests.factories import seated, seated_division
+from tests.helpers import organizer_client
 from tournaments import services
 from tournaments.models import Round, Table, TableCodeAttempt
 from tournaments.selectors import table_code_live
@@ -214,19 +215,24 @@ def test_guessing_is_throttled_per_address_and_logged(hall, settings, caplog):
     for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):
         assert guesser.get("/t/", {"code": guess}).status_code == 404
     assert "Wrong table code 'AAAAAA' from 198.51.100.9" in caplog.text
-    # The next code, even a right one, waits; the page says how long, plainly.
-    waiting = guesser.get(f"/t/{code_of(other)}/")
+    # The next wrong code waits; the page says how long, plainly, and that a right code
+    # opens at once.
+    waiting = guesser.get("/t/", {"code": "DDDDDD"})
     assert waiting.status_code == 429 and int(waiting["Retry-After"]) <= 300
-    assert "Wait 5 minutes" in waiting.content.decode()
+    assert "checked again in 5 minutes" in waiting.content.decode()
+    assert "a right code opens at once" in waiting.content.decode()
     assert "too many wrong codes" in caplog.text
+    # A right code opens from the held address: a new phone of the same hall gets in.
+    newcomer = Client(REMOTE_ADDR="198.51.100.9")
+    assert newcomer.get(f"/t/{code_of(other)}/").status_code == 200
     # Another address is not held; the device that opened its table goes on.
-    assert Client(REMOTE_ADDR="203.0.113.5").get(f"/t/{code_of(other)}/").status_code == 200
+    assert Client(REMOTE_ADDR="203.0.113.5").get("/t/", {"code": "EEEEEE"}).status_code == 404
     page = player.post(f"/t/{code_of(table)}/", game_post(table, ["0", "5", "9", "12"]))
     assert page.status_code == 302 and Game.objects.count() == 1
-    # Stored in the database: five minutes later the address may try again.
+    # Stored in the database: five minutes later the address is answered plainly again.
     earlier = timezone.now() - datetime.timedelta(minutes=6)
     TableCodeAttempt.objects.update(at=earlier)
-    assert guesser.get(f"/t/{code_of(other)}/").status_code == 200
+    assert guesser.get("/t/", {"code": "FFFFFF"}).status_code == 404
 
 
 def test_the_offline_queue_sends_a_players_game_once(hall):
@@ -530,3 +536,17 @@ def test_the_desk_lists_only_the_codes_in_force_after_a_reseat(hall):
     text = page.content.decode()
     assert page.status_code == 200 and all(code in text for code in new)
     assert old not in text
+
+
+def test_the_desk_sees_guessing_on_the_table_codes_page(hall, settings):
+    settings.TABLE_CODE_WRONG_ALLOWED = 3
+    division, _tables = hall
+    desk = organizer_client(division.event)
+    url = f"/e/{division.event.slug}/desk/divisions/{division.pk}/codes/"
+    assert "No wrong table code typed in the last hour." in desk.get(url).content.decode()
+    Client(REMOTE_ADDR="203.0.113.5").get("/t/", {"code": "AAAAAA"})
+    for guess in ("BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE"):
+        Client(REMOTE_ADDR="198.51.100.9").get("/t/", {"code": guess})
+    page = desk.get(url).content.decode()
+    assert "Wrong table codes typed in the last hour (on this server): 5, from 2 network" in page
+    assert "1 address typed too many just now" in page and "a right code still opens" in page
