@@ -21,6 +21,7 @@ from .privacy import (
     entrant_erase,
     erasures_apply,
     event_personal_purge,
+    events_ended_forget,
     events_personal_purge_due,
 )
 from .rounds import (
@@ -61,5 +62,6 @@ __all__ = [
     "entrant_erase",
     "erasures_apply",
     "event_personal_purge",
+    "events_ended_forget",
     "events_personal_purge_due",
 ]

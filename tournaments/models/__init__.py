@@ -31,6 +31,7 @@ from .page_codes import (
     page_code_read,
     page_code_shown,
 )
+from .page_finds import PageFindMiss
 from .privacy import Erasure
 from .table_codes import (
     TABLE_CODE_ALPHABET,
@@ -79,6 +80,7 @@ __all__ = [
     "Seat",
     "Table",
     "TableCode",
+    "PageFindMiss",
     "TableCodeAttempt",
     "name_search_text",
     "seating_note_words",
