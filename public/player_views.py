@@ -32,7 +32,7 @@ from tournaments.services.player_pages import (
 )
 from tournaments.services.privacy import entrant_public_name_set
 from tournaments.services.self_checkin import entrant_check_in_self
-from web.actions import act
+from web.actions import act, keep_refused, kept
 from web.addresses import printed_address
 from web.languages import speak_event_language
 from web.params import search_text, whole_number
@@ -65,11 +65,29 @@ def _etag(opened: OpenedPage) -> str:
     return f'"{digest}"'
 
 
-def _subscriptions(opened: OpenedPage):
+# The session remembers the subscriptions this browser made: a page lists (and stops) only
+# those, never the address another holder of the same link left (each e-mail has its own
+# stop link).
+OWN_NOTICES = "notice_keys"
+# The e-mail form's refused address, kept to show again beside its error (``keep_refused``).
+NOTICE_FORM = "player_notices"
+
+
+def _subscriptions(request, opened: OpenedPage):
+    """The addresses this browser left on this page, still getting e-mails."""
     via = NoticeSubscription.Via.FAMILY if opened.family else NoticeSubscription.Via.PLAYER
     return NoticeSubscription.objects.filter(
-        entrant=opened.entrant, via=via, unsubscribed_at__isnull=True
+        entrant=opened.entrant,
+        via=via,
+        unsubscribed_at__isnull=True,
+        key__in=request.session.get(OWN_NOTICES, []),
     ).order_by("created_at")
+
+
+def _remember_subscription(request, subscription: NoticeSubscription) -> None:
+    keys = request.session.get(OWN_NOTICES, [])
+    if subscription.key not in keys:
+        request.session[OWN_NOTICES] = [*keys, subscription.key][-20:]
 
 
 @never_cache
@@ -83,7 +101,8 @@ def page(request, slug, code):
         "code": own,
         "code_shown": page_code_shown(own),
         "family_url": printed_address() + reverse("player:page", args=[slug, entrant.family_code]),
-        "subscriptions": _subscriptions(opened),
+        "subscriptions": _subscriptions(request, opened),
+        "notice_form": kept(request, NOTICE_FORM) or {},
         "public_name": public_name(entrant),
         "notices_open": notices_open(entrant.event_id),
         "poll_seconds": POLL_SECONDS,
@@ -145,19 +164,25 @@ def public_name_set(request, slug, code):
 def subscribe(request, slug, code):
     opened = _opened(request, slug, code)
     email = request.POST.get("email", "")
+
+    def done(subscription: NoticeSubscription) -> str:
+        _remember_subscription(request, subscription)
+        return _("E-mails will go to %(email)s.") % {"email": subscription.email}
+
     return act(
         request,
         lambda: notice_subscribe(entrant=opened.entrant, email=email, family=opened.family),
-        done=lambda s: _("E-mails will go to %(email)s.") % {"email": s.email},
+        done=done,
         to=("player:page", slug, code),
+        keep=lambda problem: keep_refused(request, NOTICE_FORM, {"email": email}, problem),
     )
 
 
 @require_POST
 def stop_here(request, slug, code, key):
-    """Stop one address's e-mails from the page that asked for them."""
+    """Stop one address's e-mails from the page, and the browser, that asked for them."""
     opened = _opened(request, slug, code)
-    if not _subscriptions(opened).filter(key=key).exists():
+    if not _subscriptions(request, opened).filter(key=key).exists():
         raise Http404(_("This address opens no player's page."))
     return act(
         request,

@@ -164,6 +164,39 @@ def test_notices_asked_for_and_stopped_on_the_page():
     assert subscription.unsubscribed_at is not None
 
 
+def test_a_family_link_shows_and_stops_only_the_address_this_browser_left():
+    _, _, (mary, *_) = registered()
+    family_page = f"/p/{mary.event.slug}/me/{mary.family_code}/"
+    grandson, daughter = Client(), Client()
+    grandson.post(f"{family_page}notices/", {"email": "grandson@example.org"})
+    daughter.post(f"{family_page}notices/", {"email": "daughter@example.org"})
+    his = NoticeSubscription.objects.get(email="grandson@example.org")
+    hers = NoticeSubscription.objects.get(email="daughter@example.org")
+    seen = daughter.get(family_page).content.decode()
+    assert "daughter@example.org" in seen and hers.key in seen
+    assert "grandson@example.org" not in seen and his.key not in seen
+    stranger = Client().get(family_page).content.decode()
+    assert "@example.org" not in stranger and "its own link to stop them" in stranger
+    assert daughter.post(f"{family_page}notices/{his.key}/stop/").status_code == 404
+    his.refresh_from_db()
+    assert his.unsubscribed_at is None
+    assert grandson.post(f"{family_page}notices/{his.key}/stop/").status_code == 302
+    his.refresh_from_db()
+    assert his.unsubscribed_at is not None
+
+
+def test_a_refused_address_stays_typed_beside_its_error():
+    _, _, (mary, *_) = registered()
+    family_page = f"/p/{mary.event.slug}/me/{mary.family_code}/"
+    client = Client()
+    client.post(f"{family_page}notices/", {"email": "grandson@example"})
+    page = client.get(family_page).content.decode()
+    assert 'value="grandson@example"' in page
+    assert 'id="email-error" role="alert">“grandson@example” is not an e-mail' in page
+    again = client.get(family_page).content.decode()
+    assert 'value="grandson@example"' not in again
+
+
 def test_the_desk_opens_the_window_and_sets_a_division_start():
     event, division, _ = registered()
     desk = organizer_client(event)
