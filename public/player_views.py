@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.selectors.player_page import player_page, player_page_mark
 from tournaments.access import client_address
@@ -233,23 +233,30 @@ def not_answered(result: PageFind) -> str:
     return ""
 
 
+@require_http_methods(["GET", "POST"])
 def find(request, slug):
     """Find-my-table's way to one's own page: the code from the slip, or the name and birth
     year (``page_find``: guessing years is throttled, a slip's code never is). One player
     found: their page; several (same name and year): each to choose; none: said, with what
-    to do."""
+    to do. The name and birth year come only in a POST (never in an address, which server
+    logs and the browser's history keep); a GET with them shows the empty form."""
     event = get_object_or_404(Event, slug=slug)
     speak_event_language(request, event)
     typed = request.GET.get("code", "")
+    name = year_typed = ""
     if typed.strip():
         opened = page_opened(event, typed)
         if opened is not None:
             return redirect("player:page", slug, _own_code(opened))
         found, problem = [], _("No page has this code: check it against your slip.")
+    elif request.method != "POST":
+        found, problem = [], ""
     else:
-        name = search_text(request.GET.get("name", ""))
-        year = whole_number(request.GET.get("year", ""), low=1900, high=2100)
-        result = page_find(event=event, name=name, year=year, address=client_address(request))
+        name, year_typed = request.POST.get("name", ""), request.POST.get("year", "")
+        year = whole_number(year_typed, low=1900, high=2100)
+        result = page_find(
+            event=event, name=search_text(name), year=year, address=client_address(request)
+        )
         found = result.found
         if len(found) == 1:
             return redirect("player:page", slug, found[0].page_code)
@@ -258,5 +265,11 @@ def find(request, slug):
             if found
             else _("Nobody of that name was born in that year: check both, or ask at the desk.")
         )
-    context = {"event": event, "found": found, "problem": problem}
+    context = {
+        "event": event,
+        "found": found,
+        "problem": problem,
+        "typed_name": name,
+        "typed_year": year_typed,
+    }
     return private(render(request, "public/player_find.html", context))

@@ -90,19 +90,32 @@ def test_check_in_from_the_page_within_the_window_only():
 
 def test_find_my_table_opens_the_page_by_name_and_birth_year_or_code():
     event, _, (mary, *_) = registered()
-    found = Client().get(
+    found = Client().post(
         f"/p/{event.slug}/find/me/", {"name": mary.last_name.lower(), "year": "1950"}
     )
     assert (
         found.status_code == 302
         and found["Location"] == f"/p/{mary.event.slug}/me/{mary.page_code}/"
     )
-    wrong = Client().get(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1951"})
+    wrong = Client().post(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1951"})
     assert wrong.status_code == 200 and "Nobody of that name" in wrong.content.decode()
+    assert f'value="{mary.last_name}"' in wrong.content.decode()  # kept to correct
     by_code = Client().get(
         f"/p/{event.slug}/find/me/", {"code": page_code_shown(mary.family_code).lower()}
     )
     assert by_code["Location"] == f"/p/{mary.event.slug}/me/{mary.family_code}/"
+
+
+def test_find_my_table_takes_a_name_and_birth_year_only_posted_with_its_token():
+    event, _, (mary, *_) = registered()
+    find_page = Client().get(f"/p/{event.slug}/find/").content.decode()
+    form = find_page[find_page.index('id="own-page-heading"') :]
+    assert '<form method="post"' in form and "csrfmiddlewaretoken" in form
+    in_address = Client().get(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1950"})
+    assert in_address.status_code == 200 and mary.page_code not in in_address.content.decode()
+    guarded = Client(enforce_csrf_checks=True)
+    refused = guarded.post(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1950"})
+    assert refused.status_code in (401, 403) and "Location" not in refused
 
 
 def test_the_kiosk_needs_an_organizer_then_checks_players_in():
@@ -231,9 +244,9 @@ def test_find_my_table_stops_answering_a_name_after_wrong_years_and_the_slip_sti
     event, _, (mary, *_) = registered()
     find = f"/p/{event.slug}/find/me/"
     for year in ("1947", "1948", "1949"):
-        wrong = Client().get(find, {"name": mary.last_name, "year": year}).content.decode()
+        wrong = Client().post(find, {"name": mary.last_name, "year": year}).content.decode()
         assert "Nobody of that name" in wrong
-    right = Client().get(find, {"name": mary.last_name, "year": "1950"})
+    right = Client().post(find, {"name": mary.last_name, "year": "1950"})
     assert right.status_code == 200 and "Too many wrong birth years" in right.content.decode()
     assert mary.page_code not in right.content.decode()
     by_code = Client().get(find, {"code": page_code_shown(mary.page_code)})
@@ -242,7 +255,7 @@ def test_find_my_table_stops_answering_a_name_after_wrong_years_and_the_slip_sti
 
 def test_find_my_table_answers_no_name_that_matches_too_many_players():
     event, _, players = registered(12)
-    broad = Client().get(f"/p/{event.slug}/find/me/", {"name": "player", "year": "1950"})
+    broad = Client().post(f"/p/{event.slug}/find/me/", {"name": "player", "year": "1950"})
     assert broad.status_code == 200
     assert "type your first and last name" in broad.content.decode()
     assert all(p.page_code not in broad.content.decode() for p in players)
