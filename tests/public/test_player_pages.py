@@ -13,6 +13,7 @@ from tests.factories import DivisionFactory, EntrantFactory, EventFactory, enter
 from tests.helpers import organizer_client
 from tournaments import services
 from tournaments.models import Entrant, Event, NoticeSubscription, page_code_shown
+from tournaments.selectors.public_names import public_name as public_name
 
 pytestmark = pytest.mark.django_db
 
@@ -238,6 +239,44 @@ def test_a_player_who_went_on_sees_the_next_table():
     division_advance(division=division)
     html = Client().get(f"/p/{winner.event.slug}/me/{winner.family_code}/").content.decode()
     assert "went on" in html and "the final" in html
+
+
+def test_the_page_ends_a_sentence_on_a_time_with_one_period():
+    event, _, (mary, *_) = registered()
+    open_window(event)
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    event.checkin_closes_at = timezone.make_aware(
+        datetime.datetime.combine(tomorrow, datetime.time(21, 55))
+    )
+    event.save()
+    html = Client().get(f"/p/{event.slug}/me/{mary.page_code}/").content.decode()
+    assert "until 9:55 p.m.</p>" in html and "p.m.." not in html
+
+
+def test_the_family_copy_speaks_of_the_player_by_name():
+    event, division, _ = registered(8)
+    Entrant.objects.filter(event=event).update(status=Entrant.Status.CHECKED_IN)
+    services.division_seat_first_round(division=division, seed=7)
+    table = division.rounds.get().tables.order_by("number").first()
+    enter(table, 1, [0, 10, 20, 30])
+    player = seated(table)[0]
+    name = public_name(player)
+    family = Client().get(f"/p/{event.slug}/me/{player.family_code}/").content.decode()
+    assert f"{name}'s games" in family and f"left on {name}'s rack" in family
+    assert "Your games" not in family and "your rack" not in family
+    own = Client().get(f"/p/{event.slug}/me/{player.page_code}/").content.decode()
+    assert "Your games" in own and "left on your rack" in own
+
+
+def test_find_my_table_says_why_names_are_not_shown():
+    event, division, players = registered(6, public_names="none")
+    services.entrants_check_in(event=event, present=[p.external_id for p in players])
+    services.division_seat_first_round(division=division, seed=1)
+    html = Client().get(f"/p/{event.slug}/find/", {"q": players[0].last_name}).content.decode()
+    assert "Names are not shown at this event" in html and "code on your slip" in html
+    shown = EventFactory(public_names="full")
+    plain = Client().get(f"/p/{shown.slug}/find/", {"q": "smith"}).content.decode()
+    assert "Names are not shown" not in plain
 
 
 def test_find_my_table_stops_answering_a_name_after_wrong_years_and_the_slip_still_opens():

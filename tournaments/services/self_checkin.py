@@ -14,6 +14,7 @@ from tournaments.engine.self_checkin import NOT_YET, OPEN, OVER, check_window
 from tournaments.models import Division, Entrant, Event
 from tournaments.selectors import bracket_started
 from tournaments.selectors.player_pages import checkin_window
+from tournaments.text import one_period
 
 from .checkin import entrant_set_status
 
@@ -47,7 +48,7 @@ def _refusal(entrant: Entrant, now: datetime.datetime) -> str:
         return ""
     if state == NOT_YET:
         local = timezone.localtime(window.opens_at)
-        return gettext("Check-in opens at %(time)s.") % {"time": time_format(local)}
+        return one_period(gettext("Check-in opens at %(time)s.") % {"time": time_format(local)})
     if state == OVER:
         return gettext("Check-in here has closed: please go to the desk.")
     return gettext("Check-in is at the desk.")
