@@ -131,7 +131,7 @@ def test_the_kiosk_needs_an_organizer_then_checks_players_in():
     assert organizer.get(f"/e/{event.slug}/desk/").status_code == 302
     kiosk = f"/e/{event.slug}/kiosk/"
     closed = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"})
-    assert "Check-in is at the desk" in closed.content.decode()
+    assert "Check-in is at the desk" in closed.content.decode()  # said at once, too
     open_window(event)
     welcome = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"}).content.decode()
     assert f'Welcome, <span dir="auto">{mary.first_name}</span>: you are checked in' in welcome
@@ -142,6 +142,55 @@ def test_the_kiosk_needs_an_organizer_then_checks_players_in():
     assert "This is a family link" in family
     mary.refresh_from_db()
     assert mary.self_checked_in_at_kiosk
+
+
+def test_a_closed_kiosk_says_so_at_once():
+    event, _, (mary, *_) = registered()
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    shown = tablet.get(f"/e/{event.slug}/kiosk/").content.decode()
+    assert "Check-in is at the desk." in shown and 'name="year"' not in shown
+    open_window(event)
+    shown = tablet.get(f"/e/{event.slug}/kiosk/").content.decode()
+    assert "Check-in is at the desk." not in shown and 'name="year"' in shown
+
+
+def test_the_kiosk_keeps_a_wrong_birth_year_typed_to_correct_it():
+    event, _, (mary, *_) = registered()
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    wrong = tablet.post(f"/e/{event.slug}/kiosk/", {"name": mary.last_name, "year": "1951"})
+    html = wrong.content.decode()
+    assert "Nobody of that name was born in that year" in html
+    assert f'value="{mary.last_name}"' in html and 'value="1951"' in html
+
+
+def test_the_kiosk_tells_a_seated_player_their_table():
+    event, division, players = registered(8)
+    services.entrants_check_in(event=event, present=[p.external_id for p in players])
+    services.division_seat_first_round(division=division, seed=1)
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    table = division.rounds.get().tables.order_by("number").first()
+    player = seated(table)[0]
+    seat = player.seats.get(table=table).number
+    html = tablet.post(f"/e/{event.slug}/kiosk/", {"code": player.page_code}).content.decode()
+    assert "you were already checked in" in html
+    assert f"Table {table.number}, seat {seat}" in html
+
+
+def test_the_next_person_at_the_kiosk_meets_the_event_language():
+    event, _, _ = registered(language="fr")
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    tablet.post("/i18n/setlang/", {"language": "es", "next": f"/e/{event.slug}/kiosk/"})
+    assert 'lang="es"' in tablet.get(f"/e/{event.slug}/kiosk/").content.decode()
+    reset = tablet.get(f"/e/{event.slug}/kiosk/?next=1")
+    assert reset.status_code == 302 and reset["Location"] == f"/e/{event.slug}/kiosk/"
+    assert 'lang="fr"' in tablet.get(reset["Location"]).content.decode()
 
 
 def test_nobody_checks_in_at_the_kiosk_once_their_division_is_seated():

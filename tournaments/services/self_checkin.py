@@ -46,6 +46,16 @@ def _refusal(entrant: Entrant, now: datetime.datetime) -> str:
                 "Your division is already seated: please go to the desk, they will help you."
             )
         return ""
+    return checkin_closed_words(entrant.event, now)
+
+
+def checkin_closed_words(event: Event, now: datetime.datetime) -> str:
+    """Why nobody may check themselves in at ``now`` ("" while the window is open): what
+    the kiosk says at once, and a player's refusal."""
+    window = checkin_window(event)
+    state = window.state(now)
+    if state == OPEN:
+        return ""
     if state == NOT_YET:
         local = timezone.localtime(window.opens_at)
         return one_period(gettext("Check-in opens at %(time)s.") % {"time": time_format(local)})
