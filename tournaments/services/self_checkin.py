@@ -64,6 +64,12 @@ def checkin_closed_words(event: Event, now: datetime.datetime) -> str:
     return gettext("Check-in is at the desk.")
 
 
+# Who checked a player in, in their record (``EntrantStatusChange.by_label``), when it was
+# the player themselves.
+SELF_AT_KIOSK = "the player, at the kiosk"
+SELF_ON_PAGE = "the player, on their own page"
+
+
 def entrant_check_in_self(
     *, entrant: Entrant, at_kiosk: bool, now: datetime.datetime | None = None
 ) -> Entrant:
@@ -79,7 +85,11 @@ def entrant_check_in_self(
         refusal = _refusal(entrant, now)
         if refusal:
             raise RuleError(refusal)
-        entrant = entrant_set_status(entrant=entrant, status=Entrant.Status.CHECKED_IN)
+        entrant = entrant_set_status(
+            entrant=entrant,
+            status=Entrant.Status.CHECKED_IN,
+            by_label=SELF_AT_KIOSK if at_kiosk else SELF_ON_PAGE,
+        )
         entrant.self_checked_in_at, entrant.self_checked_in_at_kiosk = now, at_kiosk
         entrant.save(update_fields=["self_checked_in_at", "self_checked_in_at_kiosk"])
         return entrant
