@@ -12,7 +12,7 @@ import hashlib
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
@@ -164,9 +164,13 @@ def public_name_set(request, slug, code):
 def subscribe(request, slug, code):
     opened = _opened(request, slug, code)
     email = request.POST.get("email", "")
+    asked_at = timezone.now()
 
     def done(subscription: NoticeSubscription) -> str:
-        _remember_subscription(request, subscription)
+        # Only an address this browser left becomes its own to list and stop: typing an
+        # address someone else left shows nothing of theirs (its stop link stays theirs).
+        if subscription.created_at >= asked_at:
+            _remember_subscription(request, subscription)
         return _("E-mails will go to %(email)s.") % {"email": subscription.email}
 
     return act(

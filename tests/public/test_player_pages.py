@@ -243,6 +243,10 @@ def test_a_family_link_shows_and_stops_only_the_address_this_browser_left():
     assert daughter.post(f"{family_page}notices/{his.key}/stop/").status_code == 404
     his.refresh_from_db()
     assert his.unsubscribed_at is None
+    # Typing his address does not make it hers to see or stop.
+    daughter.post(f"{family_page}notices/", {"email": "grandson@example.org"})
+    assert his.key not in daughter.get(family_page).content.decode()
+    assert daughter.post(f"{family_page}notices/{his.key}/stop/").status_code == 404
     assert grandson.post(f"{family_page}notices/{his.key}/stop/").status_code == 302
     his.refresh_from_db()
     assert his.unsubscribed_at is not None
