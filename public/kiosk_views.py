@@ -4,18 +4,21 @@ player types part of their name and their birth year, or scans their slip's QR c
 is checked in (``entrant_check_in_self``, the desk's rule: nobody once seated). Guessing
 birth years is throttled as on find-my-table (``page_find``); a slip's code never is."""
 
+from django.conf import settings
 from django.contrib.auth import logout
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from scoring.selectors.player_page import player_page
 from tournaments.access import client_address
 from tournaments.engine import RuleError
 from tournaments.models import Event
-from tournaments.selectors.player_pages import division_schedule, page_opened
+from tournaments.selectors.player_pages import OpenedPage, page_opened
 from tournaments.selectors.public_names import public_name
 from tournaments.services.player_pages import page_find
-from tournaments.services.self_checkin import entrant_check_in_self
+from tournaments.services.self_checkin import checkin_closed_words, entrant_check_in_self
 from web.actions import said
 from web.decorators import event_role
 from web.languages import speak_event_language
@@ -27,6 +30,13 @@ from .player_views import not_answered
 KIOSK_EVENT = "kiosk_event"
 # Seconds the welcome stays before the kiosk is ready for the next player (kiosk.js).
 WELCOME_SECONDS = 12
+# Seconds a refusal stays with what was typed, to correct it, before the kiosk is ready for
+# the next player; and how often a closed kiosk looks whether the check-in opened.
+CORRECT_SECONDS = 60
+CLOSED_SECONDS = 60
+# "Next person" (and the kiosk's own return to its start) asks for ``?next=1``: the
+# language one player chose goes, the next person meets the event's.
+NEXT = "next"
 
 
 @event_role("organizer")
@@ -77,17 +87,29 @@ def _greeting(entrant) -> str:
 @never_cache
 def kiosk(request, slug):
     event = get_object_or_404(Event, slug=slug)
+    if request.GET.get(NEXT):
+        response = redirect("kiosk:kiosk", event.slug)
+        response.delete_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        )
+        return response
     speak_event_language(request, event)
     if request.session.get(KIOSK_EVENT) != event.pk:
         return render(request, "public/kiosk_closed.html", {"event": event}, status=403)
-    context = {"event": event, "welcome_seconds": WELCOME_SECONDS}
+    context = {"event": event, "back_after": 0}
+    closed = checkin_closed_words(event, timezone.now())
+    if closed:
+        # Said at once, not after a name is typed; looked at again now and then.
+        context.update(closed=closed, back_after=CLOSED_SECONDS)
+        return render(request, "public/kiosk.html", context)
     if request.method != "POST":
         return render(request, "public/kiosk.html", context)
     found, problem = _found(event, request)
+    typed = {"name": request.POST.get("name", ""), "year": request.POST.get("year", "")}
     if len(found) > 1:
-        context.update(
-            choices=found, name=request.POST.get("name", ""), year=request.POST.get("year", "")
-        )
+        context.update(choices=found, **typed)
         return render(request, "public/kiosk.html", context)
     if found:
         entrant = found[0]
@@ -97,12 +119,17 @@ def kiosk(request, slug):
         except RuleError as error:
             problem = said(error)
         else:
+            page = player_page(OpenedPage(entrant, family=False))
             context.update(
                 welcome=entrant,
                 greeting=_greeting(entrant),
                 already=already,
-                schedule=division_schedule(entrant.division),
-                division=entrant.division.bracket.name,
+                page=page,
+                schedule=page.schedule,
+                division=page.division,
+                back_after=WELCOME_SECONDS,
             )
-    context["problem"] = problem
+    if problem:
+        # What was typed stays, to correct it (the next person's screen comes after a while).
+        context.update(problem=problem, back_after=CORRECT_SECONDS, **typed)
     return render(request, "public/kiosk.html", context)

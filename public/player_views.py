@@ -12,12 +12,12 @@ import hashlib
 from django.http import Http404, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from scoring.selectors.player_page import player_page, player_page_mark
 from tournaments.access import client_address
@@ -32,7 +32,7 @@ from tournaments.services.player_pages import (
 )
 from tournaments.services.privacy import entrant_public_name_set
 from tournaments.services.self_checkin import entrant_check_in_self
-from web.actions import act
+from web.actions import act, keep_refused, kept
 from web.addresses import printed_address
 from web.languages import speak_event_language
 from web.params import search_text, whole_number
@@ -65,11 +65,29 @@ def _etag(opened: OpenedPage) -> str:
     return f'"{digest}"'
 
 
-def _subscriptions(opened: OpenedPage):
+# The session remembers the subscriptions this browser made: a page lists (and stops) only
+# those, never the address another holder of the same link left (each e-mail has its own
+# stop link).
+OWN_NOTICES = "notice_keys"
+# The e-mail form's refused address, kept to show again beside its error (``keep_refused``).
+NOTICE_FORM = "player_notices"
+
+
+def _subscriptions(request, opened: OpenedPage):
+    """The addresses this browser left on this page, still getting e-mails."""
     via = NoticeSubscription.Via.FAMILY if opened.family else NoticeSubscription.Via.PLAYER
     return NoticeSubscription.objects.filter(
-        entrant=opened.entrant, via=via, unsubscribed_at__isnull=True
+        entrant=opened.entrant,
+        via=via,
+        unsubscribed_at__isnull=True,
+        key__in=request.session.get(OWN_NOTICES, []),
     ).order_by("created_at")
+
+
+def _remember_subscription(request, subscription: NoticeSubscription) -> None:
+    keys = request.session.get(OWN_NOTICES, [])
+    if subscription.key not in keys:
+        request.session[OWN_NOTICES] = [*keys, subscription.key][-20:]
 
 
 @never_cache
@@ -83,7 +101,8 @@ def page(request, slug, code):
         "code": own,
         "code_shown": page_code_shown(own),
         "family_url": printed_address() + reverse("player:page", args=[slug, entrant.family_code]),
-        "subscriptions": _subscriptions(opened),
+        "subscriptions": _subscriptions(request, opened),
+        "notice_form": kept(request, NOTICE_FORM) or {},
         "public_name": public_name(entrant),
         "notices_open": notices_open(entrant.event_id),
         "poll_seconds": POLL_SECONDS,
@@ -145,19 +164,29 @@ def public_name_set(request, slug, code):
 def subscribe(request, slug, code):
     opened = _opened(request, slug, code)
     email = request.POST.get("email", "")
+    asked_at = timezone.now()
+
+    def done(subscription: NoticeSubscription) -> str:
+        # Only an address this browser left becomes its own to list and stop: typing an
+        # address someone else left shows nothing of theirs (its stop link stays theirs).
+        if subscription.created_at >= asked_at:
+            _remember_subscription(request, subscription)
+        return _("E-mails will go to %(email)s.") % {"email": subscription.email}
+
     return act(
         request,
         lambda: notice_subscribe(entrant=opened.entrant, email=email, family=opened.family),
-        done=lambda s: _("E-mails will go to %(email)s.") % {"email": s.email},
+        done=done,
         to=("player:page", slug, code),
+        keep=lambda problem: keep_refused(request, NOTICE_FORM, {"email": email}, problem),
     )
 
 
 @require_POST
 def stop_here(request, slug, code, key):
-    """Stop one address's e-mails from the page that asked for them."""
+    """Stop one address's e-mails from the page, and the browser, that asked for them."""
     opened = _opened(request, slug, code)
-    if not _subscriptions(opened).filter(key=key).exists():
+    if not _subscriptions(request, opened).filter(key=key).exists():
         raise Http404(_("This address opens no player's page."))
     return act(
         request,
@@ -208,23 +237,30 @@ def not_answered(result: PageFind) -> str:
     return ""
 
 
+@require_http_methods(["GET", "POST"])
 def find(request, slug):
     """Find-my-table's way to one's own page: the code from the slip, or the name and birth
     year (``page_find``: guessing years is throttled, a slip's code never is). One player
     found: their page; several (same name and year): each to choose; none: said, with what
-    to do."""
+    to do. The name and birth year come only in a POST (never in an address, which server
+    logs and the browser's history keep); a GET with them shows the empty form."""
     event = get_object_or_404(Event, slug=slug)
     speak_event_language(request, event)
     typed = request.GET.get("code", "")
+    name = year_typed = ""
     if typed.strip():
         opened = page_opened(event, typed)
         if opened is not None:
             return redirect("player:page", slug, _own_code(opened))
         found, problem = [], _("No page has this code: check it against your slip.")
+    elif request.method != "POST":
+        found, problem = [], ""
     else:
-        name = search_text(request.GET.get("name", ""))
-        year = whole_number(request.GET.get("year", ""), low=1900, high=2100)
-        result = page_find(event=event, name=name, year=year, address=client_address(request))
+        name, year_typed = request.POST.get("name", ""), request.POST.get("year", "")
+        year = whole_number(year_typed, low=1900, high=2100)
+        result = page_find(
+            event=event, name=search_text(name), year=year, address=client_address(request)
+        )
         found = result.found
         if len(found) == 1:
             return redirect("player:page", slug, found[0].page_code)
@@ -233,5 +269,11 @@ def find(request, slug):
             if found
             else _("Nobody of that name was born in that year: check both, or ask at the desk.")
         )
-    context = {"event": event, "found": found, "problem": problem}
+    context = {
+        "event": event,
+        "found": found,
+        "problem": problem,
+        "typed_name": name,
+        "typed_year": year_typed,
+    }
     return private(render(request, "public/player_find.html", context))

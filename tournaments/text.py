@@ -247,3 +247,12 @@ def whole_number(text, *, low: int = 0, high: int = MAX_ID) -> int | None:
         return None
     value = int(text)
     return value if low <= value <= high else None
+
+
+_DOUBLE_PERIOD = re.compile(r"(?<!\.)\.\.(?!\.)")
+
+
+def one_period(sentence: str) -> str:
+    """A sentence that ends on a time or word already ending in a period ("9:55 p.m."),
+    ended once: "until 9:55 p.m.." becomes "until 9:55 p.m." (an ellipsis stays)."""
+    return _DOUBLE_PERIOD.sub(".", sentence)

@@ -134,7 +134,9 @@ def checkin_everyone(request, event):
         request,
         event,
         question=lambda: _everyone_question(event, listed, here, absent),
-        action=lambda: services.entrants_check_in(event=event, absent=absent, present=here),
+        action=lambda: services.entrants_check_in(
+            event=event, absent=absent, present=here, user=request.user
+        ),
         done=_checked_in,
         to=checkin_url(event),
     )
@@ -180,7 +182,9 @@ def checkin_set(request, event, entrant_id):
         request,
         event,
         question=lambda: _absent_question(entrant, back) if absent else None,
-        action=lambda: services.entrant_set_status(entrant=entrant, status=status),
+        action=lambda: services.entrant_set_status(
+            entrant=entrant, status=status, user=request.user
+        ),
         done=lambda saved: _("%(name)s: %(status)s.")
         % {"name": isolate(entrant.shown_name), "status": saved.get_status_display().lower()},
         to=back,

@@ -4,6 +4,7 @@
 import datetime
 
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
@@ -18,7 +19,7 @@ from tournaments.models import (
     Round,
     Seat,
 )
-from tournaments.selectors import public_name
+from tournaments.selectors import personal_data_deletion_day, public_name
 
 from ..models import Penalty, RackScore, ScoreChange, TieBreakDecision
 
@@ -126,13 +127,21 @@ def _placing(entrant: Entrant) -> dict | None:
 
 
 def _audit(entrant: Entrant) -> list[dict]:
-    """The scores' audit trail about them, or made by them at the table (with the device's
-    address the change came from)."""
-    lines = (
-        ScoreChange.objects.filter(Q(entrant=entrant) | Q(at_table_player=entrant))
-        .select_related("division")
-        .order_by("at", "id")
-    )
+    """The scores' audit trail about them (their own score, or a whole game entered or
+    confirmed at a table they sat at, by anyone), or made by them at the table (with the
+    device's address the change came from)."""
+    theirs = Q(entrant=entrant) | Q(at_table_player=entrant)
+    # A whole game entered or confirmed (by anyone) at a table they sat at holds their score.
+    for division_id, round_number, table_number in Seat.objects.filter(entrant=entrant).values_list(
+        "round__division_id", "round__number", "table__number"
+    ):
+        theirs |= Q(
+            entrant__isnull=True,
+            division_id=division_id,
+            round_number=round_number,
+            table_number=table_number,
+        )
+    lines = ScoreChange.objects.filter(theirs).select_related("division").order_by("at", "id")
     return [
         {
             "division": c.division.name,
@@ -140,7 +149,7 @@ def _audit(entrant: Entrant) -> list[dict]:
             "table": c.table_number,
             "game": c.game_number,
             "action": c.action,
-            "about_them": c.entrant_id == entrant.pk,
+            "about_them": c.entrant_id in (entrant.pk, None),
             "made_by_them_at_the_table": c.at_table_player_id == entrant.pk,
             "before": c.before,
             "after": c.after,
@@ -206,8 +215,12 @@ def person_record(event: Event, external_id: str) -> dict:
         },
         "public_name": public_name(entrant),
         "personal_data": {
-            "deleted_on": _plain(event.personal_data_deleted_on),
+            # The day the contact details and birth date go (or went); null while the
+            # event, past that day, is still being played: they go once it ends.
+            "deleted_on": _plain(personal_data_deletion_day(event, timezone.localdate())),
             "deleted_at": _plain(event.personal_purged_at),
+            "days_after_the_event": event.personal_data_days,
+            "never_while_the_event_is_played": True,
         },
         "status_changes": [
             {

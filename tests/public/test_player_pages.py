@@ -13,6 +13,7 @@ from tests.factories import DivisionFactory, EntrantFactory, EventFactory, enter
 from tests.helpers import organizer_client
 from tournaments import services
 from tournaments.models import Entrant, Event, NoticeSubscription, page_code_shown
+from tournaments.selectors.public_names import public_name as public_name
 
 pytestmark = pytest.mark.django_db
 
@@ -90,19 +91,32 @@ def test_check_in_from_the_page_within_the_window_only():
 
 def test_find_my_table_opens_the_page_by_name_and_birth_year_or_code():
     event, _, (mary, *_) = registered()
-    found = Client().get(
+    found = Client().post(
         f"/p/{event.slug}/find/me/", {"name": mary.last_name.lower(), "year": "1950"}
     )
     assert (
         found.status_code == 302
         and found["Location"] == f"/p/{mary.event.slug}/me/{mary.page_code}/"
     )
-    wrong = Client().get(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1951"})
+    wrong = Client().post(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1951"})
     assert wrong.status_code == 200 and "Nobody of that name" in wrong.content.decode()
+    assert f'value="{mary.last_name}"' in wrong.content.decode()  # kept to correct
     by_code = Client().get(
         f"/p/{event.slug}/find/me/", {"code": page_code_shown(mary.family_code).lower()}
     )
     assert by_code["Location"] == f"/p/{mary.event.slug}/me/{mary.family_code}/"
+
+
+def test_find_my_table_takes_a_name_and_birth_year_only_posted_with_its_token():
+    event, _, (mary, *_) = registered()
+    find_page = Client().get(f"/p/{event.slug}/find/").content.decode()
+    form = find_page[find_page.index('id="own-page-heading"') :]
+    assert '<form method="post"' in form and "csrfmiddlewaretoken" in form
+    in_address = Client().get(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1950"})
+    assert in_address.status_code == 200 and mary.page_code not in in_address.content.decode()
+    guarded = Client(enforce_csrf_checks=True)
+    refused = guarded.post(f"/p/{event.slug}/find/me/", {"name": mary.last_name, "year": "1950"})
+    assert refused.status_code in (401, 403) and "Location" not in refused
 
 
 def test_the_kiosk_needs_an_organizer_then_checks_players_in():
@@ -117,7 +131,7 @@ def test_the_kiosk_needs_an_organizer_then_checks_players_in():
     assert organizer.get(f"/e/{event.slug}/desk/").status_code == 302
     kiosk = f"/e/{event.slug}/kiosk/"
     closed = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"})
-    assert "Check-in is at the desk" in closed.content.decode()
+    assert "Check-in is at the desk" in closed.content.decode()  # said at once, too
     open_window(event)
     welcome = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"}).content.decode()
     assert f'Welcome, <span dir="auto">{mary.first_name}</span>: you are checked in' in welcome
@@ -128,6 +142,55 @@ def test_the_kiosk_needs_an_organizer_then_checks_players_in():
     assert "This is a family link" in family
     mary.refresh_from_db()
     assert mary.self_checked_in_at_kiosk
+
+
+def test_a_closed_kiosk_says_so_at_once():
+    event, _, (mary, *_) = registered()
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    shown = tablet.get(f"/e/{event.slug}/kiosk/").content.decode()
+    assert "Check-in is at the desk." in shown and 'name="year"' not in shown
+    open_window(event)
+    shown = tablet.get(f"/e/{event.slug}/kiosk/").content.decode()
+    assert "Check-in is at the desk." not in shown and 'name="year"' in shown
+
+
+def test_the_kiosk_keeps_a_wrong_birth_year_typed_to_correct_it():
+    event, _, (mary, *_) = registered()
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    wrong = tablet.post(f"/e/{event.slug}/kiosk/", {"name": mary.last_name, "year": "1951"})
+    html = wrong.content.decode()
+    assert "Nobody of that name was born in that year" in html
+    assert f'value="{mary.last_name}"' in html and 'value="1951"' in html
+
+
+def test_the_kiosk_tells_a_seated_player_their_table():
+    event, division, players = registered(8)
+    services.entrants_check_in(event=event, present=[p.external_id for p in players])
+    services.division_seat_first_round(division=division, seed=1)
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    table = division.rounds.get().tables.order_by("number").first()
+    player = seated(table)[0]
+    seat = player.seats.get(table=table).number
+    html = tablet.post(f"/e/{event.slug}/kiosk/", {"code": player.page_code}).content.decode()
+    assert "you were already checked in" in html
+    assert f"Table {table.number}, seat {seat}" in html
+
+
+def test_the_next_person_at_the_kiosk_meets_the_event_language():
+    event, _, _ = registered(language="fr")
+    open_window(event)
+    tablet = organizer_client(event)
+    tablet.post(f"/e/{event.slug}/kiosk/open/")
+    tablet.post("/i18n/setlang/", {"language": "es", "next": f"/e/{event.slug}/kiosk/"})
+    assert 'lang="es"' in tablet.get(f"/e/{event.slug}/kiosk/").content.decode()
+    reset = tablet.get(f"/e/{event.slug}/kiosk/?next=1")
+    assert reset.status_code == 302 and reset["Location"] == f"/e/{event.slug}/kiosk/"
+    assert 'lang="fr"' in tablet.get(reset["Location"]).content.decode()
 
 
 def test_nobody_checks_in_at_the_kiosk_once_their_division_is_seated():
@@ -164,6 +227,43 @@ def test_notices_asked_for_and_stopped_on_the_page():
     assert subscription.unsubscribed_at is not None
 
 
+def test_a_family_link_shows_and_stops_only_the_address_this_browser_left():
+    _, _, (mary, *_) = registered()
+    family_page = f"/p/{mary.event.slug}/me/{mary.family_code}/"
+    grandson, daughter = Client(), Client()
+    grandson.post(f"{family_page}notices/", {"email": "grandson@example.org"})
+    daughter.post(f"{family_page}notices/", {"email": "daughter@example.org"})
+    his = NoticeSubscription.objects.get(email="grandson@example.org")
+    hers = NoticeSubscription.objects.get(email="daughter@example.org")
+    seen = daughter.get(family_page).content.decode()
+    assert "daughter@example.org" in seen and hers.key in seen
+    assert "grandson@example.org" not in seen and his.key not in seen
+    stranger = Client().get(family_page).content.decode()
+    assert "@example.org" not in stranger and "its own link to stop them" in stranger
+    assert daughter.post(f"{family_page}notices/{his.key}/stop/").status_code == 404
+    his.refresh_from_db()
+    assert his.unsubscribed_at is None
+    # Typing his address does not make it hers to see or stop.
+    daughter.post(f"{family_page}notices/", {"email": "grandson@example.org"})
+    assert his.key not in daughter.get(family_page).content.decode()
+    assert daughter.post(f"{family_page}notices/{his.key}/stop/").status_code == 404
+    assert grandson.post(f"{family_page}notices/{his.key}/stop/").status_code == 302
+    his.refresh_from_db()
+    assert his.unsubscribed_at is not None
+
+
+def test_a_refused_address_stays_typed_beside_its_error():
+    _, _, (mary, *_) = registered()
+    family_page = f"/p/{mary.event.slug}/me/{mary.family_code}/"
+    client = Client()
+    client.post(f"{family_page}notices/", {"email": "grandson@example"})
+    page = client.get(family_page).content.decode()
+    assert 'value="grandson@example"' in page
+    assert 'id="email-error" role="alert">“grandson@example” is not an e-mail' in page
+    again = client.get(family_page).content.decode()
+    assert 'value="grandson@example"' not in again
+
+
 def test_the_desk_opens_the_window_and_sets_a_division_start():
     event, division, _ = registered()
     desk = organizer_client(event)
@@ -194,13 +294,51 @@ def test_a_player_who_went_on_sees_the_next_table():
     assert "went on" in html and "the final" in html
 
 
+def test_the_page_ends_a_sentence_on_a_time_with_one_period():
+    event, _, (mary, *_) = registered()
+    open_window(event)
+    tomorrow = timezone.localdate() + datetime.timedelta(days=1)
+    event.checkin_closes_at = timezone.make_aware(
+        datetime.datetime.combine(tomorrow, datetime.time(21, 55))
+    )
+    event.save()
+    html = Client().get(f"/p/{event.slug}/me/{mary.page_code}/").content.decode()
+    assert "until 9:55 p.m.</p>" in html and "p.m.." not in html
+
+
+def test_the_family_copy_speaks_of_the_player_by_name():
+    event, division, _ = registered(8)
+    Entrant.objects.filter(event=event).update(status=Entrant.Status.CHECKED_IN)
+    services.division_seat_first_round(division=division, seed=7)
+    table = division.rounds.get().tables.order_by("number").first()
+    enter(table, 1, [0, 10, 20, 30])
+    player = seated(table)[0]
+    name = public_name(player)
+    family = Client().get(f"/p/{event.slug}/me/{player.family_code}/").content.decode()
+    assert f"{name}'s games" in family and f"left on {name}'s rack" in family
+    assert "Your games" not in family and "your rack" not in family
+    own = Client().get(f"/p/{event.slug}/me/{player.page_code}/").content.decode()
+    assert "Your games" in own and "left on your rack" in own
+
+
+def test_find_my_table_says_why_names_are_not_shown():
+    event, division, players = registered(6, public_names="none")
+    services.entrants_check_in(event=event, present=[p.external_id for p in players])
+    services.division_seat_first_round(division=division, seed=1)
+    html = Client().get(f"/p/{event.slug}/find/", {"q": players[0].last_name}).content.decode()
+    assert "Names are not shown at this event" in html and "code on your slip" in html
+    shown = EventFactory(public_names="full")
+    plain = Client().get(f"/p/{shown.slug}/find/", {"q": "smith"}).content.decode()
+    assert "Names are not shown" not in plain
+
+
 def test_find_my_table_stops_answering_a_name_after_wrong_years_and_the_slip_still_opens():
     event, _, (mary, *_) = registered()
     find = f"/p/{event.slug}/find/me/"
     for year in ("1947", "1948", "1949"):
-        wrong = Client().get(find, {"name": mary.last_name, "year": year}).content.decode()
+        wrong = Client().post(find, {"name": mary.last_name, "year": year}).content.decode()
         assert "Nobody of that name" in wrong
-    right = Client().get(find, {"name": mary.last_name, "year": "1950"})
+    right = Client().post(find, {"name": mary.last_name, "year": "1950"})
     assert right.status_code == 200 and "Too many wrong birth years" in right.content.decode()
     assert mary.page_code not in right.content.decode()
     by_code = Client().get(find, {"code": page_code_shown(mary.page_code)})
@@ -209,7 +347,7 @@ def test_find_my_table_stops_answering_a_name_after_wrong_years_and_the_slip_sti
 
 def test_find_my_table_answers_no_name_that_matches_too_many_players():
     event, _, players = registered(12)
-    broad = Client().get(f"/p/{event.slug}/find/me/", {"name": "player", "year": "1950"})
+    broad = Client().post(f"/p/{event.slug}/find/me/", {"name": "player", "year": "1950"})
     assert broad.status_code == 200
     assert "type your first and last name" in broad.content.decode()
     assert all(p.page_code not in broad.content.decode() for p in players)

@@ -35,6 +35,7 @@ from tournaments.registration import read_registrations
 from tournaments.selectors import public_names, table_code_live
 from tournaments.selectors.player_pages import page_opened
 from tournaments.services.player_pages import notice_subscribe
+from tournaments.services.self_checkin import entrant_check_in_self
 from tournaments.signals import personal_data_removed
 from web.tasks import purge_personal_data
 
@@ -542,7 +543,7 @@ def test_export_gives_everything_held_about_one_person():
     assert record["personal_data"]["deleted_on"] == DUE.isoformat()
     assert record["seats"] and record["rack_totals"] and record["placing"]["place"]
     assert any(line["made_by_them_at_the_table"] for line in record["audit"])
-    assert record["status_changes"][0]["reason"] == "Mary has a bad hip"
+    assert [c["reason"] for c in record["status_changes"] if c["reason"]] == ["Mary has a bad hip"]
     assert record["erasure"] is None
     assert record["player_page"]["notices"] == []
     json.dumps(record)  # plain data
@@ -552,6 +553,53 @@ def test_export_gives_everything_held_about_one_person():
     assert [t for t in MARY_TRACES if t in json.dumps(after, ensure_ascii=False)] == []
     with pytest.raises(RuleError, match="There is no entrant with id 'nobody'"):
         person_record(event, "nobody")
+
+
+def test_export_holds_every_check_in_and_the_games_others_entered_at_their_table():
+    event = EventFactory(date=timezone.localdate())
+    division = DivisionFactory(event=event, name="70-74")
+    mary = EntrantFactory(division=division, external_id="57", status=Entrant.Status.REGISTERED)
+    others = EntrantFactory.create_batch(7, division=division, status=Entrant.Status.REGISTERED)
+    now = timezone.now()
+    event.checkin_opens_at = now - datetime.timedelta(minutes=5)
+    event.checkin_closes_at = now + datetime.timedelta(hours=1)
+    event.save()
+    services.entrant_set_status(entrant=mary, status=Entrant.Status.ABSENT)
+    services.entrant_set_status(entrant=mary, status=Entrant.Status.REGISTERED)
+    entrant_check_in_self(entrant=mary, at_kiosk=True)
+    services.entrants_check_in(event=event, present=[o.external_id for o in others])
+    record = person_record(event, "57")
+    assert [(c["before"], c["after"]) for c in record["status_changes"]] == [
+        ("registered", "absent"),
+        ("absent", "registered"),
+        ("registered", "checked_in"),
+    ]
+    assert record["status_changes"][-1]["by"] == "the player, at the kiosk"
+    assert person_record(event, others[0].external_id)["status_changes"][0]["after"] == (
+        "checked_in"
+    )
+    services.division_seat_first_round(division=division, seed=3)
+    table = Table.objects.get(round=division.rounds.get(), seats__entrant=mary)
+    enter(table, 1, [0, 12, 25, 7][: len(seated(table))])
+    audit = person_record(event, "57")["audit"]
+    assert {line["action"] for line in audit} == {"entered"}, audit
+    assert all(line["table"] == table.number for line in audit)
+    assert not any(line["made_by_them_at_the_table"] for line in audit)
+
+
+def test_export_says_when_personal_data_go_never_a_day_past_while_they_are_held():
+    today = timezone.localdate()
+    event = EventFactory(date=today, personal_data_days=0)
+    division = DivisionFactory(event=event)
+    EntrantFactory(division=division, external_id="57")
+    EntrantFactory(division=division)
+    record = person_record(event, "57")["personal_data"]
+    assert record["deleted_on"] is None  # still being played: they go once it ends
+    assert record["days_after_the_event"] == 0
+    later = EventFactory(date=today + datetime.timedelta(days=3), personal_data_days=90)
+    EntrantFactory(division=DivisionFactory(event=later), external_id="58")
+    due = person_record(later, "58")["personal_data"]["deleted_on"]
+    assert due == (today + datetime.timedelta(days=93)).isoformat()
 
 
 def test_keeping_off_the_public_pages_is_asked_and_undone():

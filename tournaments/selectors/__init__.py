@@ -32,6 +32,7 @@ from .divisions import (
 )
 from .events import (
     division_rules,
+    event_over,
     event_rules,
     event_started,
     events_ended_waiting,
@@ -39,6 +40,7 @@ from .events import (
     free_slug,
     notes_language,
     notes_language_code,
+    personal_data_deletion_day,
 )
 from .find_table import find_table, waiting_to_be_seated
 from .hall import event_hall, hall_tables_in_play, round_label, table_in_play
@@ -102,7 +104,9 @@ __all__ = [
     "event_rules",
     "event_started",
     "events_ended_waiting",
+    "event_over",
     "events_personal_data_due",
+    "personal_data_deletion_day",
     "extra_time_tables",
     "find_table",
     "free_slug",

@@ -6,7 +6,7 @@ import datetime
 
 from django.conf import settings
 from django.db.models import Q, QuerySet
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tournaments import engine
 from tournaments.models import Division, Event, Round
@@ -72,3 +72,19 @@ def events_personal_data_due(today: datetime.date) -> list[Event]:
     (``Event.personal_data_deleted_on``) and were not deleted yet."""
     waiting = Event.objects.filter(personal_purged_at__isnull=True, date__lte=today)
     return [event for event in waiting if event.personal_data_deleted_on <= today]
+
+
+def event_over(event: Event, today: datetime.date) -> bool:
+    """The event is over: its day has passed, or every division with players finished."""
+    return today > event.date or Event.objects.finished().filter(pk=event.pk).exists()
+
+
+def personal_data_deletion_day(event: Event, today: datetime.date) -> datetime.date | None:
+    """The day the event's contact details and birth dates go (``event_personal_purge``):
+    the day they went, else their due day (``Event.personal_data_deleted_on``; the hourly
+    task deletes them at its next pass once it has come); None while the event, past its
+    due day, is still being played (they go once it is over)."""
+    if event.personal_purged_at is not None:
+        return timezone.localdate(event.personal_purged_at)
+    due = event.personal_data_deleted_on
+    return due if due > today or event_over(event, today) else None

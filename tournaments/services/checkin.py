@@ -117,6 +117,7 @@ def entrants_check_in(
     absent: Iterable[str] = (),
     absent_not_named_arrived: bool = False,
     present: Iterable[str] | None = None,
+    user=None,
 ) -> CheckInReport:
     """Check in every registered entrant except those named absent (with ``present``:
     only those named there, as the desk's "check in everyone who is here" lists them).
@@ -124,7 +125,8 @@ def entrants_check_in(
     Run again, it checks in late arrivals as long as their bracket's first round is
     not seated. With ``absent_not_named_arrived`` (the command: ``absent`` is the whole
     list of no-shows) a player marked absent before and not named now turned up and is
-    checked in too. Absent players are not seated and get no place.
+    checked in too. Absent players are not seated and get no place. Each change is kept
+    in the player's record (``status_record``, by ``user``).
     """
     only = None if present is None else {e.pk for e in entrants_by_ids(event, present)}
     report = CheckInReport()
@@ -151,6 +153,11 @@ def entrants_check_in(
                     % {"name": isolate(entrant.name), "id": entrant.external_id}
                 )
         absent_ids = {e.pk for e in absent_entrants}
+        changes = [
+            _status_change(e, Entrant.Status.ABSENT, user)
+            for e in absent_entrants
+            if e.status != Entrant.Status.ABSENT and e.status not in OUT_OF_PLAY
+        ]
         Entrant.objects.filter(pk__in=absent_ids).exclude(status__in=OUT_OF_PLAY).update(
             status=Entrant.Status.ABSENT
         )
@@ -172,12 +179,14 @@ def entrants_check_in(
                     report.too_late.append(entrant.external_id)
                 continue
             to_check_in.append(entrant.pk)
+            changes.append(_status_change(entrant, Entrant.Status.CHECKED_IN, user))
             report.checked_in.append(entrant.external_id)
             if entrant.status == Entrant.Status.ABSENT:
                 # RULES.md: a no-show who turns up before their division is seated is
                 # checked in like a late arrival.
                 report.arrived.append(entrant.external_id)
         Entrant.objects.filter(pk__in=to_check_in).update(status=Entrant.Status.CHECKED_IN)
+        EntrantStatusChange.objects.bulk_create(changes)
     return report
 
 
@@ -195,8 +204,10 @@ def entrants_mark_accessible(
         return entrants
 
 
-def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
-    """The check-in desk: check in, mark absent, or back to registered, before seating."""
+def entrant_set_status(*, entrant: Entrant, status: str, user=None, by_label: str = "") -> Entrant:
+    """The check-in desk: check in, mark absent, or back to registered, before seating.
+    The change is kept in the player's record, by ``user`` (or ``by_label``: the player
+    themselves)."""
     allowed = {Entrant.Status.CHECKED_IN, Entrant.Status.ABSENT, Entrant.Status.REGISTERED}
     if status not in allowed:
         raise RuleError(gettext("At the desk a player is checked in, absent, or registered."))
@@ -217,6 +228,7 @@ def entrant_set_status(*, entrant: Entrant, status: str) -> Entrant:
                 gettext("%(name)s is %(status)s.")
                 % {"name": isolate(entrant.name), "status": entrant.get_status_display().lower()}
             )
+        _status_change(entrant, status, user, by_label).save()
         entrant.status = status
         # A volunteer's change: not a check-in by the player (self_checkin.py sets it after).
         entrant.self_checked_in_at, entrant.self_checked_in_at_kiosk = None, False
@@ -246,17 +258,25 @@ def _withdrawal_refusal(entrant: Entrant) -> str:
     return ""
 
 
-def status_record(*, entrant: Entrant, after: str, reason: str = "", user=None) -> None:
-    """Keep a change of an entrant's status in their record (who, when, why)."""
-    by_label = user.get_username() if user is not None and user.pk else "command line (organizer)"
-    EntrantStatusChange.objects.create(
+def _status_change(
+    entrant: Entrant, after: str, user=None, by_label: str = "", reason: str = ""
+) -> EntrantStatusChange:
+    """A change of ``entrant``'s status as their record keeps it (not saved): by ``user``,
+    else ``by_label`` (the player themselves), else the command line."""
+    signed_in = user is not None and user.pk
+    return EntrantStatusChange(
         entrant=entrant,
         before=entrant.status,
         after=after,
         reason=reason,
-        by=user if user is not None and user.pk else None,
-        by_label=by_label,
+        by=user if signed_in else None,
+        by_label=user.get_username() if signed_in else by_label or "command line (organizer)",
     )
+
+
+def status_record(*, entrant: Entrant, after: str, reason: str = "", user=None) -> None:
+    """Keep a change of an entrant's status in their record (who, when, why)."""
+    _status_change(entrant, after, user, reason=reason).save()
 
 
 def _out_of_play(

@@ -114,7 +114,10 @@ def notice_subscribe(*, entrant: Entrant, email: str, family: bool) -> NoticeSub
             return existing
         if live.count() >= MOST_SUBSCRIPTIONS:
             raise RuleError(
-                gettext("%(n)d addresses already get these e-mails: stop one of them first.")
+                gettext(
+                    "%(n)d addresses already get these e-mails, the most there can be: one "
+                    "of them stops first (each e-mail has a link to stop them)."
+                )
                 % {"n": MOST_SUBSCRIPTIONS}
             )
         try:

@@ -33,7 +33,7 @@ from tournaments.models import (
     TableCode,
     new_page_code,
 )
-from tournaments.selectors import events_ended_waiting, with_shown_name
+from tournaments.selectors import event_over, events_ended_waiting, with_shown_name
 from tournaments.signals import ENDED, ERASE, PURGE, personal_data_removed
 from tournaments.text import names_replaced
 
@@ -98,11 +98,6 @@ def check_personal_days(days: int) -> None:
         )
 
 
-def _event_over(event: Event, today: datetime.date) -> bool:
-    """The event is over: its day has passed, or every division with players finished."""
-    return today > event.date or Event.objects.finished().filter(pk=event.pk).exists()
-
-
 def _age_kept(entrant: Entrant, cutoff: datetime.date) -> int | None:
     """The age on the event's cut-off that the birth date gave (what places them in an age
     group, their qualifier group included), kept when the birth date goes."""
@@ -152,7 +147,7 @@ def event_personal_purge(
     deleted_on = event.date + datetime.timedelta(days=days)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        if today < deleted_on or not _event_over(event, today):
+        if today < deleted_on or not event_over(event, today):
             return PurgeReport(event, False, max(deleted_on, event.date + _ONE_DAY))
         cutoff = event.age_cutoff
         changed = []

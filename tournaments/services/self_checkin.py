@@ -14,6 +14,7 @@ from tournaments.engine.self_checkin import NOT_YET, OPEN, OVER, check_window
 from tournaments.models import Division, Entrant, Event
 from tournaments.selectors import bracket_started
 from tournaments.selectors.player_pages import checkin_window
+from tournaments.text import one_period
 
 from .checkin import entrant_set_status
 
@@ -45,12 +46,28 @@ def _refusal(entrant: Entrant, now: datetime.datetime) -> str:
                 "Your division is already seated: please go to the desk, they will help you."
             )
         return ""
+    return checkin_closed_words(entrant.event, now)
+
+
+def checkin_closed_words(event: Event, now: datetime.datetime) -> str:
+    """Why nobody may check themselves in at ``now`` ("" while the window is open): what
+    the kiosk says at once, and a player's refusal."""
+    window = checkin_window(event)
+    state = window.state(now)
+    if state == OPEN:
+        return ""
     if state == NOT_YET:
         local = timezone.localtime(window.opens_at)
-        return gettext("Check-in opens at %(time)s.") % {"time": time_format(local)}
+        return one_period(gettext("Check-in opens at %(time)s.") % {"time": time_format(local)})
     if state == OVER:
         return gettext("Check-in here has closed: please go to the desk.")
     return gettext("Check-in is at the desk.")
+
+
+# Who checked a player in, in their record (``EntrantStatusChange.by_label``), when it was
+# the player themselves.
+SELF_AT_KIOSK = "the player, at the kiosk"
+SELF_ON_PAGE = "the player, on their own page"
 
 
 def entrant_check_in_self(
@@ -68,7 +85,11 @@ def entrant_check_in_self(
         refusal = _refusal(entrant, now)
         if refusal:
             raise RuleError(refusal)
-        entrant = entrant_set_status(entrant=entrant, status=Entrant.Status.CHECKED_IN)
+        entrant = entrant_set_status(
+            entrant=entrant,
+            status=Entrant.Status.CHECKED_IN,
+            by_label=SELF_AT_KIOSK if at_kiosk else SELF_ON_PAGE,
+        )
         entrant.self_checked_in_at, entrant.self_checked_in_at_kiosk = now, at_kiosk
         entrant.save(update_fields=["self_checked_in_at", "self_checked_in_at_kiosk"])
         return entrant

@@ -4,6 +4,7 @@ language."""
 from django import template
 from django.utils.translation import gettext
 
+from tournaments.text import one_period as _one_period
 from web.actions import for_people, settings_field
 
 register = template.Library()
@@ -37,3 +38,10 @@ def on_page(note: str) -> str:
 def settings_anchor(note: str) -> str:
     """The settings page's field a note's remedy is in ("" for none)."""
     return settings_field(note)
+
+
+@register.filter(is_safe=True)
+def one_period(sentence: str) -> str:
+    """A sentence ending on a time that ends in a period ("9:55 p.m.") ended once (used as
+    ``{% filter one_period %}…{% endfilter %}``)."""
+    return _one_period(sentence)
