@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import engine
-from tournaments.models import EVENT_SETTINGS, Entrant, Event
+from tournaments.models import EVENT_SETTINGS, FORMAT_FIELDS, Entrant, Event
 from web.params import WholeNumberField, whole_number_formfield
 
 GENDERS = [("", "—"), ("F", _("Female")), ("M", _("Male")), ("X", _("Other"))]
@@ -41,7 +41,10 @@ class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
         formfield_callback = whole_number_formfield
-        fields = [name for name in EVENT_SETTINGS if name != "tie_order"]
+        # The format's own fields are the format part's (FormatSettingsForm).
+        fields = [
+            name for name in EVENT_SETTINGS if name != "tie_order" and name not in FORMAT_FIELDS
+        ]
         labels = {
             "name": _("Event name"),
             "date": _("Date of the event"),

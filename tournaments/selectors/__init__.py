@@ -32,6 +32,7 @@ from .divisions import (
 )
 from .events import (
     division_rules,
+    event_format,
     event_rules,
     event_started,
     events_personal_data_due,
@@ -96,6 +97,7 @@ __all__ = [
     "division_rules",
     "division_slot",
     "event_hall",
+    "event_format",
     "event_rules",
     "event_started",
     "events_personal_data_due",
