@@ -4,12 +4,14 @@ engine whether the game can be; the services check again when saving."""
 import re
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import SAVE_KEY_PATTERN
 from scoring.selectors import TableEntry, TableSheet
 from tournaments import engine
+from tournaments.selectors import event_format, event_game_options
 from tournaments.text import isolate
 
 ENDED_CHOICES = [
@@ -29,9 +31,15 @@ FORM_MESSAGES = {
 }
 
 
-def entry_rules() -> dict:
-    """The limits and messages the score entry page's script checks a game with."""
-    return {**engine.entry_rules(), "form": {k: str(v) for k, v in FORM_MESSAGES.items()}}
+def entry_rules(event) -> dict:
+    """The limits and messages the score entry page's script checks a game with, under
+    the event's format (its joker's value: the largest rack total, the tile calculator's
+    joker; its never-opened total)."""
+    table = event_format(event).table
+    return {
+        **engine.entry_rules(joker_value=table.joker_value, never_opened=table.never_opened),
+        "form": {k: str(v) for k, v in FORM_MESSAGES.items()},
+    }
 
 
 def rack_field_name(entrant) -> str:
@@ -72,6 +80,8 @@ class GameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         self.number = number
+        # The event's format in every check: the joker's value, the never-opened total.
+        self.game_options = event_game_options(sheet.event)
         self.players = [s.entrant for s in sheet.seats]
         self.playing = [e for e in self.players if not e.out_of_play]
         for seat in sheet.seats:
@@ -152,7 +162,9 @@ class GameForm(forms.Form):
             if name in self._errors:
                 continue
             try:
-                racks[entrant] = engine.parse_rack_total(text)
+                racks[entrant] = engine.parse_rack_total(
+                    text, joker_value=self.game_options["joker_value"]
+                )
             except engine.RuleError as error:
                 self.add_error(
                     name,
@@ -175,6 +187,7 @@ class GameForm(forms.Form):
                 players=[e.external_id for e in self.playing],
                 # Set apart: a right-to-left name must not take the numbers after it.
                 names={e.external_id: isolate(e.shown_name) for e in self.players},
+                **self.game_options,
             )
         except engine.GameError as error:
             placed = set()
@@ -201,7 +214,9 @@ class GameForm(forms.Form):
 
     def _check_balance(self, racks, data, winner):
         try:
-            plus = engine.parse_rack_total(data["winner_plus"])
+            plus = engine.parse_rack_total(
+                data["winner_plus"], joker_value=self.game_options["joker_value"]
+            )
         except engine.RuleError as error:
             self.add_error("winner_plus", str(error))
             return
@@ -209,6 +224,7 @@ class GameForm(forms.Form):
             {e.external_id: v for e, v in racks.items()},
             ended=data.get("ended") or None,
             winner=winner.external_id if winner else None,
+            **self.game_options,
         )
         points = engine.game_points(result, engine.SABRA)
         points[result.winner] = plus
@@ -244,9 +260,12 @@ class CorrectionForm(forms.Form):
         error_messages={"required": gettext_lazy("Give a reason for the correction.")},
     )
 
-    def __init__(self, *args, names: dict | None = None, **kwargs):
+    def __init__(
+        self, *args, names: dict | None = None, joker_value: int = engine.JOKER_VALUE, **kwargs
+    ):
         super().__init__(*args, **kwargs)
         self.names = names or {}
+        self.joker_value = joker_value
 
     def clean_rack_total(self):
         text = str(self.cleaned_data.get("rack_total") or "").strip()
@@ -254,7 +273,7 @@ class CorrectionForm(forms.Form):
         if not text and name:
             raise forms.ValidationError(FORM_MESSAGES["required"].format(name=name))
         try:
-            return engine.parse_rack_total(text)
+            return engine.parse_rack_total(text, joker_value=self.joker_value)
         except engine.RuleError as error:
             if name:
                 raise forms.ValidationError(
@@ -271,7 +290,7 @@ class PenaltyForm(forms.Form):
     points = forms.IntegerField(
         label=gettext_lazy("Penalty points"),
         min_value=1,
-        max_value=engine.MAX_RACK_TOTAL,
+        max_value=engine.LARGEST_RACK_TOTAL,  # made the event's own below
         error_messages={"required": gettext_lazy("Enter how many penalty points.")},
     )
     reason = forms.CharField(
@@ -285,6 +304,13 @@ class PenaltyForm(forms.Form):
         self.fields["entrant"].choices = [
             (str(s.entrant.pk), s.entrant.shown_name) for s in sheet.seats
         ]
+        # No more than a whole game can score under the event's joker value.
+        most = engine.largest_rack_total(event_game_options(sheet.event)["joker_value"])
+        points = self.fields["points"]
+        points.max_value = most
+        points.validators = [v for v in points.validators if not isinstance(v, MaxValueValidator)]
+        points.validators.append(MaxValueValidator(most))
+        points.widget.attrs["max"] = most
         for name, field in self.fields.items():
             field.widget.attrs["aria-describedby"] = f"id_{name}-error"
 
@@ -303,7 +329,7 @@ def plain_game(post, entry) -> tuple | None:
         if not text or len(text) > 6:
             return None
         try:
-            racks[seat.entrant_id] = engine.parse_rack_total(text)
+            racks[seat.entrant_id] = engine.parse_rack_total(text, joker_value=entry.joker_value)
         except engine.RuleError:
             return None
     ended = post.get("ended", "")
@@ -326,6 +352,7 @@ def plain_game(post, entry) -> tuple | None:
             ended=ended or None,
             winner=winner_seat.external_id if winner_seat else None,
             players=[s.external_id for s in playing],
+            **entry.game_options(),
         )
     except engine.RuleError:
         return None

@@ -31,7 +31,13 @@ from tournaments import engine
 from tournaments.csvfiles import csv_writer
 from tournaments.engine import RuleError, parse_table_numbers
 from tournaments.models import Division, Entrant, Event, Round
-from tournaments.selectors import after_closed_round, announcements, brackets, running_clock
+from tournaments.selectors import (
+    after_closed_round,
+    announcements,
+    brackets,
+    event_game_options,
+    running_clock,
+)
 from tournaments.text import isolate
 from web.actions import keep_refused, kept, said
 from web.decorators import event_role, event_table_role, post_only
@@ -165,7 +171,7 @@ def _render_table(
         response = render(request, "scoring/_sheet.html", context, status=status)
     else:
         context |= {
-            "entry_rules": entry_rules(),
+            "entry_rules": entry_rules(event),
             # The round clock with this table's extra minutes (only ever shown: it never
             # changes or refuses a score).
             "timed": table.round.status != Round.Status.CLOSED,
@@ -256,7 +262,7 @@ def _corrections_typed(post, seats) -> dict[str, str]:
     return typed
 
 
-def _unchanged(text: str, recorded, shown: str | None) -> bool:
+def _unchanged(text: str, recorded, shown: str | None, joker_value: int) -> bool:
     """Whether a row of the correction form asks for no change: its box left as the page
     showed it, or holding the total already recorded (the same form sent twice)."""
     text = text.strip()
@@ -265,28 +271,30 @@ def _unchanged(text: str, recorded, shown: str | None) -> bool:
     if not text:
         return recorded is None
     try:
-        return engine.parse_rack_total(text) == recorded
+        return engine.parse_rack_total(text, joker_value=joker_value) == recorded
     except RuleError:
         return False
 
 
-def _check_corrections(typed: dict, seats, racks: dict) -> tuple[list, dict]:
+def _check_corrections(typed: dict, seats, racks: dict, event) -> tuple[list, dict]:
     """The rows of a game's correction form that change a rack total, each checked:
     ([(entrant, rack_total, reason)], {entrant id: the form's errors}). A row left as
     shown, or already holding the recorded total, is no change and is not checked."""
     # Right-to-left names set apart, so the words after them keep their order.
     names = {s.entrant.pk: isolate(s.entrant.shown_name) for s in seats}
     changes, errors = [], {}
+    joker = event_game_options(event)["joker_value"]
     for seat in seats:
         pk = seat.entrant.pk
         if f"fix_{pk}" not in typed:
             continue
         text = typed[f"fix_{pk}"]
-        if _unchanged(text, racks.get(pk), typed.get(f"was_{pk}")):
+        if _unchanged(text, racks.get(pk), typed.get(f"was_{pk}"), joker):
             continue
         form = CorrectionForm(
             {"entrant": pk, "rack_total": text, "reason": typed.get(f"why_{pk}", "")},
             names=names,
+            joker_value=joker,
         )
         if form.is_valid():
             changes.append(
@@ -308,7 +316,7 @@ def _correction_rows(request, table, sheet, chosen, not_saved=None) -> tuple[lis
     data, errors, problem = None, {}, ""
     if refused is not None:
         data, problem = refused["data"], refused["problem"]
-        _changes, errors = _check_corrections(data, sheet.seats, chosen.racks)
+        _changes, errors = _check_corrections(data, sheet.seats, chosen.racks, sheet.event)
     typed = (not_saved or {}).get("racks") or {}
     rows, focused = [], False
     for seat in sheet.seats:
@@ -946,7 +954,7 @@ def rack_correct(request, event, table, number):
         raise Http404("No such player.")
     racks = dict(game.racks.values_list("entrant_id", "rack_total"))
     back = _table_url(event, table, game=number)
-    changes, errors = _check_corrections(typed, entry.seats, racks)
+    changes, errors = _check_corrections(typed, entry.seats, racks, event)
 
     def refuse(problem: str = ""):
         keep_refused(request, _correction_key(table, number), typed, problem)

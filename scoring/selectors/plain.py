@@ -13,6 +13,7 @@ from functools import cache
 
 from django.db import connection
 
+from tournaments import engine
 from tournaments.models import Division, Entrant, Event, Round, Seat, Table
 
 from ..models import Game, RackScore, ScoreChange
@@ -68,6 +69,13 @@ class PlainEntry:
     stored: PlainStored | None
     key_used: bool
     racks_complete: bool
+    # The event's format as a game's check takes it (engine.TableRules.game_options).
+    joker_value: int = engine.JOKER_VALUE
+    never_opened: int | None = None
+
+    def game_options(self) -> dict:
+        """``validate_game``'s keywords for the event's format."""
+        return {"joker_value": self.joker_value, "never_opened_total": self.never_opened}
 
 
 def q(model, column: str | None = None) -> str:
@@ -95,7 +103,8 @@ def _entry_sql() -> str:
         "s.number, s.entrant_id, en.external_id, en.status, "
         "g.id, g.version, g.confirmed_at, g.ended, w.external_id, rk.id, rk.rack_total, "
         f"(SELECT COUNT(*) FROM {q(RackScore)} x WHERE x.game_id = g.id), "
-        f"EXISTS (SELECT 1 FROM {q(ScoreChange)} c WHERE c.save_key = %s) "
+        f"EXISTS (SELECT 1 FROM {q(ScoreChange)} c WHERE c.save_key = %s), "
+        "e.joker_value, e.never_opened "
         f"FROM {q(Table)} t "
         f"JOIN {q(Round)} r ON r.id = t.round_id "
         f"JOIN {q(Division)} d ON d.id = r.division_id "
@@ -156,4 +165,6 @@ def plain_entry(
         stored=stored,
         key_used=bool(first[23]),
         racks_complete=racks_complete,
+        joker_value=first[24],
+        never_opened=first[25],
     )

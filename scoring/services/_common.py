@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Seat, Table
+from tournaments.selectors import event_game_options
 from tournaments.text import isolate
 
 from ..models import Game
@@ -284,6 +285,7 @@ def check_game(
             winner=winner,
             players=[p for p, e in seated.items() if not e.out_of_play],
             names={p: isolate(e.name) for p, e in seated.items()},
+            **event_game_options(round_.division.event),
         )
     except engine.GameError as error:
         raise engine.GameError(

@@ -14,6 +14,7 @@ from tournaments import engine
 from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Round, Seat, Table
+from tournaments.selectors import event_game_options
 from tournaments.text import isolate
 
 from ..models import Game, RackScore, ScoreChange
@@ -62,6 +63,7 @@ def _checked(round_: Round, table: Table, seated: dict, record: engine.GameRecor
             winner=record.winner,
             players=[p for p, e in seated.items() if not e.out_of_play],
             names={p: isolate(e.name) for p, e in seated.items()},
+            **event_game_options(round_.division.event),
         )
     except engine.GameError as error:
         raise engine.GameError([f"{place}: {reason}" for reason in error.reasons]) from None

@@ -4,7 +4,7 @@ refused in the engine's words; what counts in a played game fixed once a round i
 import pytest
 from django.core.management.base import CommandError
 
-from tests.helpers import entrants_file, run
+from tests.helpers import entrants_file, import_scores, run, score_rows, tables_of
 from tournaments.engine import PRESETS, format_from_settings
 from tournaments.models import Event
 from tournaments.selectors import event_format, event_rules
@@ -140,3 +140,57 @@ def test_what_counts_in_a_played_game_is_fixed_once_seated(tmp_path):
     run("configure_event", SLUG, "--turn-seconds", "60", "--initial-meld", "40", "--joker", "30")
     event = Event.objects.get(slug=SLUG)
     assert (event.turn_seconds, event.initial_meld, event.joker_value) == (60, 40, 30)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("joker", "taken"), [(50, True), (30, False)])
+def test_import_scores_and_correct_score_read_racks_by_the_events_joker(tmp_path, joker, taken):
+    _event(tmp_path)
+    run("configure_event", SLUG, "--joker", str(joker))
+    run("checkin", SLUG)
+    run("seat", SLUG, "--division", "Open")
+    players = tables_of(SLUG, "Open", 1)[1]
+    racks = dict(zip(players, [0, 800, 9, 12], strict=True))
+    if not taken:
+        with pytest.raises(CommandError, match="largest possible rack total is 788"):
+            import_scores(SLUG, tmp_path / "s.csv", score_rows("Open", 1, 1, 1, racks))
+        return
+    import_scores(SLUG, tmp_path / "s.csv", score_rows("Open", 1, 1, 1, racks))
+    out = run(
+        "correct_score",
+        SLUG,
+        "--division",
+        "Open",
+        "--round",
+        "1",
+        "--table",
+        "1",
+        "--game",
+        "1",
+        "--entrant",
+        players[1],
+        "--rack-total",
+        "805",
+        "--reason",
+        "recount",
+    )
+    assert "800 → 805" in out
+    with pytest.raises(CommandError, match="largest possible rack total is 828"):
+        run(
+            "correct_score",
+            SLUG,
+            "--division",
+            "Open",
+            "--round",
+            "1",
+            "--table",
+            "1",
+            "--game",
+            "1",
+            "--entrant",
+            players[1],
+            "--rack-total",
+            "830",
+            "--reason",
+            "x",
+        )

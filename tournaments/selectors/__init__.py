@@ -33,6 +33,7 @@ from .divisions import (
 from .events import (
     division_rules,
     event_format,
+    event_game_options,
     event_rules,
     event_started,
     events_personal_data_due,
@@ -98,6 +99,7 @@ __all__ = [
     "division_slot",
     "event_hall",
     "event_format",
+    "event_game_options",
     "event_rules",
     "event_started",
     "events_personal_data_due",

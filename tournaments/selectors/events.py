@@ -18,6 +18,12 @@ def event_format(event: Event) -> Format:
     return format_from_settings({key: getattr(event, key) for key in FORMAT_SETTINGS})
 
 
+def event_game_options(event: Event) -> dict:
+    """What the engine's game checks take for this event (``validate_game``'s
+    ``joker_value`` and ``never_opened_total``): every rack check follows the format."""
+    return event_format(event).table.game_options()
+
+
 def event_rules(event: Event) -> engine.Rules:
     """The engine's view of an event's settings: its format's rules (scoring, the joker's
     value, the never-opened total, hands per game) and the bracket's settings."""
