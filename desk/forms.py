@@ -34,7 +34,19 @@ class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Event name"), max_length=200)
     date = forms.DateField(label=_("Date of the event"), widget=DATE)
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
-    scoring = forms.ChoiceField(label=_("Scoring"), choices=Event.Scoring.choices)
+    # The format's preset first; the scoring, when chosen, instead of the preset's.
+    preset = forms.ChoiceField(
+        label=_("Format"),
+        choices=[(name, engine.preset_label(name)) for name in engine.PRESET_NAMES],
+        initial=engine.DEFAULT_PRESET,
+        required=False,  # a page from before presets sends none: the default preset
+        help_text=_("Every table rule of the format; each can be changed in the settings."),
+    )
+    scoring = forms.ChoiceField(
+        label=_("Scoring"),
+        choices=[("", _("As the format says"))] + Event.Scoring.choices,
+        required=False,
+    )
 
 
 class EventSettingsForm(forms.ModelForm):

@@ -109,25 +109,37 @@ def event_create(
     name: str,
     slug: str | None = None,
     date: datetime.date,
-    scoring: str = engine.LOW,
+    scoring: str | None = None,
     venue: str = "",
+    preset: str | None = None,
 ) -> Event:
+    """A new event, its format from ``preset`` (the Gwinnett preset when none), then
+    ``scoring`` when given."""
     slug = slug or slugify(name)
     if not slug:
         raise RuleError(gettext("An event needs a name made of letters or digits."))
-    _check_scoring(scoring)
+    settings = engine.preset(preset or engine.DEFAULT_PRESET).settings()
+    if scoring:
+        settings["scoring"] = scoring
+    _check_scoring(settings["scoring"])
     with transaction.atomic():
         if Event.objects.filter(slug=slug).exists():
             raise RuleError(gettext("An event '%(slug)s' already exists.") % {"slug": slug})
-        return Event.objects.create(name=name, slug=slug, date=date, scoring=scoring, venue=venue)
+        return Event.objects.create(name=name, slug=slug, date=date, venue=venue, **settings)
 
 
 def event_create_by(
-    *, user, name: str, date: datetime.date, scoring: str = engine.LOW, venue: str = ""
+    *,
+    user,
+    name: str,
+    date: datetime.date,
+    scoring: str | None = None,
+    venue: str = "",
+    preset: str | None = None,
 ) -> Event:
-    """A new event; whoever creates it organizes it."""
+    """A new event, its format from a preset; whoever creates it organizes it."""
     with transaction.atomic():
-        event = event_create(name=name, date=date, scoring=scoring, venue=venue)
+        event = event_create(name=name, date=date, scoring=scoring, venue=venue, preset=preset)
         event.organizers.add(user)
         return event
 
