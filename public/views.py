@@ -19,8 +19,8 @@ from scoring.selectors import (
     round_standings,
     table_changes_mark,
 )
-from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.engine import turn_words
+from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.selectors import (
     announcements,
     brackets,
