@@ -41,6 +41,7 @@ from .events import (
     notes_language,
     notes_language_code,
 )
+from .field_divisions import FieldGroupingView, field_grouping
 from .find_table import find_table, waiting_to_be_seated
 from .hall import event_hall, hall_tables_in_play, round_label, table_in_play
 from .namesakes import (
@@ -99,6 +100,8 @@ __all__ = [
     "division_slot",
     "event_hall",
     "event_format",
+    "field_grouping",
+    "FieldGroupingView",
     "event_game_options",
     "event_rules",
     "event_started",
