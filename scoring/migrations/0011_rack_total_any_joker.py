@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('scoring', '0010_save_key_index'),
-        ('tournaments', '0031_event_format'),
+        ('tournaments', '0032_event_format'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
