@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import engine
-from tournaments.models import EVENT_SETTINGS, Entrant, Event
+from tournaments.models import EVENT_SETTINGS, FORMAT_FIELDS, Entrant, Event
 from web.params import WholeNumberField, whole_number_formfield
 
 GENDERS = [("", "—"), ("F", _("Female")), ("M", _("Male")), ("X", _("Other"))]
@@ -34,14 +34,29 @@ class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Event name"), max_length=200)
     date = forms.DateField(label=_("Date of the event"), widget=DATE)
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
-    scoring = forms.ChoiceField(label=_("Scoring"), choices=Event.Scoring.choices)
+    # The format's preset first; the scoring, when chosen, instead of the preset's.
+    preset = forms.ChoiceField(
+        label=_("Format"),
+        choices=[(name, engine.preset_label(name)) for name in engine.PRESET_NAMES],
+        initial=engine.DEFAULT_PRESET,
+        required=False,  # a page from before presets sends none: the default preset
+        help_text=_("Every table rule of the format; each can be changed in the settings."),
+    )
+    scoring = forms.ChoiceField(
+        label=_("Scoring"),
+        choices=[("", _("As the format says"))] + Event.Scoring.choices,
+        required=False,
+    )
 
 
 class EventSettingsForm(forms.ModelForm):
     class Meta:
         model = Event
         formfield_callback = whole_number_formfield
-        fields = [name for name in EVENT_SETTINGS if name != "tie_order"]
+        # The format's own fields are the format part's (FormatSettingsForm).
+        fields = [
+            name for name in EVENT_SETTINGS if name != "tie_order" and name not in FORMAT_FIELDS
+        ]
         labels = {
             "name": _("Event name"),
             "date": _("Date of the event"),

@@ -58,6 +58,7 @@ urlpatterns = [
         name="announcement_remove",
     ),
     path("divisions/<id:division_id>/seat/", views.division_seat, name="seat"),
+    path("divisions/by-size/", views.divisions_by_size, name="divisions_by_size"),
     path("divisions/<id:division_id>/advance/", views.division_advance, name="advance"),
     path("divisions/<id:division_id>/tie/", views.division_tie, name="tie"),
     path("divisions/<id:division_id>/swap/", views.division_swap, name="swap"),

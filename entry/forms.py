@@ -4,12 +4,14 @@ engine whether the game can be; the services check again when saving."""
 import re
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import SAVE_KEY_PATTERN
 from scoring.selectors import TableEntry, TableSheet
 from tournaments import engine
+from tournaments.selectors import event_format, event_game_options
 from tournaments.text import isolate
 
 ENDED_CHOICES = [
@@ -29,9 +31,15 @@ FORM_MESSAGES = {
 }
 
 
-def entry_rules() -> dict:
-    """The limits and messages the score entry page's script checks a game with."""
-    return {**engine.entry_rules(), "form": {k: str(v) for k, v in FORM_MESSAGES.items()}}
+def entry_rules(event) -> dict:
+    """The limits and messages the score entry page's script checks a game with, under
+    the event's format (its joker's value: the largest rack total, the tile calculator's
+    joker; its never-opened total)."""
+    table = event_format(event).table
+    return {
+        **engine.entry_rules(joker_value=table.joker_value, never_opened=table.never_opened),
+        "form": {k: str(v) for k, v in FORM_MESSAGES.items()},
+    }
 
 
 def rack_field_name(entrant) -> str:
@@ -72,6 +80,8 @@ class GameForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.sheet = sheet
         self.number = number
+        # The event's format in every check: the joker's value, the never-opened total.
+        self.game_options = event_game_options(sheet.event)
         self.players = [s.entrant for s in sheet.seats]
         self.playing = [e for e in self.players if not e.out_of_play]
         for seat in sheet.seats:
@@ -163,7 +173,9 @@ class GameForm(forms.Form):
             if name in self._errors:
                 continue
             try:
-                racks[entrant] = engine.parse_rack_total(text)
+                racks[entrant] = engine.parse_rack_total(
+                    text, joker_value=self.game_options["joker_value"]
+                )
             except engine.RuleError as error:
                 self.add_error(
                     name,
@@ -186,6 +198,7 @@ class GameForm(forms.Form):
                 players=[e.external_id for e in self.playing],
                 # Set apart: a right-to-left name must not take the numbers after it.
                 names={e.external_id: isolate(e.shown_name) for e in self.players},
+                **self.game_options,
             )
         except engine.GameError as error:
             placed = set()
@@ -212,7 +225,9 @@ class GameForm(forms.Form):
 
     def _check_balance(self, racks, data, winner):
         try:
-            plus = engine.parse_rack_total(data["winner_plus"])
+            plus = engine.parse_rack_total(
+                data["winner_plus"], joker_value=self.game_options["joker_value"]
+            )
         except engine.RuleError as error:
             self.add_error("winner_plus", str(error))
             return
@@ -220,6 +235,7 @@ class GameForm(forms.Form):
             {e.external_id: v for e, v in racks.items()},
             ended=data.get("ended") or None,
             winner=winner.external_id if winner else None,
+            **self.game_options,
         )
         points = engine.game_points(result, engine.SABRA)
         points[result.winner] = plus
@@ -237,7 +253,7 @@ class ConfirmForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
-def _unchanged(text: str, recorded, shown: str | None) -> bool:
+def _unchanged(text: str, recorded, shown: str | None, joker_value: int) -> bool:
     """Whether a row of the correction form asks for no change: its box left as the page
     showed it, or holding the total already recorded (the same form sent twice)."""
     text = text.strip()
@@ -246,7 +262,7 @@ def _unchanged(text: str, recorded, shown: str | None) -> bool:
     if not text:
         return recorded is None
     try:
-        return engine.parse_rack_total(text) == recorded
+        return engine.parse_rack_total(text, joker_value=joker_value) == recorded
     except engine.RuleError:
         return False
 
@@ -265,10 +281,11 @@ class CorrectionForm(forms.Form):
         widget=forms.TextInput(attrs={"dir": "auto", "autocomplete": "off"}),
     )
 
-    def __init__(self, *args, seats, racks: dict, **kwargs):
+    def __init__(self, *args, seats, racks: dict, joker_value: int = engine.JOKER_VALUE, **kwargs):
         super().__init__(*args, **kwargs)
         self.seats = list(seats)
         self.racks = racks
+        self.joker_value = joker_value  # the event's: its rack totals' bounds
         for seat in self.seats:
             pk = seat.entrant.pk
             if seat.entrant.out_of_play:
@@ -301,14 +318,16 @@ class CorrectionForm(forms.Form):
                 continue
             text = self._text(name)
             shown = self.data.get(self.add_prefix(f"was_{entrant.pk}"))
-            if _unchanged(text, self.racks.get(entrant.pk), shown):
+            if _unchanged(text, self.racks.get(entrant.pk), shown, self.joker_value):
                 continue
             player = isolate(entrant.shown_name)
             if not text.strip():
                 self.add_error(name, FORM_MESSAGES["required"].format(name=player))
                 continue
             try:
-                changes.append((entrant, engine.parse_rack_total(text)))
+                changes.append(
+                    (entrant, engine.parse_rack_total(text, joker_value=self.joker_value))
+                )
             except engine.RuleError as error:
                 self.add_error(name, FORM_MESSAGES["field"].format(name=player, message=error))
         if (changes or self.errors) and not str(data.get("reason") or "").strip():
@@ -362,7 +381,7 @@ class PenaltyForm(forms.Form):
     points = forms.IntegerField(
         label=gettext_lazy("Penalty points"),
         min_value=1,
-        max_value=engine.MAX_RACK_TOTAL,
+        max_value=engine.LARGEST_RACK_TOTAL,  # made the event's own below
         error_messages={"required": gettext_lazy("Enter how many penalty points.")},
     )
     reason = forms.CharField(
@@ -376,5 +395,12 @@ class PenaltyForm(forms.Form):
         self.fields["entrant"].choices = [
             (str(s.entrant.pk), s.entrant.shown_name) for s in sheet.seats
         ]
+        # No more than a whole game can score under the event's joker value.
+        most = engine.largest_rack_total(event_game_options(sheet.event)["joker_value"])
+        points = self.fields["points"]
+        points.max_value = most
+        points.validators = [v for v in points.validators if not isinstance(v, MaxValueValidator)]
+        points.validators.append(MaxValueValidator(most))
+        points.widget.attrs["max"] = most
         for name, field in self.fields.items():
             field.widget.attrs["aria-describedby"] = f"id_{name}-error"

@@ -376,7 +376,7 @@ def _render(request, found, sheet, player, form=None, conflict=None, number=None
         "conflict": conflict,
         "conflict_rows": conflict_rows(sheet, conflict),
         "not_saved": not_saved,
-        "entry_rules": entry_rules(),
+        "entry_rules": entry_rules(sheet.event),
         "save_url": _url(found),
         # The table, whatever its code: a game queued under a code replaced since is sent
         # from the page of its new code (static/js/outbox.js).

@@ -30,7 +30,13 @@ from scoring.selectors import (
 from tournaments.csvfiles import csv_writer
 from tournaments.engine import RuleError, parse_table_numbers
 from tournaments.models import Division, Entrant, Event, Round
-from tournaments.selectors import after_closed_round, announcements, brackets, running_clock
+from tournaments.selectors import (
+    after_closed_round,
+    announcements,
+    brackets,
+    event_game_options,
+    running_clock,
+)
 from tournaments.text import isolate
 from web.actions import keep_refused, kept, said
 from web.decorators import event_role, event_table_role, post_only
@@ -160,7 +166,7 @@ def _render_table(
         response = render(request, "scoring/_sheet.html", context, status=status)
     else:
         context |= {
-            "entry_rules": entry_rules(),
+            "entry_rules": entry_rules(event),
             # The round clock with this table's extra minutes (only ever shown: it never
             # changes or refuses a score).
             "timed": table.round.status != Round.Status.CLOSED,
@@ -262,9 +268,12 @@ def _correction_form(request, table, sheet, chosen, not_saved=None) -> Correctio
     row it is about and the refusal of the whole (the engine's, say two players at 0)
     above the rows. A save refused because the game was confirmed meanwhile fills in
     the numbers that save typed."""
+    joker = event_game_options(sheet.event)["joker_value"]
     refused = kept(request, _correction_key(table, chosen.number))
     if refused is not None:
-        form = CorrectionForm(refused["data"], seats=sheet.seats, racks=chosen.racks)
+        form = CorrectionForm(
+            refused["data"], seats=sheet.seats, racks=chosen.racks, joker_value=joker
+        )
         form.is_valid()
         if refused["problem"]:
             form.add_error(None, refused["problem"])
@@ -276,7 +285,7 @@ def _correction_form(request, table, sheet, chosen, not_saved=None) -> Correctio
         shown = "" if recorded is None else str(recorded)
         if typed.get(seat.entrant.pk, "") not in ("", shown):
             initial[f"fix_{seat.entrant.pk}"] = typed[seat.entrant.pk]
-    return CorrectionForm(initial=initial, seats=sheet.seats, racks=chosen.racks)
+    return CorrectionForm(initial=initial, seats=sheet.seats, racks=chosen.racks, joker_value=joker)
 
 
 def _penalty_key(table) -> str:
@@ -819,7 +828,9 @@ def rack_correct(request, event, table, number):
         raise Http404("No such player.")
     racks = dict(game.racks.values_list("entrant_id", "rack_total"))
     back = _table_url(event, table, game=number)
-    form = CorrectionForm(typed, seats=entry.seats, racks=racks)
+    form = CorrectionForm(
+        typed, seats=entry.seats, racks=racks, joker_value=event_game_options(event)["joker_value"]
+    )
 
     def refuse(problem: str = ""):
         keep_refused(request, _correction_key(table, number), typed, problem)

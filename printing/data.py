@@ -7,6 +7,8 @@ renderer never needs anything that is not here.
 import datetime
 from dataclasses import dataclass, field
 
+from tournaments.engine import Format
+
 
 @dataclass(frozen=True)
 class EventInfo:
@@ -19,6 +21,10 @@ class EventInfo:
     # The language the document is printed in (the printing service renders in it); here
     # so that a change of the event's language makes its documents out of date.
     language: str = "en"
+    # The event's format (the engine's, plain data): the table rules the score sheets
+    # print (tournaments.engine.table_rules_words); its scoring and initial meld are the
+    # ones above.
+    table_format: Format = field(default_factory=Format)
 
 
 @dataclass(frozen=True)

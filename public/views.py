@@ -19,10 +19,12 @@ from scoring.selectors import (
     round_standings,
     table_changes_mark,
 )
+from tournaments.engine import turn_words
 from tournaments.models import Division, Entrant, Event, Round, Table
 from tournaments.selectors import (
     announcements,
     brackets,
+    event_format,
     extra_time_tables,
     find_table,
     public_names,
@@ -240,6 +242,8 @@ def projector(request, slug):
             "pages": pages,
             "rows": size,
             "scoring": event.scoring,
+            # The turn length, under the round's clock (the event's format).
+            "turn_words": turn_words(event_format(event)),
             "announcements": shown,
             "announcements_url": reverse("public:announcements", args=[event.slug]),
         },

@@ -10,7 +10,7 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from scoring.decision_notes import decision_words, round_stood, undo_words
-from tournaments.engine import EXHAUSTED, MAX_RACK_TOTAL, OUT, consequence_words, may_confirm
+from tournaments.engine import EXHAUSTED, LARGEST_RACK_TOTAL, OUT, consequence_words, may_confirm
 from tournaments.models import TABLE_CODE_LENGTH, Division, Entrant, Round, Table
 
 
@@ -113,7 +113,7 @@ class RackScore(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "entrant"], name="rack_once_per_game"),
             models.CheckConstraint(
-                condition=Q(rack_total__gte=0, rack_total__lte=MAX_RACK_TOTAL),
+                condition=Q(rack_total__gte=0, rack_total__lte=LARGEST_RACK_TOTAL),
                 name="rack_total_possible",
             ),
         ]

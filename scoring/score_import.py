@@ -9,7 +9,7 @@ import io
 from dataclasses import dataclass, field
 
 from tournaments.csvfiles import UndecodableFile, decode_csv, unquote_cell
-from tournaments.engine import EXHAUSTED, OUT, RuleError, parse_rack_total
+from tournaments.engine import EXHAUSTED, JOKER_VALUE, OUT, RuleError, parse_rack_total
 from tournaments.text import whole_number
 
 REQUIRED = ("division", "round", "table", "game", "entrant_id", "rack_total")
@@ -76,8 +76,9 @@ def _header(reader) -> tuple[dict[str, int], int]:
     return index, len(columns)
 
 
-def _cells(line: int, cell: dict[str, str], problems: list[str]) -> dict | None:
-    """One row's values checked one by one: numbers, rack total, ended, winner (or None)."""
+def _cells(line: int, cell: dict[str, str], problems: list[str], joker_value: int) -> dict | None:
+    """One row's values checked one by one: numbers, rack total (a joker counting the
+    event's ``joker_value``), ended, winner (or None)."""
     values: dict = {}
     bad = False
     for name in ("round", "table", "game"):
@@ -97,7 +98,7 @@ def _cells(line: int, cell: dict[str, str], problems: list[str]) -> dict | None:
             problems.append(f"line {line}: {name} '{_shown(cell[name])}' is too long")
             bad = True
     try:
-        values["rack_total"] = parse_rack_total(cell["rack_total"])
+        values["rack_total"] = parse_rack_total(cell["rack_total"], joker_value=joker_value)
     except RuleError as error:
         problems.append(f"line {line}: rack_total: {error}")
         bad = True
@@ -135,8 +136,9 @@ def _add(game: GameRows, line: int, player: str, values: dict, problems: list[st
         game.winner = player
 
 
-def read_scores(data: bytes) -> list[GameRows]:
-    """Parse the file; raise ``RuleError`` listing every problem with its line."""
+def read_scores(data: bytes, *, joker_value: int = JOKER_VALUE) -> list[GameRows]:
+    """Parse the file; raise ``RuleError`` listing every problem with its line. A rack
+    total is read with the event's ``joker_value`` (its largest rack total)."""
     try:
         text, _ = decode_csv(data)
     except UndecodableFile as error:
@@ -153,7 +155,7 @@ def read_scores(data: bytes) -> list[GameRows]:
             continue
         row = row + [""] * (width - len(row))
         cell = {name: unquote_cell(row[i].strip()) for name, i in index.items()}
-        values = _cells(line, cell, problems)
+        values = _cells(line, cell, problems, joker_value)
         if values is None:
             continue
         key = (cell["division"].casefold(), values["round"], values["table"], values["game"])

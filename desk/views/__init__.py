@@ -23,7 +23,13 @@ from .event_settings import settings_page
 from .events import archive, delete, event_new, overview
 from .privacy import entrant_erase, entrant_export, entrant_public_name
 from .results import correction_accept, correction_undo, division_accept, division_medals
-from .rounds import division_advance, division_seat, division_swap, division_tie
+from .rounds import (
+    division_advance,
+    division_seat,
+    division_swap,
+    division_tie,
+    divisions_by_size,
+)
 from .scorekeepers import (
     scorekeeper_add,
     scorekeeper_password,
@@ -60,6 +66,7 @@ __all__ = [
     "division_reopen",
     "division_reseat",
     "division_seat",
+    "divisions_by_size",
     "division_split",
     "division_swap",
     "division_tie",

@@ -10,11 +10,13 @@ from django.utils.translation import ngettext
 from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import Event
+from tournaments.selectors import event_started
 from tournaments.text import isolate
 from web.actions import said
 from web.decorators import event_role
 
 from .. import selectors
+from ..format_form import FormatSettingsForm, preset_filled, preset_values
 from ..forms import EventSettingsForm
 from .confirm import Question, ask, confirmed, going_back
 from .scorekeepers import password_to_show, scorekeeper_form
@@ -78,11 +80,14 @@ def _saved(moves, going) -> str:
     return text
 
 
-def _save(request, event, form):
+def _save(request, event, form, format_form=None):
     """Save a valid form's settings, asking first when they move entrants; the answer, or
     None when the page shows the form again (as typed: "No, change the settings again",
-    or with the refusal on it)."""
+    or with the refusal on it). ``format_form``: the format part's settings, saved with
+    them."""
     data = dict(form.cleaned_data)
+    if format_form is not None:
+        data.update(format_form.settings())
     if data.get("hall_tables") is None:
         data["hall_tables"] = 0  # an empty box clears the hall's size (None would keep it)
     try:
@@ -121,9 +126,19 @@ def _problems(form) -> list[tuple[str, str]]:
 
 @event_role("organizer")
 def settings_page(request, event):
-    form = EventSettingsForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
-    if request.method == "POST" and form.is_valid():
-        answer = _save(request, event, form)
+    data = request.POST or None
+    # The format part: "Fill in the preset" shows its settings in the fields, unsaved.
+    filling = data is not None and "fill_preset" in data
+    if filling:
+        data = preset_filled(data)
+    instance = Event.objects.get(pk=event.pk)
+    form = EventSettingsForm(data, instance=instance)
+    # A page opened before the format part existed sends none of it: the event keeps its own.
+    format_data = data if data is not None and "joker_value" in data else None
+    format_form = FormatSettingsForm(format_data, instance=instance, started=event_started(event))
+    format_valid = format_data is None or format_form.is_valid()
+    if request.method == "POST" and not filling and form.is_valid() & format_valid:
+        answer = _save(request, event, form, format_form if format_data is not None else None)
         if answer is not None:
             return answer
     password_words = password_to_show(request, event)
@@ -133,9 +148,11 @@ def settings_page(request, event):
         {
             "event": event,
             "form": form,
+            "format_form": format_form,
+            "preset_values": preset_values(),
             "scorekeepers": selectors.scorekeepers_listed(event),
             "scorekeeper_form": scorekeeper_form(request, event),
-            "problems": _problems(form),
+            "problems": [] if filling else _problems(form) + _problems(format_form),
             "password_words": password_words,
             "said_at_scorekeepers": request.GET.get("at") == "scorekeepers",
         },

@@ -11,6 +11,7 @@ from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from tournaments import services
 from tournaments.engine import RuleError
+from tournaments.selectors import field_grouping
 from web.actions import act, said
 from web.decorators import event_role, post_only
 
@@ -53,6 +54,8 @@ def overview(request, event):
             "announcements": page.announcements,
             "unstarted": page.unstarted,
             "lockouts": page.lockouts,
+            # The divisions-by-size rule before seating: what it makes of the field now.
+            "grouping": field_grouping(event),
         },
     )
 

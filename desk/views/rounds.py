@@ -18,7 +18,7 @@ from web.params import object_or_404, whole_number
 
 from .. import selectors
 from .confirm import Question, asked_again, asked_round, confirm_then_act, round_unnamed
-from .places import division_of, division_url
+from .places import division_of, division_url, overview_url
 
 
 def _seated(division, result) -> str | None:
@@ -32,6 +32,12 @@ def _seated(division, result) -> str | None:
 @event_role("organizer")
 @post_only(division_url)
 def division_seat(request, event, division_id):
+    # The event's first seating forms its divisions by the field's size, if it says so:
+    # when that moves anyone, the overview shows the divisions formed, to seat from there.
+    formed = services.event_divisions_by_size(event=event)
+    if formed is not None and formed.moved:
+        messages.success(request, _formed_words(formed))
+        return redirect("desk:overview", event.slug)
     division = division_of(event, division_id)
     return act(
         request,
@@ -40,6 +46,24 @@ def division_seat(request, event, division_id):
         to=division_url(event, division.pk),
         # A hall too small lists who holds its tables, one line each.
         refused=refusal_lines,
+    )
+
+
+def _formed_words(formed) -> str:
+    return gettext("Divisions formed by field size: %(rule)s Seat each division now.") % {
+        "rule": formed.view.grouping.in_words()
+    }
+
+
+@event_role("organizer")
+@post_only(overview_url)
+def divisions_by_size(request, event):
+    """Form the divisions by the field's size now (the first seating does it too)."""
+    return act(
+        request,
+        lambda: services.event_divisions_by_size(event=event),
+        done=lambda formed: _formed_words(formed) if formed is not None else None,
+        to=("desk:overview", event.slug),
     )
 
 

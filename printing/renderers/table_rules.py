@@ -2,59 +2,34 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.utils.translation import gettext
 
 from printing import wrapping
 from printing.data import EventInfo
+from tournaments.engine import table_rules_words
 
 from .pages import MIN_SIZE, Page
 
 
 def table_rules(event: EventInfo, compact: bool = False) -> list[str]:
     """The table rules printed at the foot of every sheet (never scored), in the active
-    language: the starting player, the initial meld (the event's 30 or 50), the
-    two-minute turn, three tiles for a failed manipulation, a joker left on a rack
-    counting 30, what to write, a pool exhausted, and who wins.
+    language, as the event's format says them (``engine.table_rules_words``): the
+    starting player and the direction of play, the initial meld, the turn limit, a failed
+    manipulation, the joker's value, a player who never opened, what to write, a game of
+    several hands, a pool exhausted, and who wins.
 
-    ``compact`` leaves out what the grid already says (write rack totals) and the
-    starting-player custom, for a sheet crowded with very long names.
+    ``compact`` leaves out the starting-player custom and the tile draw's "write the
+    winner's name", for a sheet crowded with very long names.
     """
-    rules = [] if compact else [gettext("Each player draws a tile; the highest tile starts.")]
-    rules += [
-        gettext("Initial meld: at least %(points)d points.") % {"points": event.initial_meld},
-        gettext(
-            "Two-minute turn limit. A failed manipulation costs three tiles drawn from the pool."
-        ),
-        gettext("A joker left on the rack counts 30."),
-    ]
-    rules.append(
-        gettext("Write each player's rack total after every game (0 for the player who went out).")
+    played = event.table_format
+    played = replace(
+        played,
+        scoring=event.scoring,
+        table=replace(played.table, initial_meld=event.initial_meld),
     )
-    if compact:
-        rules.append(
-            gettext(
-                "Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
-                "settled by a tile draw."
-            )
-        )
-    else:
-        rules.append(
-            gettext(
-                "Pool exhausted: the lowest rack wins the game; a tie at the lowest is "
-                "settled by a tile draw: write the winner's name."
-            )
-        )
-    if event.scoring == "sabra":
-        rules.append(
-            gettext(
-                "Sabra scoring: the winner of a game scores the total of the others' "
-                "racks; every other player scores minus their own rack. Highest total "
-                "wins."
-            )
-        )
-    else:
-        rules.append(gettext("Lowest total after all games wins."))
-    return rules
+    return table_rules_words(played, compact=compact)
 
 
 class RulesBox:

@@ -10,7 +10,7 @@ from django.utils import translation
 from printing import data
 from scoring.selectors import division_state
 from tournaments.models import Division, Entrant, Event
-from tournaments.selectors import namesakes
+from tournaments.selectors import event_format, namesakes
 
 # Divisions' states already read while ``shared_states`` is open: the printing page checks
 # whether each of its documents is current, and a bracket, the results, the certificates
@@ -66,4 +66,5 @@ def event_info(event: Event) -> data.EventInfo:
         paper=str(event.paper),
         initial_meld=event.initial_meld,
         language=str(event.language),
+        table_format=event_format(event),
     )

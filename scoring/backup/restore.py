@@ -155,6 +155,12 @@ def _restore_event(data: dict, slug: str | None) -> Event:
     if not isinstance(values["slug"], str):
         raise BackupRefused(_("event"), _("short name: it should be text."))
     check_minutes(values.get("minutes_per_game"), _("event, minutes per game"))
+    try:
+        # The format's settings checked together, in the engine's words (a backup from
+        # before formats were settings has none: the model's defaults, Gwinnett's).
+        engine.format_from_settings({k: values[k] for k in engine.FORMAT_SETTINGS if k in values})
+    except RuleError as error:
+        raise BackupRefused(where, str(error)) from None
     event = valid(Event(**values), where)
     event.slug = values["slug"]
     try:

@@ -7,7 +7,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import engine
-from tournaments.engine import MAX_RACK_TOTAL
 from tournaments.models import (
     Bye,
     Division,
@@ -19,7 +18,7 @@ from tournaments.models import (
     Table,
     TableCode,
 )
-from tournaments.selectors import notes_language_code
+from tournaments.selectors import event_rules, notes_language_code
 from tournaments.services.table_codes import table_code_new
 from tournaments.text import visible_text
 
@@ -306,14 +305,15 @@ def _restore_table(round_: Round, t: dict, entrants: dict, users: dict, where: s
         need(entries, dict, at, _("its rack entries"))
         need(g.get("racks"), dict, at, _("its racks"))
         racks = []
+        most = engine.largest_rack_total(event_rules(round_.division.event).joker_value)
         for i, v in g["racks"].items():
             entry = entries.get(i, {})
             need(entry, dict, _("%(where)s, rack of %(id)s") % {"where": at, "id": i[:40]})
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_RACK_TOTAL:
+            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= most:
                 raise BackupRefused(
                     _("%(where)s, rack of %(id)s") % {"where": at, "id": i[:40]},
                     _("'%(value)s' is not a rack total from 0 to %(most)s.")
-                    % {"value": str(v)[:20], "most": MAX_RACK_TOTAL},
+                    % {"value": str(v)[:20], "most": most},
                 )
             racks.append(
                 valid(

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Seat, Table
+from tournaments.selectors import event_game_options
 from tournaments.text import isolate
 
 from ..models import Game
@@ -287,6 +288,7 @@ def check_game(
         winner=winner,
         seated=seated,
         names=names,
+        options=event_game_options(round_.division.event),
     )
 
 
@@ -297,6 +299,7 @@ def game_checked(
     ended: str | None,
     winner: str | None,
     seated: Mapping[str, SeatedPlayer],
+    options: Mapping,
     names: Mapping[str, str] | None = None,
 ) -> engine.GameResult:
     """The one check of a game's scores, for every way a game is recorded (a page's
@@ -304,8 +307,10 @@ def game_checked(
     table (``seated``: by entrant id), and the engine accepts the racks. Each refusal
     starts with ``place`` (where the game is).
 
-    ``racks`` and ``winner`` are entrant ids; ``names`` names the entrants the caller
-    refers to (for the refusal of one who is not at the table)."""
+    ``options``: the event's game options (``event_game_options``: its format's scoring,
+    joker value and never-opened total). ``racks`` and ``winner`` are entrant ids;
+    ``names`` names the entrants the caller refers to (for the refusal of one who is not at
+    the table)."""
     names = {key: isolate(name) for key, name in (names or {}).items()}  # in sentences below
     strangers = [p for p in racks if p not in seated]
     if strangers:
@@ -325,6 +330,7 @@ def game_checked(
             winner=winner,
             players=[p for p, e in seated.items() if not e.out_of_play],
             names={p: isolate(e.name) for p, e in seated.items()},
+            **options,
         )
     except engine.GameError as error:
         raise engine.GameError(

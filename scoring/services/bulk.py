@@ -12,6 +12,7 @@ from tournaments import engine
 from tournaments import services as bracket
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Round, Seat, Table
+from tournaments.selectors import event_game_options
 
 from ..models import Game, RackScore, ScoreChange
 from ._common import SeatedPlayer, actor, game_checked, games_in_round, where
@@ -29,7 +30,9 @@ def round_games_record(
     "entered" line in the audit trail. All or nothing: a game that breaks a rule, or
     already has scores, refuses the whole lot, naming it. Returns the number of games."""
     with transaction.atomic():
-        round_ = Round.objects.select_for_update().select_related("division").get(pk=round_.pk)
+        round_ = (
+            Round.objects.select_for_update().select_related("division__event").get(pk=round_.pk)
+        )
         if round_.status == Round.Status.CLOSED:
             raise RuleError(
                 _(
@@ -56,6 +59,7 @@ def round_games_record(
         taken = set(Game.objects.filter(table__round=round_).values_list("table_id", "number"))
         entered_by = user if getattr(user, "pk", None) else None
         now = timezone.now()
+        options = event_game_options(round_.division.event)
         new_games, racks, changes = [], [], []
         for table_id, records in games.items():
             table = tables.get(table_id)
@@ -80,6 +84,7 @@ def round_games_record(
                     ended=record.ended,
                     winner=record.winner,
                     seated=seated[table_id],
+                    options=options,
                 )
                 ended = record.ended or (
                     engine.OUT if 0 in record.racks.values() else engine.EXHAUSTED

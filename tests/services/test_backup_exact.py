@@ -198,6 +198,9 @@ COVERED = {
         "public_names", "personal_data_days", "personal_purged_at", "ended_forgotten_at",
         # The players' own pages (scoring/backup/player_pages.py).
         "checkin_opens_at", "checkin_closes_at",
+        # The format (tournaments.engine.formats).
+        "scoring_name", "turn_seconds", "joker_value", "never_opened", "wait_after_initial_meld",
+        "direction", "over_time_tiles", "hands_per_game", "game_minutes", "divisions_by_size",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",

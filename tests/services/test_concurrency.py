@@ -220,11 +220,13 @@ def test_the_database_refuses_impossible_rack_scores(seated):
     refused_by_database(
         lambda: RackScore.objects.create(game=game, entrant=entrants[1], rack_total=-1)
     )
+    # The database's bound is the largest rack of any event (a joker at 50: 828); each
+    # event's own, smaller with its joker, is the engine's check.
     refused_by_database(
-        lambda: RackScore.objects.create(game=game, entrant=entrants[1], rack_total=789)
+        lambda: RackScore.objects.create(game=game, entrant=entrants[1], rack_total=829)
     )
-    RackScore.objects.create(game=game, entrant=entrants[1], rack_total=788)
+    RackScore.objects.create(game=game, entrant=entrants[1], rack_total=828)
     refused_by_database(lambda: Game.objects.create(table=table1, number=1, ended="out"))
     refused_by_database(lambda: Game.objects.create(table=table1, number=4, ended="out"))
     refused_by_database(lambda: Game.objects.create(table=table1, number=2, ended="resigned"))
-    assert sorted(RackScore.objects.values_list("rack_total", flat=True)) == [0, 788]
+    assert sorted(RackScore.objects.values_list("rack_total", flat=True)) == [0, 828]

@@ -57,7 +57,7 @@ from .field_divisions import (
     group_field,
     parse_size_divisions,
 )
-from .format_words import PRESET_LABELS, preset_label, table_rules_words
+from .format_words import PRESET_LABELS, preset_label, table_rules_words, turn_words
 from .formats import (
     CLOCKWISE,
     COUNTER_CLOCKWISE,

@@ -155,3 +155,13 @@ def table_rules_words(format_: Format, compact: bool = False) -> list[str]:
     rules.append(_exhausted(format_, compact))
     rules.append(_scoring(format_))
     return rules
+
+
+def turn_words(format_: Format) -> str:
+    """The turn length as the projector's clock says it, in the active language."""
+    seconds = format_.table.turn_seconds
+    if seconds == 60:
+        return gettext("Turns: one minute each")
+    if seconds == 120:
+        return gettext("Turns: two minutes each")
+    return gettext("No turn limit")

@@ -34,6 +34,9 @@ from tournaments.engine import (
     parse_table_numbers,
 )
 from tournaments.engine.divisions import DEFAULT_BAND_STARTS
+from tournaments.engine.formats import CLOCKWISE, COUNTER_CLOCKWISE, DIRECTIONS
+from tournaments.engine.racks import JOKER_VALUE, JOKER_VALUES
+from tournaments.engine.records import MAX_HANDS_PER_GAME
 
 
 def validate_qualify(value: int) -> None:
@@ -73,6 +76,23 @@ MAX_PERSONAL_DATA_DAYS = 3650
 # What a short name in an address may hold (Django's <slug:…> path converter).
 SLUG_PATTERN = r"^[-a-zA-Z0-9_]+$"
 
+# The format's settings an event stores beyond scoring, initial meld and gender split
+# (every name of engine.FORMAT_SETTINGS is a field of Event).
+FORMAT_FIELDS = (
+    "scoring_name",
+    "turn_seconds",
+    "joker_value",
+    "never_opened",
+    "wait_after_initial_meld",
+    "direction",
+    "over_time_tiles",
+    "hands_per_game",
+    "game_minutes",
+    "divisions_by_size",
+)
+# What counts in a game already played, or formed the divisions: fixed once a round is seated.
+FORMAT_PLAYED_SETTINGS = ("joker_value", "never_opened", "hands_per_game", "divisions_by_size")
+
 # The event's settings an organizer changes (desk form, configure_event, backup): listed once.
 EVENT_SETTINGS = (
     "name",
@@ -102,8 +122,12 @@ EVENT_SETTINGS = (
     # What the public sees of people, and how long their personal data are kept.
     "public_names",
     "personal_data_days",
+    # The format (tournaments.engine.formats: FORMAT_SETTINGS, besides scoring,
+    # initial_meld and by_gender above); the defaults are the Gwinnett preset.
+    *FORMAT_FIELDS,
 )
 # Settings that decide the bracket: fixed once a round is seated.
+# (The format's settings that count in a played game are fixed too: FORMAT_PLAYED_SETTINGS.)
 BRACKET_SETTINGS = ("scoring", "prefer_threes", "medal_policy", "tie_order")
 
 
@@ -290,7 +314,51 @@ class Event(models.Model):
         null=True, blank=True, help_text="Players may check themselves in from this time."
     )
     checkin_closes_at = models.DateTimeField(null=True, blank=True, help_text="… until this time.")
+
     # --- end of self check-in ---
+    # --- The format (tournaments.engine.formats; tournaments.selectors.event_format) ---
+    # Every value is checked by the engine on the way in (services.event_configure);
+    # the defaults are the Gwinnett preset, so an event from before formats plays as before.
+    class Direction(models.TextChoices):
+        CLOCKWISE = CLOCKWISE, _("Clockwise")
+        COUNTER_CLOCKWISE = COUNTER_CLOCKWISE, _("Counter-clockwise")
+
+    scoring_name = models.CharField(
+        max_length=10, blank=True, help_text="How the printed rules name the scoring (pressman)."
+    )
+    turn_seconds = models.PositiveSmallIntegerField(
+        null=True, blank=True, default=120, help_text="A turn's time limit; empty: none."
+    )
+    joker_value = models.PositiveSmallIntegerField(
+        default=JOKER_VALUE, help_text="A joker left on a rack counts this many points."
+    )
+    never_opened = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="A player who never opened scores this total instead of their rack; "
+        "empty: none.",
+    )
+    wait_after_initial_meld = models.BooleanField(
+        default=False, help_text="No playing on other sets until the turn after the initial meld."
+    )
+    direction = models.CharField(
+        max_length=20, choices=Direction.choices, default=Direction.CLOCKWISE
+    )
+    over_time_tiles = models.PositiveSmallIntegerField(
+        default=0, help_text="Tiles drawn for a turn over time (0 or 1)."
+    )
+    hands_per_game = models.PositiveSmallIntegerField(
+        default=1, help_text="A game is at least this many separately scored hands."
+    )
+    game_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="A game's time limit in minutes; empty: none."
+    )
+    divisions_by_size = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="Age groups by the field's size, as 16:50,75;32:50,65,80; empty: the age bands.",
+    )
+    # --- end of the format ---
 
     objects = EventQuerySet.as_manager()
 
@@ -324,6 +392,17 @@ class Event(models.Model):
             models.CheckConstraint(
                 condition=Q(personal_data_days__lte=MAX_PERSONAL_DATA_DAYS),
                 name="event_personal_data_days_range",
+            ),
+            # The format's values the engine allows (tournaments.engine.formats).
+            models.CheckConstraint(
+                condition=Q(joker_value__in=JOKER_VALUES), name="event_joker_value_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(direction__in=DIRECTIONS), name="event_direction_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(hands_per_game__gte=1, hands_per_game__lte=MAX_HANDS_PER_GAME),
+                name="event_hands_per_game_range",
             ),
             models.CheckConstraint(
                 condition=Q(checkin_opens_at__isnull=True, checkin_closes_at__isnull=True)

@@ -32,6 +32,8 @@ from .divisions import (
 )
 from .events import (
     division_rules,
+    event_format,
+    event_game_options,
     event_over,
     event_rules,
     event_started,
@@ -42,6 +44,7 @@ from .events import (
     notes_language_code,
     personal_data_deletion_day,
 )
+from .field_divisions import FieldGroupingView, field_grouping
 from .find_table import find_table, waiting_to_be_seated
 from .hall import event_hall, hall_tables_in_play, round_label, table_in_play
 from .namesakes import (
@@ -101,6 +104,10 @@ __all__ = [
     "division_rules",
     "division_slot",
     "event_hall",
+    "event_format",
+    "field_grouping",
+    "FieldGroupingView",
+    "event_game_options",
     "event_rules",
     "event_started",
     "events_ended_waiting",

@@ -9,13 +9,26 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone, translation
 
 from tournaments import engine
+from tournaments.engine.formats import FORMAT_SETTINGS, Format, format_from_settings
 from tournaments.models import Division, Event, Round
 
 
+def event_format(event: Event) -> Format:
+    """The event's format (``engine.formats.Format``): the one place every face asks how
+    the event's games are played, scored, printed and grouped into divisions."""
+    return format_from_settings({key: getattr(event, key) for key in FORMAT_SETTINGS})
+
+
+def event_game_options(event: Event) -> dict:
+    """What the engine's game checks take for this event (``validate_game``'s
+    ``joker_value`` and ``never_opened_total``): every rack check follows the format."""
+    return event_format(event).table.game_options()
+
+
 def event_rules(event: Event) -> engine.Rules:
-    """The engine's view of an event's settings."""
-    return engine.Rules(
-        scoring=event.scoring,
+    """The engine's view of an event's settings: its format's rules (scoring, the joker's
+    value, the never-opened total, hands per game) and the bracket's settings."""
+    return event_format(event).rules(
         tie_order=engine.parse_tie_order(event.tie_order),
         prefer_threes=event.prefer_threes,
         medal_policy=event.medal_policy,

@@ -59,6 +59,7 @@ from .events import (
     scorekeeper_add,
     scorekeeper_remove,
 )
+from .field_divisions import DivisionsFormed, event_divisions_by_size
 from .first_round import LoneEntrantMustPlay, SeatResult, division_seat_first_round
 from .hall import event_lock, hall_check_first_rounds, hall_numbers
 from .late_arrivals import AddedToSeating, LateArrivals, late_arrivals_preview, late_arrivals_seat
@@ -139,6 +140,8 @@ __all__ = [
     "entrants_withdraw",
     "event_archive",
     "event_configure",
+    "event_divisions_by_size",
+    "DivisionsFormed",
     "event_create",
     "event_create_by",
     "event_get_or_create",

@@ -13,6 +13,7 @@ from tournaments.engine import RuleError
 from tournaments.models import (
     BRACKET_SETTINGS,
     EVENT_SETTINGS,
+    FORMAT_PLAYED_SETTINGS,
     Bye,
     Division,
     Entrant,
@@ -52,6 +53,50 @@ SETTING_WORDS = {
 }
 
 
+# Why a format setting cannot change once a round is seated (said with gettext).
+FORMAT_SETTING_WORDS = {
+    "joker_value": gettext_noop(
+        "The joker's value cannot change once a round is seated: it would change games "
+        "already played."
+    ),
+    "never_opened": gettext_noop(
+        "The total for a player who never opened cannot change once a round is seated: it "
+        "would change games already played."
+    ),
+    "hands_per_game": gettext_noop(
+        "The hands per game cannot change once a round is seated: it would change games "
+        "already played."
+    ),
+    "divisions_by_size": gettext_noop(
+        "The divisions by field size cannot change once a round is seated: the divisions "
+        "are formed."
+    ),
+}
+# Format settings where 0 (or nothing) stands for "none".
+_FORMAT_NONE_AT_ZERO = ("turn_seconds", "never_opened", "game_minutes")
+
+
+def _format_options(event: Event, options: dict, preset: str | None) -> dict:
+    """The settings with the preset's filled in first (``preset``: then the options given),
+    the format's values in their stored form, the whole format checked by the engine (a
+    RuleError in its words)."""
+    if preset:
+        options = {**engine.preset(preset).settings(), **options}
+    if not any(key in options for key in engine.FORMAT_SETTINGS):
+        return options
+    for key in _FORMAT_NONE_AT_ZERO:
+        if key in options and options[key] == 0:
+            options[key] = None
+    if "divisions_by_size" in options:
+        rule = engine.parse_size_divisions(options["divisions_by_size"] or "")
+        options["divisions_by_size"] = rule.text() if rule else ""
+    if "scoring" in options:
+        options["scoring"] = engine.check_scoring(options["scoring"])
+    current = {key: getattr(event, key) for key in engine.FORMAT_SETTINGS}
+    engine.format_from_settings({**current, **options})
+    return options
+
+
 def _check_scoring(scoring: str) -> None:
     if scoring not in Event.Scoring.values:
         raise RuleError(
@@ -64,25 +109,37 @@ def event_create(
     name: str,
     slug: str | None = None,
     date: datetime.date,
-    scoring: str = engine.LOW,
+    scoring: str | None = None,
     venue: str = "",
+    preset: str | None = None,
 ) -> Event:
+    """A new event, its format from ``preset`` (the Gwinnett preset when none), then
+    ``scoring`` when given."""
     slug = slug or slugify(name)
     if not slug:
         raise RuleError(gettext("An event needs a name made of letters or digits."))
-    _check_scoring(scoring)
+    settings = engine.preset(preset or engine.DEFAULT_PRESET).settings()
+    if scoring:
+        settings["scoring"] = scoring
+    _check_scoring(settings["scoring"])
     with transaction.atomic():
         if Event.objects.filter(slug=slug).exists():
             raise RuleError(gettext("An event '%(slug)s' already exists.") % {"slug": slug})
-        return Event.objects.create(name=name, slug=slug, date=date, scoring=scoring, venue=venue)
+        return Event.objects.create(name=name, slug=slug, date=date, venue=venue, **settings)
 
 
 def event_create_by(
-    *, user, name: str, date: datetime.date, scoring: str = engine.LOW, venue: str = ""
+    *,
+    user,
+    name: str,
+    date: datetime.date,
+    scoring: str | None = None,
+    venue: str = "",
+    preset: str | None = None,
 ) -> Event:
-    """A new event; whoever creates it organizes it."""
+    """A new event, its format from a preset; whoever creates it organizes it."""
     with transaction.atomic():
-        event = event_create(name=name, date=date, scoring=scoring, venue=venue)
+        event = event_create(name=name, date=date, scoring=scoring, venue=venue, preset=preset)
         event.organizers.add(user)
         return event
 
@@ -271,8 +328,14 @@ def _check_hall_against_tables_in_play(event: Event, options: dict) -> None:
         )
 
 
-def event_configure(*, event: Event, regroup: bool | None = None, **options) -> Event:
+def event_configure(
+    *, event: Event, regroup: bool | None = None, preset: str | None = None, **options
+) -> Event:
     """Change event settings. Settings that decide the bracket cannot change once play began.
+
+    ``preset`` (``gwinnett``, ``nvso``, ``sabra``) fills every format setting of that
+    preset first; the other options given then apply. The format's values are checked by
+    the engine, and those that count in a played game are fixed once a round is seated.
 
     Age bands, gender split, cut-off (or the date, without a cut-off) that would move
     registered entrants placed by age: refused (``DivisionMovesPending``, naming them)
@@ -287,11 +350,15 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
     options = {k: v for k, v in options.items() if v is not None}
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        options = _format_options(event, options, preset)
         options = _normalized_settings(options)
         if event_started(event):
             for key in BRACKET_SETTINGS:
                 if key in options and options[key] != getattr(event, key):
                     raise RuleError(gettext(SETTING_WORDS[key]))
+            for key in FORMAT_PLAYED_SETTINGS:
+                if key in options and options[key] != getattr(event, key):
+                    raise RuleError(gettext(FORMAT_SETTING_WORDS[key]))
         _check_hall_against_tables_in_play(event, options)
         moves = division_settings_moves(event, options)
         if regroup is None and any(not m.blocked for m in moves):

@@ -1,5 +1,5 @@
 from cli.base import EventCommand, parse_date
-from tournaments import services
+from tournaments import engine, selectors, services
 from tournaments.engine import RuleError
 
 
@@ -26,6 +26,31 @@ PUBLIC_NAMES_WORDS = {
     "initial": "first names and last initials",
     "none": "no names (table and entry numbers)",
 }
+
+
+def format_words(event) -> str:
+    """The event's format in one line: its preset (or none), the table rules and the
+    divisions by size."""
+    format_ = selectors.event_format(event)
+    name = engine.matching_preset(format_) or "no preset (own settings)"
+    table, game = format_.table, format_.game
+    turns = f"{table.turn_seconds} s turns" if table.turn_seconds else "no turn limit"
+    never = (
+        f"{table.never_opened} for never opened" if table.never_opened else "no never-opened total"
+    )
+    hands = (
+        f"games of at least {game.hands} hands"
+        + (f" within {game.minutes} min" if game.minutes else "")
+        if game.of_hands
+        else "games of one hand"
+    )
+    sizes = format_.divisions_by_size.text() if format_.divisions_by_size else "none"
+    return (
+        f"Format: {name}; scoring {format_.scoring_name or format_.scoring}, initial meld "
+        f"{table.initial_meld}, {turns}, joker {table.joker_value} (largest rack total "
+        f"{table.largest_rack_total}), {never}, {table.direction}, {hands}; divisions by "
+        f"field size: {sizes}."
+    )
 
 
 class Command(EventCommand):
@@ -108,6 +133,44 @@ class Command(EventCommand):
             help="contact details and exact birth dates are deleted N days after the event "
             "(default 90; 0 to 3650)",
         )
+        # The format (tournaments.engine.formats): a preset first, then these options.
+        parser.add_argument(
+            "--preset",
+            metavar="gwinnett|nvso|sabra",
+            help="fill every format setting from a preset first (the other options given "
+            "then apply): gwinnett (today's), nvso (Northern Virginia Senior Olympics), sabra",
+        )
+        parser.add_argument(
+            "--joker", type=int, metavar="N", help="a joker's value left on a rack: 25, 30 or 50"
+        )
+        parser.add_argument(
+            "--never-opened",
+            type=int,
+            metavar="N",
+            help="the total of a player who never melded, instead of their rack (0: none)",
+        )
+        parser.add_argument(
+            "--turn-seconds", type=int, metavar="N", help="a turn's limit: 60 or 120 (0: none)"
+        )
+        parser.add_argument(
+            "--hands-per-game",
+            type=int,
+            metavar="N",
+            help="a game is at least N separately scored hands, its score their sum (1 to 10)",
+        )
+        parser.add_argument(
+            "--game-minutes",
+            type=int,
+            metavar="M",
+            help="a game of several hands is played within M minutes (0: no limit)",
+        )
+        parser.add_argument(
+            "--divisions-by-size",
+            metavar="SIZE:AGE,AGE;SIZE:AGE,AGE",
+            help="age groups by the field's size, e.g. 16:50,75;32:50,65,80 (above 16 players "
+            "two groups from 50 and 75, above 32 three); '' for none",
+        )
+        # --- end of the format's options ---
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -120,9 +183,12 @@ class Command(EventCommand):
     def run(self, event, **o):
         moves = []
         try:
-            moves = services.division_settings_moves(event, self.settings(o))
+            moves = services.division_settings_moves(event, self.settings_with_preset(o))
             event = services.event_configure(
-                event=event, regroup=True if o["move_entrants"] else None, **self.settings(o)
+                event=event,
+                regroup=True if o["move_entrants"] else None,
+                preset=o["preset"],
+                **self.settings(o),
             )
         except services.DivisionMovesPending as pending:
             raise RuleError(
@@ -158,6 +224,12 @@ class Command(EventCommand):
             f"Public pages: {PUBLIC_NAMES_WORDS[event.public_names]}; contact details and "
             f"exact birth dates deleted {event.personal_data_days} days after the event."
         )
+        self.say(format_words(event))
+
+    def settings_with_preset(self, o) -> dict:
+        """The options as the event will take them: the preset's settings, then the others."""
+        given = {k: v for k, v in self.settings(o).items() if v is not None}
+        return {**engine.preset(o["preset"]).settings(), **given} if o["preset"] else given
 
     def settings(self, o) -> dict:
         return dict(
@@ -186,4 +258,11 @@ class Command(EventCommand):
             venue=o["venue"],
             public_names=o["public_names"],
             personal_data_days=o["keep_personal_days"],
+            # The format's options.
+            joker_value=o["joker"],
+            never_opened=o["never_opened"],
+            turn_seconds=o["turn_seconds"],
+            hands_per_game=o["hands_per_game"],
+            game_minutes=o["game_minutes"],
+            divisions_by_size=o["divisions_by_size"],
         )

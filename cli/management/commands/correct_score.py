@@ -3,6 +3,7 @@ from cli.decisions import decision_lines
 from scoring import services
 from scoring.models import Game
 from tournaments.engine import RuleError, parse_rack_total
+from tournaments.selectors import event_format
 
 
 class Command(EventCommand):
@@ -43,7 +44,9 @@ class Command(EventCommand):
         change = services.score_correct(
             game=game,
             entrant=entrant,
-            rack_total=parse_rack_total(o["rack_total"]),
+            rack_total=parse_rack_total(
+                o["rack_total"], joker_value=event_format(event).table.joker_value
+            ),
             reason=o["reason"],
             ended=o["ended"],
             winner=get_entrant(event, o["winner"]) if o["winner"] else None,

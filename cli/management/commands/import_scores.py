@@ -5,6 +5,7 @@ from django.core.management.base import CommandError
 from cli.base import EventCommand
 from scoring import services
 from scoring.score_import import read_scores
+from tournaments.selectors import event_format
 
 
 class Command(EventCommand):
@@ -30,7 +31,11 @@ class Command(EventCommand):
             data = Path(o["file"]).read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {o['file']}: {error.strerror}.") from None
+        joker = event_format(event).table.joker_value
         count = services.games_import(
-            event=event, games=read_scores(data), replace=o["replace"], reason=o["reason"]
+            event=event,
+            games=read_scores(data, joker_value=joker),
+            replace=o["replace"],
+            reason=o["reason"],
         )
         self.say(f"Recorded {count} game(s).")

@@ -29,19 +29,33 @@ class Command(EventCommand):
     def run(self, event, **o):
         if o["reseat"]:
             return self.reseat(event, **o)
-        if o["all"]:
-            divisions = list(played_brackets(event))
-        else:
-            divisions = [get_division(event, o["division"]).bracket]
         # One transaction under the event's lock: when the hall has too few free tables
         # for all of them, none is seated (and nobody else takes numbers meanwhile).
         with transaction.atomic():
             services.event_lock(event.pk)
+            # The event's first seating forms its divisions by the field's size, if it says so.
+            formed = services.event_divisions_by_size(event=event)
+            if formed is not None:
+                self.say_grouping(formed.view, formed.moved)
+            if o["all"]:
+                divisions = list(played_brackets(event))
+            else:
+                divisions = [get_division(event, o["division"]).bracket]
             if o["all"]:
                 services.hall_check_first_rounds(event=event, divisions=divisions)
             failed = self.seat(event, divisions, **o)
         if failed:
             raise CommandError("\n".join(failed))
+
+    def say_grouping(self, formed, moved: int) -> None:
+        """The divisions-by-size rule that applied, and who landed where."""
+        self.say(f"Divisions by field size: {formed.grouping.in_words()} ({moved} moved)")
+        for name, entrants in formed.rows():
+            ids = ", ".join(e.external_id for e in entrants)
+            if name:
+                self.say(f"  {name}: {len(entrants)} ({ids})")
+            else:
+                self.say(f"  No age known, left where they were: {ids}")
 
     def seat(self, event, divisions, **o) -> list[str]:
         failed = []

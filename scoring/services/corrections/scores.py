@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Entrant, Round, Seat
+from tournaments.selectors import event_rules
 from tournaments.text import isolate
 
 from ...models import Game, Penalty, RackScore, ScoreChange
@@ -160,7 +161,7 @@ def penalty_add(*, round_: Round, entrant: Entrant, points: int, reason: str, us
         raise RuleError(_("Penalty points need a reason."))
     if points < 1:
         raise RuleError(_("Penalty points are a whole number of 1 or more."))
-    if points > engine.MAX_RACK_TOTAL:
+    if points > engine.largest_rack_total(event_rules(round_.division.event).joker_value):
         raise RuleError(
             _("%(points)s penalty points is more than a whole game can score.") % {"points": points}
         )
