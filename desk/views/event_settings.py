@@ -83,6 +83,8 @@ def _save(request, event, form):
     None when the page shows the form again (as typed: "No, change the settings again",
     or with the refusal on it)."""
     data = dict(form.cleaned_data)
+    slug = data.pop("short_name", None)
+    slug = slug if slug and slug != event.slug else None  # changed only when retyped
     if data.get("hall_tables") is None:
         data["hall_tables"] = 0  # an empty box clears the hall's size (None would keep it)
     try:
@@ -96,11 +98,16 @@ def _save(request, event, form):
     if going and not confirmed(request):
         return ask(request, event, _moves_question(event, moves, going))
     try:
-        services.event_configure(event=event, regroup=bool(going), **data)
+        event = services.event_configure(event=event, regroup=bool(going), slug=slug, **data)
     except RuleError as error:
         form.add_error(None, said(error))
         return None
-    messages.success(request, _saved(moves, going))
+    text = _saved(moves, going)
+    if slug:
+        text += " " + _("The event's address is now %(slug)s: the old one leads here.") % {
+            "slug": event.slug
+        }
+    messages.success(request, text)
     return redirect("desk:overview", event.slug)
 
 

@@ -198,11 +198,15 @@ COVERED = {
         "public_names", "personal_data_days", "personal_purged_at", "ended_forgotten_at",
         # The players' own pages (scoring/backup/player_pages.py).
         "checkin_opens_at", "checkin_closes_at",
+        # The event's clock.
+        "time_zone",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
         "medals_confirmed_at", "medals_by_age_group",
         "starts_at", "place",
+        # What made the name (shown in the reader's language).
+        "made_as",
     },
     # The division's "results" in the file.
     DivisionResults: {"division", "placings"},

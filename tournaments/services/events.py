@@ -1,6 +1,7 @@
 """Events: creating them, their settings, and who organizes and keeps scores."""
 
 import datetime
+import re
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -13,10 +14,12 @@ from tournaments.engine import RuleError
 from tournaments.models import (
     BRACKET_SETTINGS,
     EVENT_SETTINGS,
+    SLUG_PATTERN,
     Bye,
     Division,
     Entrant,
     Event,
+    EventAddress,
     Round,
     Seat,
 )
@@ -27,6 +30,7 @@ from tournaments.selectors import (
     event_started,
     hall_tables_in_play,
 )
+from tournaments.zones import zone_named, zone_suggestion
 
 from ._common import model_clean
 from .accounts import check_username, readable_password
@@ -59,6 +63,48 @@ def _check_scoring(scoring: str) -> None:
         )
 
 
+def check_time_zone(text: str) -> str:
+    """The time zone ``text`` names, in its own spelling; refused with the nearest name when
+    it is a typo ("'America/Chicgo' is not a time zone. Did you mean America/Chicago?")."""
+    zone = zone_named(text)
+    if zone is not None:
+        return zone
+    refusal = gettext("'%(zone)s' is not a time zone, such as America/Chicago.") % {
+        "zone": str(text)[:80]
+    }
+    near = zone_suggestion(text)
+    if near:
+        refusal = " ".join([refusal, gettext("Did you mean %(zone)s?") % {"zone": near}])
+    raise RuleError(refusal)
+
+
+# The longest short name: it is a part of every address of the event.
+SLUG_MAX_LENGTH = 40
+
+
+def check_slug(slug: str, *, event: Event | None = None) -> str:
+    """A short name for an event's address: letters a-z, digits and hyphens (lower case,
+    as typed otherwise), at most SLUG_MAX_LENGTH, not another event's."""
+    slug = str(slug).strip()
+    if not slug or len(slug) > SLUG_MAX_LENGTH or not re.match(SLUG_PATTERN, slug):
+        raise RuleError(
+            gettext(
+                "'%(slug)s' cannot be a short name: use at most %(most)s letters (a to z), "
+                "digits and hyphens, such as county-2026."
+            )
+            % {"slug": slug[:80], "most": SLUG_MAX_LENGTH}
+        )
+    taken = Event.objects.filter(slug=slug)
+    if event is not None:
+        taken = taken.exclude(pk=event.pk)
+    if taken.exists():
+        raise RuleError(
+            gettext("The short name '%(slug)s' is taken by another event: choose another.")
+            % {"slug": slug}
+        )
+    return slug
+
+
 def event_create(
     *,
     name: str,
@@ -66,24 +112,70 @@ def event_create(
     date: datetime.date,
     scoring: str = engine.LOW,
     venue: str = "",
+    time_zone: str | None = None,
 ) -> Event:
-    slug = slug or slugify(name)
-    if not slug:
+    made = slugify(name)[:SLUG_MAX_LENGTH].strip("-")
+    if not slug and not made:
         raise RuleError(gettext("An event needs a name made of letters or digits."))
     _check_scoring(scoring)
+    zone = check_time_zone(time_zone) if time_zone else None
     with transaction.atomic():
-        if Event.objects.filter(slug=slug).exists():
-            raise RuleError(gettext("An event '%(slug)s' already exists.") % {"slug": slug})
-        return Event.objects.create(name=name, slug=slug, date=date, scoring=scoring, venue=venue)
+        if slug:
+            slug = check_slug(slug)
+        else:
+            slug = made
+            if Event.objects.filter(slug=slug).exists():
+                raise RuleError(gettext("An event '%(slug)s' already exists.") % {"slug": slug})
+        # A live event's address beats an old one that pointed elsewhere.
+        EventAddress.objects.filter(slug=slug).delete()
+        event = Event(name=name, slug=slug, date=date, scoring=scoring, venue=venue)
+        if zone:
+            event.time_zone = zone
+        event.save()
+        return event
 
 
 def event_create_by(
-    *, user, name: str, date: datetime.date, scoring: str = engine.LOW, venue: str = ""
+    *,
+    user,
+    name: str,
+    date: datetime.date,
+    scoring: str = engine.LOW,
+    venue: str = "",
+    slug: str | None = None,
+    time_zone: str | None = None,
 ) -> Event:
     """A new event; whoever creates it organizes it."""
     with transaction.atomic():
-        event = event_create(name=name, date=date, scoring=scoring, venue=venue)
+        event = event_create(
+            name=name, slug=slug, date=date, scoring=scoring, venue=venue, time_zone=time_zone
+        )
         event.organizers.add(user)
+        return event
+
+
+def event_address_change(*, event: Event, slug: str) -> Event:
+    """Give the event a new short name (its address) before play: refused once a round is
+    seated or a score entered (printed sheets and QR codes carry the address), when taken
+    or not a short name. The old address is kept: a page asked for there is sent here."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        slug = check_slug(slug, event=event)
+        if slug == event.slug:
+            return event
+        if event_started(event):
+            raise RuleError(
+                gettext(
+                    "The short name cannot change now: a round is seated, so sheets, QR codes "
+                    "and players' pages already carry the address %(slug)s."
+                )
+                % {"slug": event.slug}
+            )
+        old = event.slug
+        EventAddress.objects.filter(slug=slug).delete()
+        event.slug = slug
+        event.save(update_fields=["slug"])
+        EventAddress.objects.update_or_create(slug=old, defaults={"event": event})
         return event
 
 
@@ -173,6 +265,8 @@ def _normalized_settings(options: dict) -> dict:
     if "ribbons_to" in options:
         engine.check_ribbons_to(options["ribbons_to"])
     _check_privacy(options)
+    if "time_zone" in options:
+        options["time_zone"] = check_time_zone(options["time_zone"])
     return options
 
 
@@ -271,8 +365,12 @@ def _check_hall_against_tables_in_play(event: Event, options: dict) -> None:
         )
 
 
-def event_configure(*, event: Event, regroup: bool | None = None, **options) -> Event:
+def event_configure(
+    *, event: Event, regroup: bool | None = None, slug: str | None = None, **options
+) -> Event:
     """Change event settings. Settings that decide the bracket cannot change once play began.
+    ``slug``: a new short name, before play only (``event_address_change``), in the same
+    transaction.
 
     Age bands, gender split, cut-off (or the date, without a cut-off) that would move
     registered entrants placed by age: refused (``DivisionMovesPending``, naming them)
@@ -286,6 +384,8 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
         )
     options = {k: v for k, v in options.items() if v is not None}
     with transaction.atomic():
+        if slug is not None:
+            event_address_change(event=event, slug=slug)
         event = Event.objects.select_for_update().get(pk=event.pk)
         options = _normalized_settings(options)
         if event_started(event):

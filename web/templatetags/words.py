@@ -4,6 +4,7 @@ language."""
 from django import template
 from django.utils.translation import gettext
 
+from tournaments.selectors import clock_time, day_clock_time
 from web.actions import for_people, settings_field
 
 register = template.Library()
@@ -37,3 +38,23 @@ def on_page(note: str) -> str:
 def settings_anchor(note: str) -> str:
     """The settings page's field a note's remedy is in ("" for none)."""
     return settings_field(note)
+
+
+@register.filter
+def clock(moment) -> str:
+    """A time of day in the event's time zone and the reader's language's one format
+    ("2:01 pm", "14 h 01", "14:01"): every time a page shows (``clock_time``)."""
+    return clock_time(moment)
+
+
+@register.filter
+def division_shown(division) -> str:
+    """A division's name in the reader's language when the product made it ("Femmes
+    70-74"), as typed otherwise (``Division.shown_name``)."""
+    return getattr(division, "shown_name", division)
+
+
+@register.filter
+def day_clock(moment) -> str:
+    """A day and a time of day, in the event's time zone: "12/07/2026 2:01 pm"."""
+    return day_clock_time(moment)

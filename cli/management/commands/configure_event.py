@@ -108,6 +108,19 @@ class Command(EventCommand):
             help="contact details and exact birth dates are deleted N days after the event "
             "(default 90; 0 to 3650)",
         )
+        # The event's clock and address (tournaments/zones.py, web/event_zone.py).
+        parser.add_argument(
+            "--time-zone",
+            metavar="AREA/CITY",
+            help="the zone every time is shown and printed in, e.g. America/Chicago "
+            "(default: the server's)",
+        )
+        parser.add_argument(
+            "--short-name",
+            metavar="SLUG",
+            help="the event's short name in its addresses, e.g. county-2026 (letters, digits, "
+            "hyphens); before play only, the old address then leads to the new one",
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -122,7 +135,10 @@ class Command(EventCommand):
         try:
             moves = services.division_settings_moves(event, self.settings(o))
             event = services.event_configure(
-                event=event, regroup=True if o["move_entrants"] else None, **self.settings(o)
+                event=event,
+                regroup=True if o["move_entrants"] else None,
+                slug=o["short_name"],
+                **self.settings(o),
             )
         except services.DivisionMovesPending as pending:
             raise RuleError(
@@ -154,6 +170,7 @@ class Command(EventCommand):
             f"and gender{f' (home state {event.home_state})' if event.home_state else ''}."
         )
         self.say(hall_words(event))
+        self.say(f"Short name: {event.slug}; time zone: {event.time_zone}.")
         self.say(
             f"Public pages: {PUBLIC_NAMES_WORDS[event.public_names]}; contact details and "
             f"exact birth dates deleted {event.personal_data_days} days after the event."
@@ -186,4 +203,5 @@ class Command(EventCommand):
             venue=o["venue"],
             public_names=o["public_names"],
             personal_data_days=o["keep_personal_days"],
+            time_zone=o["time_zone"],
         )
