@@ -96,7 +96,7 @@ def kiosk(request, slug):
                 greeting=_greeting(entrant),
                 already=already,
                 schedule=division_schedule(entrant.division),
-                division=entrant.division.bracket.name,
+                division=entrant.division.bracket.shown_name,
             )
     context["problem"] = problem
     return render(request, "public/kiosk.html", context)

@@ -51,7 +51,8 @@ def clock(moment) -> str:
 def division_shown(division) -> str:
     """A division's name in the reader's language when the product made it ("Femmes
     70-74"), as typed otherwise (``Division.shown_name``)."""
-    return getattr(division, "shown_name", division)
+    shown = getattr(division, "shown_name", None)
+    return shown if shown is not None else getattr(division, "name", division)
 
 
 @register.filter
