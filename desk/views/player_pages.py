@@ -127,7 +127,7 @@ def division_day(request, event, division_id):
             starts_at=form.cleaned_data["starts_at"],
             place=form.cleaned_data["place"],
         ),
-        done=_("%(division)s: start time and place saved.") % {"division": division.name},
+        done=_("%(division)s: start time and place saved.") % {"division": division.shown_name},
         to=checkin_url(event) + "#self-checkin",
     )
 

@@ -92,7 +92,7 @@ def table_code_new(request, event, division_id, table_id):
     live = table_code_live(table)
     where = _("table %(table)d (%(division)s, round %(round)d)") % {
         "table": table.number,
-        "division": division.name,
+        "division": division.shown_name,
         "round": table.round.number,
     }
     if live is not None and seen and live.code != seen:
