@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 from django.utils import timezone
 
 from tests.factories import EventFactory, seated_division
-from tests.helpers import run
+from tests.helpers import entrants_file, run
 from tournaments.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -73,3 +73,29 @@ def test_a_commands_times_are_in_the_events_zone():
     with mock.patch.object(timezone, "now", return_value=start):
         out = run("start_clock", division.event.slug, "--division", division.name)
     assert "ends at 11:00 am" in out
+
+
+def test_import_entrants_creates_the_event_under_the_short_name_given_or_refuses_it(tmp_path):
+    rows = [("A1", "Ann", "Lee", "1954-03-01", "F", "", "")]
+    run(
+        "import_entrants",
+        "county-26",
+        entrants_file(tmp_path / "a.csv", rows),
+        "--create-event",
+        "--name",
+        "County Senior Games",
+        "--date",
+        "2026-06-01",
+    )
+    assert Event.objects.get(slug="county-26").name == "County Senior Games"
+    with pytest.raises(CommandError) as refusal:
+        run(
+            "import_entrants",
+            "county 26",
+            entrants_file(tmp_path / "b.csv", rows),
+            "--create-event",
+            "--date",
+            "2026-06-01",
+        )
+    assert "cannot be a short name" in str(refusal.value)
+    assert not Event.objects.filter(slug="county 26").exists()

@@ -82,17 +82,17 @@ def check_time_zone(text: str) -> str:
 SLUG_MAX_LENGTH = 40
 
 
-def check_slug(slug: str, *, event: Event | None = None) -> str:
-    """A short name for an event's address: letters a-z, digits and hyphens (lower case,
-    as typed otherwise), at most SLUG_MAX_LENGTH, not another event's."""
+def check_slug(slug: str, *, event: Event | None = None, most: int = SLUG_MAX_LENGTH) -> str:
+    """A short name for an event's address: letters a-z, digits and hyphens (as typed), at
+    most ``most`` characters, not another event's."""
     slug = str(slug).strip()
-    if not slug or len(slug) > SLUG_MAX_LENGTH or not re.match(SLUG_PATTERN, slug):
+    if not slug or len(slug) > most or not re.match(SLUG_PATTERN, slug):
         raise RuleError(
             gettext(
                 "'%(slug)s' cannot be a short name: use at most %(most)s letters (a to z), "
                 "digits and hyphens, such as county-2026."
             )
-            % {"slug": slug[:80], "most": SLUG_MAX_LENGTH}
+            % {"slug": slug[:80], "most": most}
         )
     taken = Event.objects.filter(slug=slug)
     if event is not None:
@@ -188,6 +188,8 @@ def event_get_or_create(
         if event is None:
             if date is None:
                 raise RuleError(gettext("A new event needs --date YYYY-MM-DD."))
+            # The short name typed on the command line: one an address can hold.
+            check_slug(slug, most=Event._meta.get_field("slug").max_length)
             created = Event.objects.create(
                 slug=slug, name=name or slug, date=date, scoring=scoring or engine.LOW
             )
