@@ -19,6 +19,7 @@ from tournaments.selectors.public_names import public_name
 from tournaments.services.self_checkin import entrant_check_in_self
 from web.actions import said
 from web.decorators import event_role
+from web.event_zone import event_zone_known
 from web.languages import speak_event_language
 from web.params import search_text, whole_number
 
@@ -71,6 +72,7 @@ def _greeting(entrant) -> str:
 @never_cache
 def kiosk(request, slug):
     event = get_object_or_404(Event, slug=slug)
+    event_zone_known(event)  # its times need no query of their own
     speak_event_language(request, event)
     if request.session.get(KIOSK_EVENT) != event.pk:
         return render(request, "public/kiosk_closed.html", {"event": event}, status=403)

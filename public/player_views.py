@@ -29,6 +29,7 @@ from tournaments.services.player_pages import notice_subscribe, notice_unsubscri
 from tournaments.services.self_checkin import entrant_check_in_self
 from web.actions import act
 from web.addresses import printed_address
+from web.event_zone import event_zone_known
 from web.languages import speak_event_language
 from web.params import search_text, whole_number
 
@@ -172,6 +173,7 @@ def find(request, slug):
     year. One player found: their page; several (same name and year): each to choose;
     none: said, with what to do."""
     event = get_object_or_404(Event, slug=slug)
+    event_zone_known(event)  # its times need no query of their own
     speak_event_language(request, event)
     typed = request.GET.get("code", "")
     if typed.strip():
