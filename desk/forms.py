@@ -44,6 +44,7 @@ def _time_zone_field(initial=None):
         label=_("Time zone (every time shown and printed is in it)"),
         max_length=64,
         initial=initial,
+        required=False,  # a page opened before the setting existed sends none
         widget=forms.Select(choices=_zone_choices),
     )
 
@@ -89,7 +90,8 @@ class EventCreateForm(forms.Form):
         return _clean_with(check_slug, slug) if slug else None
 
     def clean_time_zone(self):
-        return _clean_with(check_time_zone, self.cleaned_data.get("time_zone", ""))
+        zone = self.cleaned_data.get("time_zone")
+        return _clean_with(check_time_zone, zone) if zone else None  # None: the server's
 
 
 class EventSettingsForm(forms.ModelForm):
@@ -182,7 +184,7 @@ class EventSettingsForm(forms.ModelForm):
         self.fields["score_entry"].required = False
         # The clock and the address, after the language.
         self.fields["time_zone"] = _time_zone_field()
-        self.fields["short_name"] = _short_name_field(required=True)
+        self.fields["short_name"] = _short_name_field(required=False)
         self.fields["short_name"].initial = self.instance.slug
         # The tie-break order: steps chosen from a list, in order, instead of typed words.
         steps = list(engine.parse_tie_order(self.instance.tie_order or ""))
@@ -210,10 +212,12 @@ class EventSettingsForm(forms.ModelForm):
         self.fields = ordered
 
     def clean_time_zone(self):
-        return _clean_with(check_time_zone, self.cleaned_data.get("time_zone", ""))
+        # None sent (a page opened before the setting existed): the event keeps its own.
+        zone = self.cleaned_data.get("time_zone") or self.instance.time_zone
+        return _clean_with(check_time_zone, zone)
 
     def clean_short_name(self):
-        slug = self.cleaned_data.get("short_name", "").strip()
+        slug = (self.cleaned_data.get("short_name") or "").strip() or self.instance.slug
         return _clean_with(lambda s: check_slug(s, event=self.instance), slug)
 
     def clean_score_entry(self):
