@@ -1,7 +1,10 @@
-"""The desk's settings page: the event's time zone (a list of zones, the common ones first)
-and its short name (changed before play, refused after with the reason)."""
+"""The desk's settings and new-event pages: the event's time zone (a list of zones, the
+common ones first) and its short name (changed before play, refused after with the
+reason)."""
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 
 from tests.factories import EventFactory, seated_division
 from tests.helpers import organizer_client, settings_post
@@ -67,3 +70,36 @@ def test_a_short_name_that_is_not_one_says_what_is_allowed():
     )
     assert "letters (a to z), digits and hyphens" in page
     assert Event.objects.filter(slug="meet").exists()
+
+
+def test_the_new_event_page_takes_a_short_name_and_a_zone():
+    User = get_user_model()
+    director = User.objects.create_user("director", password="x", is_staff=True)
+    client = Client()
+    client.force_login(director)
+    answer = client.post(
+        "/events/new/",
+        {
+            "name": "County Meet",
+            "date": "2026-07-14",
+            "scoring": "low",
+            "slug": "county-26",
+            "time_zone": "America/Chicago",
+        },
+    )
+    event = Event.objects.get(name="County Meet")
+    assert (event.slug, event.time_zone) == ("county-26", "America/Chicago")
+    assert answer["Location"] == "/e/county-26/desk/settings/"
+    refused = client.post(
+        "/events/new/",
+        {
+            "name": "Other",
+            "date": "2026-07-14",
+            "scoring": "low",
+            "slug": "county-26",
+            "time_zone": "America/Chicgo",
+        },
+    ).content.decode()
+    assert "taken by another event" in refused
+    assert "Did you mean America/Chicago?" in refused
+    assert not Event.objects.filter(name="Other").exists()

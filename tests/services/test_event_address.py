@@ -4,11 +4,9 @@ refused when taken or not a short name; the old address leads to the new one."""
 import datetime
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.test import Client
 from django.utils import translation
 
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory, UserFactory
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory
 from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import Event, EventAddress
@@ -96,62 +94,3 @@ def test_a_new_event_may_take_an_old_address_which_then_opens_it():
     other = services.event_create(name="Another", slug="old", date=DAY)
     assert not EventAddress.objects.filter(slug="old").exists()
     assert Event.objects.get(slug="old") == other
-
-
-def _organizer_client(event) -> Client:
-    user = UserFactory(is_staff=True)
-    event.organizers.add(user)
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def test_a_page_at_the_old_address_is_sent_to_the_new_one():
-    event = EventFactory(slug="old-name")
-    client = _organizer_client(event)
-    services.event_address_change(event=event, slug="new-name")
-    public = Client().get("/p/old-name/find/?q=ann")
-    assert public.status_code == 302
-    assert public["Location"] == "/p/new-name/find/?q=ann"
-    desk = client.get("/e/old-name/desk/settings/")
-    assert desk["Location"] == "/e/new-name/desk/settings/"
-    assert client.get(desk["Location"]).status_code == 200
-    # A form sent to the old address is sent on with what it holds.
-    sent = client.post("/e/old-name/desk/announcements/", {"text": "Lunch at noon"})
-    assert sent.status_code == 307
-    assert sent["Location"] == "/e/new-name/desk/announcements/"
-    # An address no event ever had is still "no such event".
-    assert Client().get("/p/never-was/find/").status_code == 404
-
-
-def test_the_new_event_page_takes_a_short_name_and_a_zone():
-    User = get_user_model()
-    director = User.objects.create_user("director", password="x", is_staff=True)
-    client = Client()
-    client.force_login(director)
-    answer = client.post(
-        "/events/new/",
-        {
-            "name": "County Meet",
-            "date": "2026-07-14",
-            "scoring": "low",
-            "slug": "county-26",
-            "time_zone": "America/Chicago",
-        },
-    )
-    event = Event.objects.get(name="County Meet")
-    assert (event.slug, event.time_zone) == ("county-26", "America/Chicago")
-    assert answer["Location"] == "/e/county-26/desk/settings/"
-    refused = client.post(
-        "/events/new/",
-        {
-            "name": "Other",
-            "date": "2026-07-14",
-            "scoring": "low",
-            "slug": "county-26",
-            "time_zone": "America/Chicgo",
-        },
-    ).content.decode()
-    assert "taken by another event" in refused
-    assert "Did you mean America/Chicago?" in refused
-    assert not Event.objects.filter(name="Other").exists()
