@@ -6,12 +6,13 @@ sure nothing was changed.
 """
 
 import datetime
+import zoneinfo
 
 from django.core.management.base import BaseCommand, CommandError
-from django.utils import translation
+from django.utils import timezone, translation
 
 from tournaments.engine import RuleError
-from tournaments.models import Division, Entrant, Event, Round, Seat
+from tournaments.models import Division, Entrant, Event, EventAddress, Round, Seat
 from tournaments.registration import RegistrationError
 
 
@@ -34,7 +35,9 @@ class EventCommand(BaseCommand):
         with translation.override("en"):
             try:
                 event = get_event(options["slug"]) if self.needs_event else None
-                return self.run(event, **options)
+                # Times said in the event's time zone, as its pages and documents say them.
+                with timezone.override(event_zone(event)):
+                    return self.run(event, **options)
             except (RuleError, RegistrationError) as error:
                 raise CommandError(str(error)) from None
 
@@ -45,9 +48,22 @@ class EventCommand(BaseCommand):
         self.stdout.write(text)
 
 
+def event_zone(event: Event | None):
+    """The event's time zone (the server's without an event, or for a zone it lacks)."""
+    try:
+        return zoneinfo.ZoneInfo(event.time_zone) if event is not None else None
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return None
+
+
 def get_event(slug: str) -> Event:
     event = Event.objects.filter(slug=slug).first()
     if event is None:
+        moved = EventAddress.objects.filter(slug=slug).select_related("event").first()
+        if moved is not None:
+            raise RuleError(
+                f"The event '{slug}' has a new short name: {moved.event.slug} (use that)."
+            )
         known = ", ".join(Event.objects.values_list("slug", flat=True)[:20]) or "none yet"
         raise RuleError(f"There is no event '{slug}' (events: {known}).")
     return event

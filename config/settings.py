@@ -139,6 +139,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # An event's pages in its time zone; an old address sent to the new (web/event_zone.py).
+    "web.event_zone.EventZoneMiddleware",
     # The service worker's background fetch of a page leaves the person's messages alone
     # (web/offline_copy.py).
     "web.offline_copy.OfflineCopyMiddleware",

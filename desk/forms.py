@@ -1,10 +1,13 @@
 """Forms of the organizer's desk."""
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import engine
 from tournaments.models import EVENT_SETTINGS, FORMAT_FIELDS, Entrant, Event
+from tournaments.services import check_slug, check_time_zone
+from tournaments.zones import zone_choices
 from web.params import WholeNumberField, whole_number_formfield
 
 GENDERS = [("", "—"), ("F", _("Female")), ("M", _("Male")), ("X", _("Other"))]
@@ -30,6 +33,44 @@ TIE_LABELS = (_("First tie-break"), _("Then"), _("Then"))
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
 
+# --- The event's clock and address (tournaments/zones.py) ---
+def _zone_choices():
+    return [(zone, zone.replace("_", " ")) for zone in zone_choices()]
+
+
+def _time_zone_field(initial=None):
+    # A list to choose from; what is sent is still checked (a typo: the nearest zone).
+    return forms.CharField(
+        label=_("Time zone (every time shown and printed is in it)"),
+        max_length=64,
+        initial=initial,
+        required=False,  # a page opened before the setting existed sends none
+        widget=forms.Select(choices=_zone_choices),
+    )
+
+
+def _short_name_field(required: bool):
+    return forms.CharField(
+        label=_("Short name in the event's addresses (letters, digits and hyphens)"),
+        max_length=80,
+        required=required,
+        help_text=_(
+            "As in /p/county-2026/: short, so it fits on the projector and the sheets. "
+            "It can change until the first round is seated."
+        ),
+    )
+
+
+def _clean_with(check, value):
+    try:
+        return check(value)
+    except engine.RuleError as error:
+        raise forms.ValidationError(str(error)) from None
+
+
+# --- end of the event's clock and address ---
+
+
 class EventCreateForm(forms.Form):
     name = forms.CharField(label=_("Event name"), max_length=200)
     date = forms.DateField(label=_("Date of the event"), widget=DATE)
@@ -47,6 +88,22 @@ class EventCreateForm(forms.Form):
         choices=[("", _("As the format says"))] + Event.Scoring.choices,
         required=False,
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"] = _short_name_field(required=False)
+        self.fields["slug"].help_text = _(
+            "Empty: made from the name. Short, so it fits on the projector and the sheets."
+        )
+        self.fields["time_zone"] = _time_zone_field(initial=settings.TIME_ZONE)
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug", "").strip()
+        return _clean_with(check_slug, slug) if slug else None
+
+    def clean_time_zone(self):
+        zone = self.cleaned_data.get("time_zone")
+        return _clean_with(check_time_zone, zone) if zone else None  # None: the server's
 
 
 class EventSettingsForm(forms.ModelForm):
@@ -140,6 +197,10 @@ class EventSettingsForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["score_entry"].required = False
+        # The clock and the address, after the language.
+        self.fields["time_zone"] = _time_zone_field()
+        self.fields["short_name"] = _short_name_field(required=False)
+        self.fields["short_name"].initial = self.instance.slug
         # The tie-break order: steps chosen from a list, in order, instead of typed words.
         steps = list(engine.parse_tie_order(self.instance.tie_order or ""))
         fields = {}
@@ -156,11 +217,23 @@ class EventSettingsForm(forms.ModelForm):
         )
         # Keep the page's order: the tie-break steps where the typed field was.
         ordered = {}
+        short_name = self.fields.pop("short_name")
         for name, field in self.fields.items():
             if name == "medal_policy":
                 ordered.update(fields)
             ordered[name] = field
+            if name == "name":
+                ordered["short_name"] = short_name
         self.fields = ordered
+
+    def clean_time_zone(self):
+        # None sent (a page opened before the setting existed): the event keeps its own.
+        zone = self.cleaned_data.get("time_zone") or self.instance.time_zone
+        return _clean_with(check_time_zone, zone)
+
+    def clean_short_name(self):
+        slug = (self.cleaned_data.get("short_name") or "").strip() or self.instance.slug
+        return _clean_with(lambda s: check_slug(s, event=self.instance), slug)
 
     def clean_score_entry(self):
         # A page opened before the setting existed sends none: the event keeps its own.

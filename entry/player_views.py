@@ -117,7 +117,7 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
                 "Round %(round)d of %(division)s is over: this table's code opens nothing any "
                 "more. The new round's score sheet has a new code."
             )
-        text %= {"round": round_.number, "division": round_.division.name}
+        text %= {"round": round_.number, "division": round_.division.shown_name}
         status = 410
     else:  # off: the event's scorekeepers enter scores now
         title = _("Scores are entered by the scorekeepers")
@@ -171,7 +171,7 @@ def _after_round(round_: Round) -> dict:
     if after.final_over:
         return {
             "text": _("The final of %(division)s is over. Thank you for playing!")
-            % {"division": division.name},
+            % {"division": division.shown_name},
             "link": _("See the results"),
             "url": reverse("public:results", args=[division.event.slug]),
             "final_over": True,

@@ -227,3 +227,5 @@ class PlayerSlipsData:
     event: EventInfo
     address: str  # where a code is typed, printed short: "192.168.1.20:8000/p/county/find/"
     slips: tuple[PlayerSlip, ...] = field(default_factory=tuple)
+    # The self check-in window in words, in the event's time zone ("" when none is set).
+    checkin: str = ""

@@ -174,7 +174,9 @@ def document_render(document_id: int) -> GeneratedDocument | None:
         status=GeneratedDocument.Status.READY,
         progress=100,
         file=name,
-        fingerprint=selectors.fingerprint(data),
+        fingerprint=selectors.document_fingerprint(
+            document.event, document.kind, document.division, document.round_number, data
+        ),
         finished_at=timezone.now(),
         error="",
     )
@@ -191,12 +193,11 @@ def document_fail(document_id: int, message: str) -> None:
 def current_fingerprint(document: GeneratedDocument) -> str | None:
     """The fingerprint the document's data have now (None when it cannot be made now)."""
     try:
-        data = selectors.document_data(
+        return selectors.document_fingerprint(
             document.event, document.kind, document.division, document.round_number
         )
     except RuleError:
         return None
-    return selectors.fingerprint(data)
 
 
 def document_is_current(document: GeneratedDocument, fingerprints: dict | None = None) -> bool:

@@ -21,6 +21,7 @@ from tournaments.services.player_pages import page_find
 from tournaments.services.self_checkin import checkin_closed_words, entrant_check_in_self
 from web.actions import said
 from web.decorators import event_role
+from web.event_zone import event_zone_known
 from web.languages import speak_event_language
 from web.params import search_text, whole_number
 
@@ -95,6 +96,7 @@ def kiosk(request, slug):
             domain=settings.LANGUAGE_COOKIE_DOMAIN,
         )
         return response
+    event_zone_known(event)  # its times need no query of their own
     speak_event_language(request, event)
     if request.session.get(KIOSK_EVENT) != event.pk:
         return render(request, "public/kiosk_closed.html", {"event": event}, status=403)

@@ -34,6 +34,7 @@ from tournaments.services.privacy import entrant_public_name_set
 from tournaments.services.self_checkin import entrant_check_in_self
 from web.actions import act, keep_refused, kept
 from web.addresses import printed_address
+from web.event_zone import event_zone_known
 from web.languages import speak_event_language
 from web.params import search_text, whole_number
 
@@ -245,6 +246,7 @@ def find(request, slug):
     to do. The name and birth year come only in a POST (never in an address, which server
     logs and the browser's history keep); a GET with them shows the empty form."""
     event = get_object_or_404(Event, slug=slug)
+    event_zone_known(event)  # its times need no query of their own
     speak_event_language(request, event)
     typed = request.GET.get("code", "")
     name = year_typed = ""

@@ -34,6 +34,7 @@ from tournaments.selectors import (
 )
 from tournaments.text import fold
 from web.addresses import printed_address, printed_address_is_loopback
+from web.event_zone import event_zone_known
 from web.languages import speak_event_language
 from web.params import object_or_404, search_text, whole_number
 
@@ -180,6 +181,7 @@ def _event_page(request, slug) -> Event:
     """The event of a public page, which speaks the event's language unless the visitor
     chose another (web/languages.py)."""
     event = get_object_or_404(Event, slug=slug)
+    event_zone_known(event)  # its times need no query of their own
     speak_event_language(request, event)
     return event
 
@@ -289,6 +291,7 @@ def clock(request, slug, round_id):
     minutes, and ``changes``, the newest change to its scores). ``started`` is false once
     the round is closed or before play starts."""
     event = get_object_or_404(Event, slug=slug)
+    event_zone_known(event)  # its times need no query of their own
     round_ = object_or_404(
         Round.objects.select_related("division__event"), round_id, division__event=event
     )
@@ -309,6 +312,7 @@ def clock(request, slug, round_id):
 def announcements_part(request, slug):
     """The announcements alone, for pages left open (htmx asks every 30 seconds)."""
     event = get_object_or_404(Event, slug=slug)
+    event_zone_known(event)  # its times need no query of their own
     # ?fold=1: a scorekeepers' page, which folds all but the newest.
     fold = request.GET.get("fold") == "1"
     url = reverse("public:announcements", args=[event.slug]) + ("?fold=1" if fold else "")

@@ -31,7 +31,7 @@ def notice_message(notice: Notice) -> NoticeMessage:
             "facts": notice.facts,
             "entrant": entrant,
             "event": event,
-            "division": entrant.division.bracket.name,
+            "division": entrant.division.bracket.shown_name,  # in the notice's language
             # The family's read-only page: a forwarded e-mail checks nobody in.
             "page_url": settings.BASE_URL
             + reverse("player:page", args=[event.slug, entrant.family_code]),

@@ -11,6 +11,8 @@ from django.utils.translation import gettext
 from tournaments.access import event_with_roles, table_with_roles
 from tournaments.models import Event
 
+from .event_zone import event_zone_known
+
 
 def event_role(role: str):
     """The view gets the event; anonymous users go to the login page, others get 403."""
@@ -29,6 +31,7 @@ def event_role(role: str):
                     return signed_out(request)
                 return redirect_to_login(request.get_full_path())
             _allow(request, event, role)
+            event_zone_known(event)
             return view(request, event, *args, **kwargs)
 
         return wrapped
@@ -68,6 +71,7 @@ def event_table_role(role: str, *, refused=None, typed_when_signed_out=None):
             if table is None:  # said as event_role says it: no event, sign in, 403, 404
                 return no_table(request, slug, table_id, *args, **kwargs)
             event = table.round.division.event
+            event_zone_known(event)
             try:
                 _allow(request, event, role)
             except PermissionDenied as refusal:

@@ -15,7 +15,6 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import Resolver404, resolve
 from django.utils import timezone, translation
-from django.utils.formats import date_format
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 from django.views.i18n import JavaScriptCatalog
@@ -23,6 +22,7 @@ from django.views.i18n import JavaScriptCatalog
 from tournaments import access, services
 from tournaments.engine import RuleError
 from tournaments.models import Event
+from tournaments.selectors import clock_time
 
 from .actions import said
 from .addresses import from_this_computer, this_computers_address
@@ -77,7 +77,7 @@ def lockout_message(username: str, until) -> str:
     """When the person may try again, and whom to ask meanwhile."""
     now = timezone.now()
     minutes = max(1, math.ceil((until - now).total_seconds() / 60)) if until else 15
-    at = date_format(timezone.localtime(until or now), "TIME_FORMAT")
+    at = clock_time(until or now)
     words = {"username": username, "at": at, "minutes": minutes}
     if username:
         return (

@@ -3,13 +3,13 @@
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext
 
 from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import ANNOUNCEMENT_MAX_LENGTH
 from tournaments.selectors import announcements as shown
+from tournaments.selectors import clock_time
 from web.actions import said
 from web.decorators import event_role, post_only
 
@@ -27,7 +27,7 @@ def announcements(request, event):
             error = said(refusal)
         else:
             if getattr(posted, "repeated", False):
-                at = timezone.localtime(posted.at).strftime("%H:%M")
+                at = clock_time(posted.at)
                 messages.info(
                     request,
                     gettext(

@@ -36,7 +36,7 @@ def checkin(request, event):
         (
             str(line.division.pk),
             ngettext("%(name)s (%(n)d checked in)", "%(name)s (%(n)d checked in)", line.checked_in)
-            % {"name": line.division.name, "n": line.checked_in},
+            % {"name": line.division.shown_name, "n": line.checked_in},
         )
         for line in lines
         if line.current is None and not line.division.walkover
@@ -144,7 +144,7 @@ def checkin_everyone(request, event):
 
 def _absent_question(entrant, back: str) -> Question:
     """Marking a player absent, asked (any other status is set without asking)."""
-    bracket = entrant.division.bracket.name
+    bracket = entrant.division.bracket.shown_name
     values = {
         "name": isolate(entrant.shown_name),
         "first": isolate(entrant.first_name),

@@ -39,7 +39,7 @@ def _started(result) -> str:
         clock.clock.minutes,
     ) % {
         "number": round_.number,
-        "division": round_.division.name,
+        "division": round_.division.shown_name,
         "minutes": clock.clock.minutes,
         "end": clock.end_text,
     }
@@ -53,7 +53,7 @@ def _restart_question(event, division, current: Round) -> Question:
     clock = round_clock(current)
     return Question(
         title=gettext("Start the clock of round %(number)d of %(division)s again?")
-        % {"number": current.number, "division": division.name},
+        % {"number": current.number, "division": division.shown_name},
         lines=[
             ngettext(
                 "It started at %(at)s. Started again now, it runs the round's full "
@@ -102,7 +102,7 @@ def division_clock(request, event, division_id):
         messages.error(
             request,
             gettext("%(division)s is not seated yet: there is no round to time.")
-            % {"division": division.name},
+            % {"division": division.shown_name},
         )
         return redirect(back)
     return confirm_then_act(
@@ -181,7 +181,11 @@ def _start_all_question(event, waiting: list[Round]) -> Question:
             "%(division)s, round %(number)d: %(minutes)d minutes",
             round_clock(r).clock.minutes,
         )
-        % {"division": r.division.name, "number": r.number, "minutes": round_clock(r).clock.minutes}
+        % {
+            "division": r.division.shown_name,
+            "number": r.number,
+            "minutes": round_clock(r).clock.minutes,
+        }
         for r in waiting
     ]
     return Question(
@@ -203,7 +207,7 @@ def _all_started(event) -> str:
     return gettext("Clocks started: %(list)s") % {
         "list": ", ".join(
             gettext("%(division)s (until %(end)s)")
-            % {"division": r.division.name, "end": round_clock(r).end_text}
+            % {"division": r.division.shown_name, "end": round_clock(r).end_text}
             for r in report.started
         )
     }

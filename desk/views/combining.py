@@ -74,11 +74,11 @@ def _medals_words(event, into: str, by_age_group: bool) -> str:
 
 def _combine_question(event, chosen, into: str, by_age_group: bool) -> Question:
     """Combining the divisions of the overview's lines ``chosen`` into ``into``, asked."""
-    names = ", ".join(line.division.name for line in chosen)
+    names = ", ".join(line.division.shown_name for line in chosen)
     players = sum(line.checked_in for line in chosen)
     divisions = ", ".join(
         ngettext("%(name)s (%(n)d checked in)", "%(name)s (%(n)d checked in)", line.checked_in)
-        % {"name": line.division.name, "n": line.checked_in}
+        % {"name": line.division.shown_name, "n": line.checked_in}
         for line in chosen
     )
     return Question(
@@ -106,14 +106,14 @@ def combine(request, event):
         return _back_to_combining(request, event)
     lines = selectors.event_overview(event)
     form = CombineForm(
-        request.POST, choices=[(str(line.division.pk), line.division.name) for line in lines]
+        request.POST, choices=[(str(line.division.pk), line.division.shown_name) for line in lines]
     )
     if not form.is_valid():
         form_errors_to_messages(request, form)
         return redirect("desk:checkin", event.slug)
     by_pk = {str(line.division.pk): line for line in lines}
     chosen = [by_pk[pk] for pk in form.cleaned_data["divisions"]]
-    names = ", ".join(line.division.name for line in chosen)
+    names = ", ".join(line.division.shown_name for line in chosen)
     into = form.cleaned_data["into"].strip()
     # A lone player who must play is combined with medals by age group (the offer on the
     # division page posts medals=age-group).
@@ -142,6 +142,6 @@ def division_split(request, event, division_id):
         request,
         lambda: services.division_split(division=division),
         done=lambda members: _("%(division)s is split: %(names)s play on their own again.")
-        % {"division": division.name, "names": ", ".join(m.name for m in members)},
+        % {"division": division.shown_name, "names": ", ".join(m.name for m in members)},
         to=("desk:checkin", event.slug),
     )

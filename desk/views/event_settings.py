@@ -88,6 +88,8 @@ def _save(request, event, form, format_form=None):
     data = dict(form.cleaned_data)
     if format_form is not None:
         data.update(format_form.settings())
+    slug = data.pop("short_name", None)
+    slug = slug if slug and slug != event.slug else None  # changed only when retyped
     if data.get("hall_tables") is None:
         data["hall_tables"] = 0  # an empty box clears the hall's size (None would keep it)
     try:
@@ -101,11 +103,16 @@ def _save(request, event, form, format_form=None):
     if going and not confirmed(request):
         return ask(request, event, _moves_question(event, moves, going))
     try:
-        services.event_configure(event=event, regroup=bool(going), **data)
+        event = services.event_configure(event=event, regroup=bool(going), slug=slug, **data)
     except RuleError as error:
         form.add_error(None, said(error))
         return None
-    messages.success(request, _saved(moves, going))
+    text = _saved(moves, going)
+    if slug:
+        text += " " + _("The event's address is now %(slug)s: the old one leads here.") % {
+            "slug": event.slug
+        }
+    messages.success(request, text)
     return redirect("desk:overview", event.slug)
 
 

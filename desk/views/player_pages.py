@@ -8,12 +8,11 @@ from django import forms
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournaments.models import Entrant
-from tournaments.selectors import brackets
+from tournaments.selectors import brackets, clock_time, day_clock_time
 from tournaments.selectors.player_pages import checkin_window
 from tournaments.services.player_pages import page_code_replace
 from tournaments.services.self_checkin import checkin_window_set, division_day_set
@@ -106,8 +105,8 @@ def checkin_window_save(request, event):
         if opens_at is None
         else _("Self check-in is open from %(start)s until %(end)s.")
         % {
-            "start": date_format(timezone.localtime(opens_at), "SHORT_DATETIME_FORMAT"),
-            "end": time_format(timezone.localtime(closes_at)),
+            "start": day_clock_time(opens_at),
+            "end": clock_time(closes_at),
         },
         to=checkin_url(event) + "#self-checkin",
     )
@@ -128,7 +127,7 @@ def division_day(request, event, division_id):
             starts_at=form.cleaned_data["starts_at"],
             place=form.cleaned_data["place"],
         ),
-        done=_("%(division)s: start time and place saved.") % {"division": division.name},
+        done=_("%(division)s: start time and place saved.") % {"division": division.shown_name},
         to=checkin_url(event) + "#self-checkin",
     )
 

@@ -24,7 +24,7 @@ def division_accept(request, event, division_id):
         request,
         lambda: scoring_services.results_accept(division=division),
         done=gettext("%(division)s: results updated from the scores; confirm the medals again.")
-        % {"division": division.name},
+        % {"division": division.shown_name},
         to=division_url(event, division.pk),
     )
 
@@ -96,7 +96,8 @@ def _medals_question(event, division_id) -> Question | None:
         return None
     desk = selectors.division_desk(division)
     return Question(
-        title=gettext("Confirm the medals of %(division)s?") % {"division": desk.division.name},
+        title=gettext("Confirm the medals of %(division)s?")
+        % {"division": desk.division.shown_name},
         lines=_medal_lines(desk),
         yes=gettext("Yes, confirm the medals"),
         back=division_url(event, division.pk),
@@ -116,6 +117,6 @@ def division_medals(request, event, division_id):
         question=lambda: _medals_question(event, division_id),
         action=lambda: services.medals_confirm(division=division),
         done=gettext("Medals of %(division)s confirmed: the projector shows them.")
-        % {"division": division.name},
+        % {"division": division.shown_name},
         to=page,
     )

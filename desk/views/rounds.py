@@ -23,9 +23,11 @@ from .places import division_of, division_url, overview_url
 
 def _seated(division, result) -> str | None:
     if result.walkover:
-        return gettext("%(division)s: one player, a walkover (gold).") % {"division": division.name}
+        return gettext("%(division)s: one player, a walkover (gold).") % {
+            "division": division.shown_name
+        }
     if result.created:
-        return gettext("%(division)s: round 1 seated.") % {"division": division.name}
+        return gettext("%(division)s: round 1 seated.") % {"division": division.shown_name}
     return None
 
 
@@ -72,7 +74,7 @@ def _advanced(division, result) -> str | None:
         return None
     if result.finished:
         return gettext("%(division)s is finished: check and confirm the medals.") % {
-            "division": division.name
+            "division": division.shown_name
         }
     return gettext("Round %(closed)d closed; round %(seated)d seated.") % {
         "closed": result.closed.number,
@@ -130,7 +132,7 @@ def _closing_lines(desk) -> list[str] | None:
                 "%(division)s is finished: every player gets a place and the medals are "
                 "given. You check and confirm the medals next."
             )
-            % {"division": desk.division.name}
+            % {"division": desk.division.shown_name}
         )
         return lines
     going = [names.get(p, p) for p in outcome.advancing]
@@ -158,7 +160,7 @@ def _close_question(event, division, number: int | None = None) -> Question | No
     lines = _closing_lines(desk)
     if lines is None or (number is not None and number != desk.current.number):
         return None
-    values = {"number": desk.current.number, "division": desk.division.name}
+    values = {"number": desk.current.number, "division": desk.division.shown_name}
     if desk.outcome.last:
         title = gettext("Close the final of %(division)s?") % values
         yes = gettext("Yes, close the final and give the medals")

@@ -66,7 +66,7 @@ def _reseat_question(
     current = _asked_about(latest, expected)
     if current is None:
         return None
-    values = {"number": current.number, "division": typed.division.name}
+    values = {"number": current.number, "division": typed.division.shown_name}
     lines = [
         gettext(
             "Round %(number)d of %(division)s is seated again: the same %(seating)s, in a "
@@ -102,7 +102,7 @@ def _reseated(division: Division, seated: Round, clock: bool) -> str:
     text = gettext(
         "Round %(number)d of %(division)s is seated again: print its table list and score "
         "sheets again."
-    ) % {"number": seated.number, "division": division.name}
+    ) % {"number": seated.number, "division": division.shown_name}
     return text + (" " + gettext(services.CLOCK_AGAIN) if clock else "")
 
 
@@ -154,7 +154,7 @@ def _reopen_lines(typed: PlayerForm, current: Round, expected: int | None) -> li
     values = {
         "number": number,
         "before": number - 1,
-        "division": typed.division.name,
+        "division": typed.division.shown_name,
         "seating": _seating_words(current),
     }
     lines = [
@@ -191,7 +191,7 @@ def _reopen_question(typed: PlayerForm, expected: int | None) -> Question | None
     current = _asked_about(typed.division.rounds.current(), expected)
     if current is None:
         return None
-    values = {"number": current.number, "division": typed.division.name}
+    values = {"number": current.number, "division": typed.division.shown_name}
     return Question(
         title=gettext("Take back round %(number)d of %(division)s?") % values,
         lines=_reopen_lines(typed, current, expected),
@@ -204,7 +204,7 @@ def _reopen_question(typed: PlayerForm, expected: int | None) -> Question | None
 def _reopened(division: Division, result) -> str:
     """What taking back a round did, in the page's language (the record keeps its notes in
     English)."""
-    values = {"division": division.name, "number": result.removed}
+    values = {"division": division.shown_name, "number": result.removed}
     if result.reopened is None:
         text = gettext(
             "Round 1 of %(division)s taken back: its players are checked in and wait to be "

@@ -5,12 +5,12 @@ once), asked first like the desk's other actions."""
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import services
 from tournaments.models import Round, Table
-from tournaments.selectors import table_code_guessing, table_code_live
+from tournaments.selectors import clock_time, table_code_guessing, table_code_live
 from web.decorators import event_role, post_only
 from web.params import whole_number
 
@@ -25,7 +25,7 @@ def _page(event, division, round_number=None) -> str:
 
 
 def _time(moment) -> str:
-    return formats.time_format(timezone.localtime(moment), "TIME_FORMAT")
+    return clock_time(moment)
 
 
 @event_role("organizer")
@@ -97,7 +97,7 @@ def table_code_new(request, event, division_id, table_id):
     live = table_code_live(table)
     where = _("table %(table)d (%(division)s, round %(round)d)") % {
         "table": table.number,
-        "division": division.name,
+        "division": division.shown_name,
         "round": table.round.number,
     }
     if live is not None and seen and live.code != seen:

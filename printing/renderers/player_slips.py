@@ -16,7 +16,15 @@ PER_PAGE = 3
 QR_SIZE = 130.0
 
 
-def _slip(page: Page, doc: Document, slip: PlayerSlip, top: float, height: float, address: str):
+def _slip(
+    page: Page,
+    doc: Document,
+    slip: PlayerSlip,
+    top: float,
+    height: float,
+    address: str,
+    checkin: str = "",
+):
     f = doc.frame
     left, width = f.left, f.content_width - QR_SIZE - 16
     page.add(
@@ -45,6 +53,9 @@ def _slip(page: Page, doc: Document, slip: PlayerSlip, top: float, height: float
     ):
         page.text(left, y, line, MIN_SIZE)
         y -= MIN_SIZE * 1.3
+    for line in wrapping.wrap_text(checkin, width, MIN_SIZE) if checkin else ():
+        page.text(left, y, line, MIN_SIZE, bold=True)
+        y -= MIN_SIZE * 1.3
     y -= 4
     page.text(
         left, y, gettext("Or type this code at %(address)s:") % {"address": address}, MIN_SIZE
@@ -63,5 +74,5 @@ def render_player_slips(data: PlayerSlipsData, *, progress=None) -> bytes:
     for n, slip in enumerate(data.slips):
         if n % PER_PAGE == 0:
             page = doc.new_page()
-        _slip(page, doc, slip, f.top - (n % PER_PAGE) * height, height, data.address)
+        _slip(page, doc, slip, f.top - (n % PER_PAGE) * height, height, data.address, data.checkin)
     return doc.render(progress)

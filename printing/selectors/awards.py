@@ -37,7 +37,11 @@ def certificates_data(event, division=None) -> data.CertificatesData:
                 )
             else:
                 certificate = data.Certificate(
-                    p.keepsake_name or p.name, p.medal, d.name, p.place, detail=p.keepsake_detail
+                    p.keepsake_name or p.name,
+                    p.medal,
+                    d.name,
+                    p.place,
+                    detail=p.keepsake_detail,
                 )
             certificates.append(certificate)
     if not certificates:

@@ -66,5 +66,5 @@ def bracket_data(event, division) -> data.BracketData:
         with printed(event):  # "Round 2, the final: 1 table of four plays 1 game…"
             planned = tuple(plan_in_words(plan))
     return data.BracketData(
-        event_info(event), division.name, division.status, tuple(rounds), planned
+        event_info(event), division.shown_name, division.status, tuple(rounds), planned
     )

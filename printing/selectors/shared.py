@@ -1,11 +1,12 @@
 """What every document's data share: the event's heading, the language they are printed
 in, a player's out-of-play code, and each division's play read once for many documents."""
 
+import zoneinfo
 from contextlib import contextmanager
 from contextvars import ContextVar
 
 from django.conf import settings
-from django.utils import translation
+from django.utils import timezone, translation
 
 from printing import data
 from scoring.selectors import division_state
@@ -41,10 +42,37 @@ def division_play(division: Division):
     return cache[division.pk]
 
 
+# While a document's fingerprint is taken (``in_one_language``), the words its data hold
+# are built in one fixed language: changing the event's language then marks no document
+# stale when no score or seating changed.
+_fixed_language: ContextVar[str | None] = ContextVar("printing_fixed_language", default=None)
+
+
+@contextmanager
+def in_one_language():
+    """Within it, ``printed`` builds every document's words in the server's language."""
+    token = _fixed_language.set(settings.LANGUAGE_CODE)
+    try:
+        yield
+    finally:
+        _fixed_language.reset(token)
+
+
+def _zone(event):
+    try:
+        return zoneinfo.ZoneInfo(getattr(event, "time_zone", None) or settings.TIME_ZONE)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
+@contextmanager
 def printed(event: Event):
     """The words a document prints (built here or by the renderer) are in the event's
-    language, whoever asks for it: ``with printed(event): ...``."""
-    return translation.override(getattr(event, "language", None) or settings.LANGUAGE_CODE)
+    language, and its times in the event's time zone, whoever asks for it:
+    ``with printed(event): ...``."""
+    language = _fixed_language.get() or getattr(event, "language", None)
+    with translation.override(language or settings.LANGUAGE_CODE), timezone.override(_zone(event)):
+        yield
 
 
 def out_of_play(entrant: Entrant) -> str:

@@ -3,12 +3,13 @@ code), its code, their division and, once seated, the first round's table and se
 
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 
 from printing import data
 from tournaments.engine import RuleError
 from tournaments.models import Entrant, Seat, page_code_shown
-from tournaments.selectors import bracket_division_ids
+from tournaments.selectors import bracket_division_ids, clock_time, day_clock_time
 from tournaments.text import fold
 
 from .shared import event_info
@@ -45,7 +46,7 @@ def player_slips_data(event, division=None, round_number=None) -> data.PlayerSli
     slips = tuple(
         data.PlayerSlip(
             name=e.name,
-            division=e.division.bracket.name,
+            division=e.division.bracket.shown_name,
             entrant_id=e.external_id,
             url=base + reverse("player:page", args=[event.slug, e.page_code]),
             code=page_code_shown(e.page_code),
@@ -55,4 +56,16 @@ def player_slips_data(event, division=None, round_number=None) -> data.PlayerSli
         for e in entrants
     )
     address = base.split("://", 1)[-1] + reverse("public:find", args=[event.slug])
-    return data.PlayerSlipsData(event_info(event), address, slips)
+    return data.PlayerSlipsData(event_info(event), address, slips, _checkin_words(event))
+
+
+def _checkin_words(event) -> str:
+    """When players may check themselves in on their page, in the event's time zone."""
+    opens, closes = event.checkin_opens_at, event.checkin_closes_at
+    if opens is None or closes is None:
+        return ""
+    same_day = timezone.localtime(opens).date() == timezone.localtime(closes).date()
+    return gettext("Check yourself in on your page from %(start)s until %(end)s.") % {
+        "start": clock_time(opens) if same_day else day_clock_time(opens),
+        "end": clock_time(closes) if same_day else day_clock_time(closes),
+    }

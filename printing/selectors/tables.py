@@ -91,7 +91,7 @@ def _table_lines(event: Event, rounds: list[Round], shown) -> list[data.TableLin
             url = settings.BASE_URL + reverse("scoring:table", args=[event.slug, table_id])
         lines.append(
             data.TableLines(
-                division=round_.division.name,
+                division=round_.division.shown_name,
                 round_number=round_.number,
                 round_kind=round_.kind,
                 games=round_.games,
@@ -115,7 +115,7 @@ def table_list_data(event, division=None, round_number=None) -> data.TableListDa
     mark_namesakes([b.entrant for b in bye_rows], shown)
     byes = [
         data.ByeLine(
-            b.round.division.name,
+            b.round.division.shown_name,
             b.round.number,
             b.entrant.shown_name,
             b.entrant.external_id,
@@ -126,7 +126,7 @@ def table_list_data(event, division=None, round_number=None) -> data.TableListDa
     with printed(event):
         if division is not None:
             title = gettext("%(division)s, round %(number)d") % {
-                "division": rounds[0].division.name,
+                "division": rounds[0].division.shown_name,
                 "number": rounds[0].number,
             }
         else:

@@ -141,6 +141,7 @@ def _division_json(d: Division) -> dict:
         "status": d.status,
         "walkover": d.walkover,
         "medals_by_age_group": d.medals_by_age_group,
+        "made_as": d.made_as,
         "results": d.results,
         "medals_confirmed_at": _plain(d.medals_confirmed_at),
         **player_pages.division_json(d),

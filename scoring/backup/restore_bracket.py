@@ -51,6 +51,16 @@ def restore_divisions(event: Event, rows: list) -> dict[str, Division]:
         if not isinstance(d.get("medals_by_age_group", False), bool):
             raise BackupRefused(where, _("medals by age group should be true or false."))
         check_gender(d.get("gender", ""), DIVISION_GENDERS, where)
+        # What made the name; a backup made before it was recorded: its parts say.
+        made_as = d.get("made_as")
+        if made_as is None:
+            made_as = engine.made_as_of(
+                d["name"], d.get("gender", ""), d.get("min_age"), d.get("max_age")
+            )
+        if made_as not in ("", *engine.MADE_AS):
+            raise BackupRefused(
+                where, _("'%(value)s' is not how a name is made.") % {"value": str(made_as)[:40]}
+            )
         divisions[d["name"]] = valid(
             Division(
                 event=event,
@@ -61,6 +71,7 @@ def restore_divisions(event: Event, rows: list) -> dict[str, Division]:
                 status=d.get("status"),
                 walkover=d.get("walkover", False),
                 medals_by_age_group=d.get("medals_by_age_group", False),
+                made_as=made_as,
                 medals_confirmed_at=date_or_time(d.get("medals_confirmed_at"), where),
                 **player_pages.division_values(d, where),
             ),

@@ -4,11 +4,11 @@ once a score is in, and both show in the division's seating record."""
 
 import pytest
 from django.test import Client
-from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.factories import UserFactory
 from tournaments.models import Division, Round, RoundChange, Seat
+from tournaments.selectors import clock_time
 
 from .conftest import SCREENSHOTS, axe_violations, login, play_games
 from .helpers_sizes import assert_sizes
@@ -75,7 +75,7 @@ def test_reseat_asks_first_then_seats_again_and_records_it(world):
     assert (change.by, change.reason) == (world.users["organizer"], "sisters together")
     # The same click sent again (Back, then "Yes" again): it was done, by this organizer.
     again = client.post(urls["reseat"], {"round": current.pk, "confirmed": "yes"}, follow=True)
-    at = timezone.localtime(change.at).strftime("%H:%M")
+    at = clock_time(change.at)
     page = again.content.decode()
     assert f"This was already done (round 1 was seated again at {at})." in page
     assert "someone else" not in page
@@ -102,7 +102,7 @@ def test_a_take_back_sent_again_after_back_says_it_was_already_done(world):
     client.post(urls["reopen"], data)
     change = RoundChange.objects.get()
     again = client.post(urls["reopen"], data, follow=True).content.decode()
-    at = timezone.localtime(change.at).strftime("%H:%M")
+    at = clock_time(change.at)
     assert f"This was already done (round 2 was taken back at {at})." in again
     assert "someone else" not in again
     assert RoundChange.objects.count() == 1 and world.division.rounds.current().number == 1

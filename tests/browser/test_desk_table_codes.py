@@ -8,13 +8,13 @@ import datetime
 import pytest
 from django.test import Client
 from django.urls import reverse
-from django.utils import formats, timezone
+from django.utils import timezone
 from playwright.sync_api import expect
 
 from scoring.models import ScoreChange
 from tournaments import services
 from tournaments.models import Round, TableCode
-from tournaments.selectors import CODE_REVOKED, table_code_find
+from tournaments.selectors import CODE_REVOKED, clock_time, table_code_find
 
 from .conftest import SCREENSHOTS, axe_violations, login, play_games
 from .helpers_sizes import assert_sizes
@@ -149,8 +149,8 @@ def test_a_second_tap_or_back_and_resend_says_already_done(world):
     client.post(urls["new"], {"code": old, "confirmed": "yes"})
     new = _live(table)
     issued = TableCode.objects.get(code=new).issued_at
-    # As the page says it ("5:07 p.m.", and "5 p.m." on the hour): Django's TIME_FORMAT.
-    at = formats.time_format(timezone.localtime(issued), "TIME_FORMAT")
+    # As the page says it ("5:07 pm"): the one format of times (clock_time).
+    at = clock_time(issued)
     for data in ({"code": old, "confirmed": "yes"}, {"code": old}):  # resent; asked again
         again = client.post(urls["new"], data, follow=True)
         page = again.content.decode()

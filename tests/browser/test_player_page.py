@@ -84,7 +84,7 @@ def test_a_player_checks_in_at_the_kiosk_and_from_their_page(browser, live_serve
         f"Welcome, {ann.first_name}: you are checked in."
     )
     expect(tablet.locator(".welcome")).to_contain_text(
-        "Your division starts at 1 p.m. at the tables by the window."
+        "Your division starts at 1:00 pm at the tables by the window."
     )
     fits(tablet)
 

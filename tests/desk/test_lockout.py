@@ -5,12 +5,12 @@ scorekeepers where the unlock is; another event's locked-out scorekeeper is not 
 once unlocked, the notice is gone."""
 
 import pytest
-from django.template.defaultfilters import time as time_filter
 from django.test import Client
 from django.utils import timezone
 
 from tests.factories import EventFactory, UserFactory
 from tournaments import access
+from tournaments.selectors import clock_time
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,8 @@ def test_the_overview_names_a_locked_out_scorekeeper_and_links_to_the_unlock():
     wrong_passwords("sam", times=2)  # two typos: not locked
     page = desk.get(overview).text
     (lockout,) = access.event_lockouts(event)
-    until = time_filter(timezone.localtime(lockout.until), "TIME_FORMAT")
+    with timezone.override(event.time_zone):
+        until = clock_time(lockout.until)
     assert (
         f'<span dir="auto">scorekeeper2</span> is locked out after wrong passwords '
         f"(until {until})." in page

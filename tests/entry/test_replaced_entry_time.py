@@ -15,6 +15,7 @@ from django.utils import timezone
 from scoring.models import Game
 from tests.factories import seated, seated_division
 from tournaments.models import Table
+from tournaments.selectors import clock_time
 
 pytestmark = pytest.mark.django_db
 
@@ -56,5 +57,5 @@ def test_a_replaced_game_is_entered_at_the_time_of_its_last_entry(hall, who):
     assert game.entered_at == LATER
     checker = "sue" if who == "sam" else "sam"
     page = clients[checker].get(f"/e/{event.slug}/tables/{table.pk}/?game=1").content.decode()
-    local = timezone.localtime(LATER).strftime("%H:%M")
+    local = clock_time(LATER)
     assert f'Entered by <span dir="auto">{who}</span> at {local}.' in page

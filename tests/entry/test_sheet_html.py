@@ -146,7 +146,8 @@ def normalized(html: str, event, secrets) -> str:
         html = re.sub(pattern, named(names), html)
     html = re.sub(r'(name="csrfmiddlewaretoken" value=")[^"]+', r"\1TOKEN", html)
     html = re.sub(r'("X-CSRFToken": ")[^"]+', r"\1TOKEN", html)
-    html = re.sub(r"\b\d\d:\d\d\b", "HH:MM", html)
+    # A time as clock_time says it: 19:05, 7:05 pm, 19 h 05.
+    html = re.sub(r"\b\d{1,2}:\d\d [ap]m\b|\b\d{1,2} h \d\d\b|\b\d\d:\d\d\b", "HH:MM", html)
     html = re.sub(r'(data-changes=")\d+', r"\1CHANGE", html)  # an audit line's id
     for secret in secrets:
         html = html.replace(secret, "CODE")

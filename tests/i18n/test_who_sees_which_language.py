@@ -138,7 +138,7 @@ def test_dates_and_times_follow_the_language():
     with translation.override("en"):
         assert clock_time(moment) == "2:45 pm"
     with translation.override("fr"):
-        assert clock_time(moment) == "14:45"
+        assert clock_time(moment) == "14 h 45"
     with translation.override("es"):
         assert clock_time(moment) == "14:45"
     assert event.date.year == 2026

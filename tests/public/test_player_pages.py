@@ -135,7 +135,7 @@ def test_the_kiosk_needs_an_organizer_then_checks_players_in():
     open_window(event)
     welcome = organizer.post(kiosk, {"name": mary.last_name, "year": "1950"}).content.decode()
     assert f'Welcome, <span dir="auto">{mary.first_name}</span>: you are checked in' in welcome
-    assert "Your division starts at 1 p.m. at the tables by the window." in welcome
+    assert "Your division starts at 1:00 pm at the tables by the window." in welcome
     scanned = organizer.post(kiosk, {"code": f"http://hall.test/p/{event.slug}/me/{bo.page_code}/"})
     assert "you are checked in" in scanned.content.decode()
     family = organizer.post(kiosk, {"code": bo.family_code}).content.decode()

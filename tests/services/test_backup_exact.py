@@ -201,11 +201,15 @@ COVERED = {
         # The format (tournaments.engine.formats).
         "scoring_name", "turn_seconds", "joker_value", "never_opened", "wait_after_initial_meld",
         "direction", "over_time_tiles", "hands_per_game", "game_minutes", "divisions_by_size",
+        # The event's clock.
+        "time_zone",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
         "medals_confirmed_at", "medals_by_age_group",
         "starts_at", "place",
+        # What made the name (shown in the reader's language).
+        "made_as",
     },
     # The division's "results" in the file.
     DivisionResults: {"division", "placings"},

@@ -7,13 +7,18 @@ sets (often 31 December), sometimes per gender. Default bands: five years from
 
 import datetime
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import RuleError
 from .words import gettext
 
 DEFAULT_BAND_STARTS = (50, 55, 60, 65, 70, 75, 80, 85, 90, 95, 100)
 GENDER_WORDS = {"F": "Women", "M": "Men"}
+# What made a division's name from the event's age groups (``made_division_name``): its
+# gender, "open" (the event splits by gender, this entrant's is not known), or "any" (no
+# split). A name the director typed is made by none of these and shows as typed.
+MADE_ANY, MADE_OPEN = "any", "open"
+MADE_AS = (MADE_ANY, MADE_OPEN, "F", "M")
 
 
 @dataclass(frozen=True)
@@ -78,6 +83,59 @@ class DivisionSlot:
     min_age: int | None
     max_age: int | None
     gender: str  # "F", "M" or "" for any
+    made_as: str = field(default="", compare=False)  # one of MADE_AS: the name was made
+
+
+def made_division_name(made_as: str, min_age: int | None, max_age: int | None) -> str:
+    """A made division's name in the active language, from its parts: ``Women 70-74``,
+    ``Men Under 50``, ``Open 100+``, ``55-59`` in English (as ``assign_division`` names it),
+    ``Femmes 70-74`` in French, ``Mujeres 70-74`` in Spanish."""
+    if min_age is None and max_age is not None:
+        under = max_age + 1
+        words = {
+            "F": gettext("Women Under %(age)s"),
+            "M": gettext("Men Under %(age)s"),
+            MADE_OPEN: gettext("Open Under %(age)s"),
+        }.get(made_as) or gettext("Under %(age)s")
+        return words % {"age": under}
+    if max_age is None:
+        words = {
+            "F": gettext("Women %(age)s+"),
+            "M": gettext("Men %(age)s+"),
+            MADE_OPEN: gettext("Open %(age)s+"),
+        }.get(made_as) or gettext("%(age)s+")
+        return words % {"age": min_age}
+    words = {
+        "F": gettext("Women %(low)s-%(high)s"),
+        "M": gettext("Men %(low)s-%(high)s"),
+        MADE_OPEN: gettext("Open %(low)s-%(high)s"),
+    }.get(made_as) or gettext("%(low)s-%(high)s")
+    return words % {"low": min_age, "high": max_age}
+
+
+def _english_made_name(made_as: str, min_age: int | None, max_age: int | None) -> str:
+    """The name ``assign_division`` gives these parts (English, as stored)."""
+    if min_age is None and max_age is not None:
+        ages = f"Under {max_age + 1}"
+    elif max_age is None:
+        ages = f"{min_age}+"
+    else:
+        ages = f"{min_age}-{max_age}"
+    split = {"F": "Women", "M": "Men", MADE_OPEN: "Open"}.get(made_as)
+    return f"{split} {ages}" if split else ages
+
+
+def made_as_of(name: str, gender: str, min_age: int | None, max_age: int | None) -> str:
+    """What made a stored division's name, when its parts make exactly that name (a division
+    stored before this was recorded); "" for a name typed by hand."""
+    if min_age is None and max_age is None:
+        return ""
+    for made_as in MADE_AS:
+        if made_as in GENDER_WORDS and gender != made_as:
+            continue
+        if _english_made_name(made_as, min_age, max_age) == name:
+            return made_as
+    return ""
 
 
 def assign_division(
@@ -111,7 +169,10 @@ def assign_division(
     split = GENDER_WORDS.get(gender, "Open") if by_gender else ""
     if split:
         name = f"{split} {name}"
-    return DivisionSlot(name, low_age, high_age, gender if by_gender and split != "Open" else "")
+    made_as = (gender if gender in GENDER_WORDS else MADE_OPEN) if by_gender else MADE_ANY
+    return DivisionSlot(
+        name, low_age, high_age, gender if by_gender and split != "Open" else "", made_as
+    )
 
 
 # A division with one player (RULES.md, "Field size"): gold without play by default, or,

@@ -5,6 +5,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import pgettext_lazy
 
+from tournaments.engine import MADE_AS, made_division_name
+
 from .events import Event
 
 
@@ -52,6 +54,11 @@ class Division(models.Model):
         help_text="Where it plays, as it ends a sentence: “at the tables by the window”.",
     )
     # --- end of the day's schedule ---
+    # --- A name the product made from the event's age groups ("Women 70-74"), shown in the
+    # reader's language from its parts (gender, min_age, max_age): what made it, one of
+    # MADE_AS; empty for a name the director typed (or a file named), shown as typed. ---
+    made_as = models.CharField(max_length=5, blank=True)
+    # --- end of the made name ---
 
     objects = DivisionQuerySet.as_manager()
 
@@ -66,6 +73,14 @@ class Division(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def shown_name(self) -> str:
+        """The name in the reader's language when the product made it ("Femmes 70-74"), as
+        typed otherwise; ``name`` stays the stored one (commands, exports, backups)."""
+        if self.made_as not in MADE_AS:
+            return self.name
+        return made_division_name(self.made_as, self.min_age, self.max_age)
 
     @property
     def bracket(self) -> "Division":

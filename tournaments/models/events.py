@@ -37,6 +37,7 @@ from tournaments.engine.divisions import DEFAULT_BAND_STARTS
 from tournaments.engine.formats import CLOCKWISE, COUNTER_CLOCKWISE, DIRECTIONS
 from tournaments.engine.racks import JOKER_VALUE, JOKER_VALUES
 from tournaments.engine.records import MAX_HANDS_PER_GAME
+from tournaments.zones import zone_named
 
 
 def validate_qualify(value: int) -> None:
@@ -61,6 +62,17 @@ def validate_table_numbers(value: str) -> None:
         parse_table_numbers(value)
     except RuleError as error:
         raise ValidationError(str(error)) from None
+
+
+def default_time_zone() -> str:
+    """A new event's time zone: the server's (settings.TIME_ZONE)."""
+    return settings.TIME_ZONE
+
+
+def validate_time_zone(value: str) -> None:
+    """A zone of the time zone database, as America/Chicago."""
+    if zone_named(value) != value:
+        raise ValidationError(_("'%(zone)s' is not a time zone.") % {"zone": value})
 
 
 def table_numbers_text(value) -> str:
@@ -125,6 +137,8 @@ EVENT_SETTINGS = (
     # The format (tournaments.engine.formats: FORMAT_SETTINGS, besides scoring,
     # initial_meld and by_gender above); the defaults are the Gwinnett preset.
     *FORMAT_FIELDS,
+    # The event's clock and its address.
+    "time_zone",
 )
 # Settings that decide the bracket: fixed once a round is seated.
 # (The format's settings that count in a played game are fixed too: FORMAT_PLAYED_SETTINGS.)
@@ -359,6 +373,14 @@ class Event(models.Model):
         help_text="Age groups by the field's size, as 16:50,75;32:50,65,80; empty: the age bands.",
     )
     # --- end of the format ---
+    # --- The event's clock (tournaments/zones.py): every time shown or printed is in it ---
+    time_zone = models.CharField(
+        max_length=64,
+        default=default_time_zone,
+        validators=[validate_time_zone],
+        help_text="Every time shown or printed is in this zone, as America/Chicago.",
+    )
+    # --- end of the event's clock ---
 
     objects = EventQuerySet.as_manager()
 
@@ -447,3 +469,15 @@ class Event(models.Model):
     @property
     def age_cutoff(self) -> datetime.date:
         return self.cutoff_date or datetime.date(self.date.year, 12, 31)
+
+
+class EventAddress(models.Model):
+    """An address an event had before its short name changed: a page asked for under it is
+    sent to the event's address now (``web.event_zone``), until another event takes it."""
+
+    slug = models.SlugField(max_length=80, unique=True)
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="old_addresses")
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"{self.slug} → {self.event.slug}"

@@ -20,7 +20,14 @@ from .brackets import (
     words_list,
 )
 from .checkin import CheckinSummary, checkin_search, checkin_summary
-from .clock import ClockView, clock_time, extra_time_tables, round_clock, running_clock
+from .clock import (
+    ClockView,
+    clock_time,
+    day_clock_time,
+    extra_time_tables,
+    round_clock,
+    running_clock,
+)
 from .divisions import (
     DivisionMove,
     age_cutoff,
@@ -98,6 +105,7 @@ __all__ = [
     "checkin_search",
     "checkin_summary",
     "clock_time",
+    "day_clock_time",
     "combine_candidates",
     "combine_neighbour",
     "division_moves",

@@ -41,16 +41,16 @@ def bracket_name(division: Division) -> str:
     """A bracket's name as awards give it: "55-59 and 60-64 combined" for a combined one."""
     others = list(division.combined_from.all())
     if not others:
-        return division.name
+        return division.shown_name
     if division.entrants.exists():
         members = sorted([division, *others], key=lambda d: (d.min_age or 0, d.gender, d.name))
         return translation.gettext("%(divisions)s combined") % {
-            "divisions": words_list([d.name for d in members])
+            "divisions": words_list([d.shown_name for d in members])
         }
     others.sort(key=lambda d: (d.min_age or 0, d.gender, d.name))
     return translation.gettext("%(division)s (%(divisions)s combined)") % {
-        "division": division.name,
-        "divisions": words_list([d.name for d in others]),
+        "division": division.shown_name,
+        "divisions": words_list([d.shown_name for d in others]),
     }
 
 

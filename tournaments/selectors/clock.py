@@ -7,16 +7,27 @@ from django.utils import formats, timezone, translation
 
 from tournaments.engine import clock as engine_clock
 from tournaments.models import Round, Table
+from tournaments.zones import clock_words
 
 
-def clock_time(moment: datetime.datetime) -> str:
-    """A time of day as the hall reads it, in the event's time zone: ``2:45 pm`` in English
-    (and on the command line), as the active language writes it otherwise (``14:45``)."""
-    local = timezone.localtime(moment)
-    if not (translation.get_language() or "en").startswith("en"):
-        return formats.time_format(local, "TIME_FORMAT")
-    hour = local.hour % 12 or 12
-    return f"{hour}:{local.minute:02d} {'am' if local.hour < 12 else 'pm'}"
+def clock_time(moment: datetime.datetime | datetime.time | None) -> str:
+    """A time of day as the hall reads it, in the event's time zone (the active one: pages,
+    documents and commands activate the event's), in the active language's one format:
+    ``2:45 pm`` in English (and on the command line), ``14 h 45`` in French, ``14:45`` in
+    Spanish (``tournaments.zones.clock_words``). The one way every time is shown."""
+    if moment is None or moment == "":
+        return ""
+    if isinstance(moment, datetime.datetime):
+        moment = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return clock_words(moment, translation.get_language() or "en")
+
+
+def day_clock_time(moment: datetime.datetime | None) -> str:
+    """A day and a time of day in the event's time zone: "12/07/2026 2:01 pm"."""
+    if not moment:
+        return ""
+    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return f"{formats.date_format(local, 'SHORT_DATE_FORMAT')} {clock_time(local)}"
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ def waiting_to_be_seated(event: Event, query: str, limit: int = 30, shown=None) 
     for entrant in waiting:
         if entrant.division.bracket.pk not in started:
             name = shown.get(entrant.external_id, entrant.name)
-            found.append({"name": name, "division": entrant.division.name})
+            found.append({"name": name, "division": entrant.division.shown_name})
             if len(found) >= limit:
                 break
     return found
@@ -55,7 +55,7 @@ def find_table(event: Event, query: str, limit: int = 30, shown=None) -> list[di
         if key not in latest or latest[key]["round"] < seat.round.number:
             latest[key] = {
                 "entrant": seat.entrant,
-                "division": seat.round.division.name,
+                "division": seat.round.division.shown_name,
                 "round": seat.round.number,
                 "table": seat.table.number,
                 "seat": seat.number,
@@ -69,7 +69,7 @@ def find_table(event: Event, query: str, limit: int = 30, shown=None) -> list[di
         if key not in latest or latest[key]["round"] <= bye.round.number:
             latest[key] = {
                 "entrant": bye.entrant,
-                "division": bye.round.division.name,
+                "division": bye.round.division.shown_name,
                 "round": bye.round.number,
                 "table": None,
                 "seat": None,

@@ -48,8 +48,12 @@ from .entrants import (
     entrants_regroup,
 )
 from .events import (
+    SLUG_MAX_LENGTH,
     DivisionMovesPending,
+    check_slug,
+    check_time_zone,
     division_settings_moves,
+    event_address_change,
     event_archive,
     event_configure,
     event_create,
@@ -143,6 +147,10 @@ __all__ = [
     "event_divisions_by_size",
     "DivisionsFormed",
     "event_create",
+    "event_address_change",
+    "check_slug",
+    "check_time_zone",
+    "SLUG_MAX_LENGTH",
     "event_create_by",
     "event_get_or_create",
     "event_rows_delete",

@@ -69,6 +69,7 @@ def _division_for(event: Event, row: RegistrationRow, bands, cache: dict) -> Div
         )
         name = slot.name
         defaults = {"min_age": slot.min_age, "max_age": slot.max_age, "gender": slot.gender}
+        defaults["made_as"] = slot.made_as  # the name shows in the reader's language
     key = name.casefold()
     if key not in cache:
         existing = Division.objects.filter(event=event, name__iexact=name).first()

@@ -1,6 +1,7 @@
 """Events: creating them, their settings, and who organizes and keeps scores."""
 
 import datetime
+import re
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -14,10 +15,12 @@ from tournaments.models import (
     BRACKET_SETTINGS,
     EVENT_SETTINGS,
     FORMAT_PLAYED_SETTINGS,
+    SLUG_PATTERN,
     Bye,
     Division,
     Entrant,
     Event,
+    EventAddress,
     Round,
     Seat,
 )
@@ -28,6 +31,7 @@ from tournaments.selectors import (
     event_started,
     hall_tables_in_play,
 )
+from tournaments.zones import zone_named, zone_suggestion
 
 from ._common import model_clean
 from .accounts import check_username, readable_password
@@ -104,6 +108,48 @@ def _check_scoring(scoring: str) -> None:
         )
 
 
+def check_time_zone(text: str) -> str:
+    """The time zone ``text`` names, in its own spelling; refused with the nearest name when
+    it is a typo ("'America/Chicgo' is not a time zone. Did you mean America/Chicago?")."""
+    zone = zone_named(text)
+    if zone is not None:
+        return zone
+    refusal = gettext("'%(zone)s' is not a time zone, such as America/Chicago.") % {
+        "zone": str(text)[:80]
+    }
+    near = zone_suggestion(text)
+    if near:
+        refusal = " ".join([refusal, gettext("Did you mean %(zone)s?") % {"zone": near}])
+    raise RuleError(refusal)
+
+
+# The longest short name: it is a part of every address of the event.
+SLUG_MAX_LENGTH = 40
+
+
+def check_slug(slug: str, *, event: Event | None = None, most: int = SLUG_MAX_LENGTH) -> str:
+    """A short name for an event's address: letters a-z, digits and hyphens (as typed), at
+    most ``most`` characters, not another event's."""
+    slug = str(slug).strip()
+    if not slug or len(slug) > most or not re.match(SLUG_PATTERN, slug):
+        raise RuleError(
+            gettext(
+                "'%(slug)s' cannot be a short name: use at most %(most)s letters (a to z), "
+                "digits and hyphens, such as county-2026."
+            )
+            % {"slug": slug[:80], "most": most}
+        )
+    taken = Event.objects.filter(slug=slug)
+    if event is not None:
+        taken = taken.exclude(pk=event.pk)
+    if taken.exists():
+        raise RuleError(
+            gettext("The short name '%(slug)s' is taken by another event: choose another.")
+            % {"slug": slug}
+        )
+    return slug
+
+
 def event_create(
     *,
     name: str,
@@ -112,20 +158,33 @@ def event_create(
     scoring: str | None = None,
     venue: str = "",
     preset: str | None = None,
+    time_zone: str | None = None,
 ) -> Event:
     """A new event, its format from ``preset`` (the Gwinnett preset when none), then
-    ``scoring`` when given."""
-    slug = slug or slugify(name)
-    if not slug:
+    ``scoring`` when given; its short address ``slug`` when given (else made from the name)
+    and its time zone (else the server's)."""
+    made = slugify(name)[:SLUG_MAX_LENGTH].strip("-")
+    if not slug and not made:
         raise RuleError(gettext("An event needs a name made of letters or digits."))
     settings = engine.preset(preset or engine.DEFAULT_PRESET).settings()
     if scoring:
         settings["scoring"] = scoring
     _check_scoring(settings["scoring"])
+    zone = check_time_zone(time_zone) if time_zone else None
     with transaction.atomic():
-        if Event.objects.filter(slug=slug).exists():
-            raise RuleError(gettext("An event '%(slug)s' already exists.") % {"slug": slug})
-        return Event.objects.create(name=name, slug=slug, date=date, venue=venue, **settings)
+        if slug:
+            slug = check_slug(slug)
+        else:
+            slug = made
+            if Event.objects.filter(slug=slug).exists():
+                raise RuleError(gettext("An event '%(slug)s' already exists.") % {"slug": slug})
+        # A live event's address beats an old one that pointed elsewhere.
+        EventAddress.objects.filter(slug=slug).delete()
+        event = Event(name=name, slug=slug, date=date, venue=venue, **settings)
+        if zone:
+            event.time_zone = zone
+        event.save()
+        return event
 
 
 def event_create_by(
@@ -136,11 +195,46 @@ def event_create_by(
     scoring: str | None = None,
     venue: str = "",
     preset: str | None = None,
+    slug: str | None = None,
+    time_zone: str | None = None,
 ) -> Event:
     """A new event, its format from a preset; whoever creates it organizes it."""
     with transaction.atomic():
-        event = event_create(name=name, date=date, scoring=scoring, venue=venue, preset=preset)
+        event = event_create(
+            name=name,
+            slug=slug,
+            date=date,
+            scoring=scoring,
+            venue=venue,
+            preset=preset,
+            time_zone=time_zone,
+        )
         event.organizers.add(user)
+        return event
+
+
+def event_address_change(*, event: Event, slug: str) -> Event:
+    """Give the event a new short name (its address) before play: refused once a round is
+    seated or a score entered (printed sheets and QR codes carry the address), when taken
+    or not a short name. The old address is kept: a page asked for there is sent here."""
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        slug = check_slug(slug, event=event)
+        if slug == event.slug:
+            return event
+        if event_started(event):
+            raise RuleError(
+                gettext(
+                    "The short name cannot change now: a round is seated, so sheets, QR codes "
+                    "and players' pages already carry the address %(slug)s."
+                )
+                % {"slug": event.slug}
+            )
+        old = event.slug
+        EventAddress.objects.filter(slug=slug).delete()
+        event.slug = slug
+        event.save(update_fields=["slug"])
+        EventAddress.objects.update_or_create(slug=old, defaults={"event": event})
         return event
 
 
@@ -153,6 +247,8 @@ def event_get_or_create(
         if event is None:
             if date is None:
                 raise RuleError(gettext("A new event needs --date YYYY-MM-DD."))
+            # The short name typed on the command line: one an address can hold.
+            check_slug(slug, most=Event._meta.get_field("slug").max_length)
             created = Event.objects.create(
                 slug=slug, name=name or slug, date=date, scoring=scoring or engine.LOW
             )
@@ -230,6 +326,8 @@ def _normalized_settings(options: dict) -> dict:
     if "ribbons_to" in options:
         engine.check_ribbons_to(options["ribbons_to"])
     _check_privacy(options)
+    if "time_zone" in options:
+        options["time_zone"] = check_time_zone(options["time_zone"])
     return options
 
 
@@ -329,9 +427,16 @@ def _check_hall_against_tables_in_play(event: Event, options: dict) -> None:
 
 
 def event_configure(
-    *, event: Event, regroup: bool | None = None, preset: str | None = None, **options
+    *,
+    event: Event,
+    regroup: bool | None = None,
+    preset: str | None = None,
+    slug: str | None = None,
+    **options,
 ) -> Event:
     """Change event settings. Settings that decide the bracket cannot change once play began.
+    ``slug``: a new short name, before play only (``event_address_change``), in the same
+    transaction.
 
     ``preset`` (``gwinnett``, ``nvso``, ``sabra``) fills every format setting of that
     preset first; the other options given then apply. The format's values are checked by
@@ -349,6 +454,8 @@ def event_configure(
         )
     options = {k: v for k, v in options.items() if v is not None}
     with transaction.atomic():
+        if slug is not None:
+            event_address_change(event=event, slug=slug)
         event = Event.objects.select_for_update().get(pk=event.pk)
         options = _format_options(event, options, preset)
         options = _normalized_settings(options)

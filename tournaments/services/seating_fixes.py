@@ -4,13 +4,13 @@ refused in words once one of its scores or penalties is entered, and its seating
 division's RoundChange record keeps it."""
 
 from django.db import transaction
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext, gettext_noop
 
 from tournaments import engine
 from tournaments.engine import RuleError
 from tournaments.models import Division, Event, Round, RoundChange, Seat, Table
-from tournaments.selectors import notes_language
+from tournaments.selectors import clock_time, notes_language
 from tournaments.text import isolate
 
 from .rounds import new_seed, round_seat_again
@@ -74,7 +74,7 @@ def _already_done(division: Division, current: Round, user, action: str) -> str:
     change = RoundChange.objects.filter(division=division).order_by("-at", "-pk").first()
     if change is None or change.by_id != user.pk or change.action != action:
         return ""
-    at = timezone.localtime(change.at).strftime("%H:%M")
+    at = clock_time(change.at)
     if action == RoundChange.Action.RESEATED:
         if current.number != change.round_number or seating_of(current) != change.after:
             return ""

@@ -6,13 +6,12 @@ import datetime
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.formats import time_format
 from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from tournaments.engine.self_checkin import NOT_YET, OPEN, OVER, check_window
 from tournaments.models import Division, Entrant, Event
-from tournaments.selectors import bracket_started
+from tournaments.selectors import bracket_started, clock_time
 from tournaments.selectors.player_pages import checkin_window
 from tournaments.text import one_period
 
@@ -57,8 +56,9 @@ def checkin_closed_words(event: Event, now: datetime.datetime) -> str:
     if state == OPEN:
         return ""
     if state == NOT_YET:
-        local = timezone.localtime(window.opens_at)
-        return one_period(gettext("Check-in opens at %(time)s.") % {"time": time_format(local)})
+        return one_period(
+            gettext("Check-in opens at %(time)s.") % {"time": clock_time(window.opens_at)}
+        )
     if state == OVER:
         return gettext("Check-in here has closed: please go to the desk.")
     return gettext("Check-in is at the desk.")

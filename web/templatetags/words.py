@@ -4,6 +4,7 @@ language."""
 from django import template
 from django.utils.translation import gettext
 
+from tournaments.selectors import clock_time, day_clock_time
 from tournaments.text import one_period as _one_period
 from web.actions import for_people, settings_field
 
@@ -45,3 +46,24 @@ def one_period(sentence: str) -> str:
     """A sentence ending on a time that ends in a period ("9:55 p.m.") ended once (used as
     ``{% filter one_period %}…{% endfilter %}``)."""
     return _one_period(sentence)
+
+
+@register.filter
+def clock(moment) -> str:
+    """A time of day in the event's time zone and the reader's language's one format
+    ("2:01 pm", "14 h 01", "14:01"): every time a page shows (``clock_time``)."""
+    return clock_time(moment)
+
+
+@register.filter
+def division_shown(division) -> str:
+    """A division's name in the reader's language when the product made it ("Femmes
+    70-74"), as typed otherwise (``Division.shown_name``)."""
+    shown = getattr(division, "shown_name", None)
+    return shown if shown is not None else getattr(division, "name", division)
+
+
+@register.filter
+def day_clock(moment) -> str:
+    """A day and a time of day, in the event's time zone: "12/07/2026 2:01 pm"."""
+    return day_clock_time(moment)

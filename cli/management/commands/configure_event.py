@@ -171,6 +171,19 @@ class Command(EventCommand):
             "two groups from 50 and 75, above 32 three); '' for none",
         )
         # --- end of the format's options ---
+        # The event's clock and address (tournaments/zones.py, web/event_zone.py).
+        parser.add_argument(
+            "--time-zone",
+            metavar="AREA/CITY",
+            help="the zone every time is shown and printed in, e.g. America/Chicago "
+            "(default: the server's)",
+        )
+        parser.add_argument(
+            "--short-name",
+            metavar="SLUG",
+            help="the event's short name in its addresses, e.g. county-2026 (letters, digits, "
+            "hyphens); before play only, the old address then leads to the new one",
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -188,6 +201,7 @@ class Command(EventCommand):
                 event=event,
                 regroup=True if o["move_entrants"] else None,
                 preset=o["preset"],
+                slug=o["short_name"],
                 **self.settings(o),
             )
         except services.DivisionMovesPending as pending:
@@ -220,6 +234,7 @@ class Command(EventCommand):
             f"and gender{f' (home state {event.home_state})' if event.home_state else ''}."
         )
         self.say(hall_words(event))
+        self.say(f"Short name: {event.slug}; time zone: {event.time_zone}.")
         self.say(
             f"Public pages: {PUBLIC_NAMES_WORDS[event.public_names]}; contact details and "
             f"exact birth dates deleted {event.personal_data_days} days after the event."
@@ -265,4 +280,5 @@ class Command(EventCommand):
             hands_per_game=o["hands_per_game"],
             game_minutes=o["game_minutes"],
             divisions_by_size=o["divisions_by_size"],
+            time_zone=o["time_zone"],
         )

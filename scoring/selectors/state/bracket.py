@@ -84,7 +84,7 @@ class DivisionState:
         entrant = self.entrants.get(player)
         if entrant is None or not (self.combined or entrant.division_id != self.division.pk):
             return ""
-        return entrant.division.name
+        return entrant.division.shown_name
 
     @cached_property
     def feminine(self) -> bool:
