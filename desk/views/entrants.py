@@ -10,13 +10,15 @@ from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import Entrant
 from tournaments.registration import RegistrationError, preview, read_registrations
+from tournaments.selectors import entrant_seated
 from tournaments.text import isolate
 from web import uploads
 from web.actions import said
 from web.decorators import event_role
 
 from .. import selectors
-from ..forms import EntrantForm, EraseForm, UploadForm
+from ..forms import EntrantForm, EraseForm, RemoveForm, UploadForm
+from .removals import seated_words
 
 # The uploads kept for a preview (web/uploads.py), and the largest file taken (deploy/
 # nginx.conf lets through at least this much).
@@ -29,7 +31,11 @@ def entrants(request, event):
     return render(
         request,
         "desk/entrants.html",
-        {"event": event, "entrants": selectors.entrants_listed(event)},
+        {
+            "event": event,
+            "entrants": selectors.entrants_listed(event),
+            "removals": event.removals.order_by("-at", "-pk"),
+        },
     )
 
 
@@ -61,6 +67,11 @@ def entrant_edit(request, event, entrant_id=None):
     if entrant is not None:
         context["privacy"] = selectors.entrant_privacy(entrant)
         context["erase_form"] = EraseForm()
+        # Removed before play (desk/views/removals.py); once seated, withdrawn instead.
+        if entrant_seated(entrant):
+            context["seated_words"] = seated_words(entrant)
+        else:
+            context["remove_form"] = RemoveForm()
     return render(request, "desk/entrant_form.html", context)
 
 

@@ -41,8 +41,10 @@ from .divisions import (
     AgeBand,
     DivisionSlot,
     age_on,
+    age_outside,
     assign_division,
     division_slot,
+    entry_age,
     nearest_division,
     parse_bands,
 )

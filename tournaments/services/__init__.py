@@ -70,6 +70,7 @@ from .privacy import (
     event_personal_purge,
     events_ended_forget,
 )
+from .removals import EntrantSeated, entrant_remove
 from .rounds import (
     new_seed,
     round_create,
@@ -130,6 +131,8 @@ __all__ = [
     "entrants_disqualify",
     "entrants_mark_accessible",
     "entrants_import",
+    "EntrantSeated",
+    "entrant_remove",
     "entrants_regroup",
     "entrants_withdraw",
     "event_archive",

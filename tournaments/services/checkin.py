@@ -246,16 +246,20 @@ def _withdrawal_refusal(entrant: Entrant) -> str:
     return ""
 
 
+def by_label(user) -> str:
+    """Who did it, as an audit line names them: the account, or the command line."""
+    return user.get_username() if user is not None and user.pk else "command line (organizer)"
+
+
 def status_record(*, entrant: Entrant, after: str, reason: str = "", user=None) -> None:
     """Keep a change of an entrant's status in their record (who, when, why)."""
-    by_label = user.get_username() if user is not None and user.pk else "command line (organizer)"
     EntrantStatusChange.objects.create(
         entrant=entrant,
         before=entrant.status,
         after=after,
         reason=reason,
         by=user if user is not None and user.pk else None,
-        by_label=by_label,
+        by_label=by_label(user),
     )
 
 

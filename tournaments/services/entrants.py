@@ -66,6 +66,8 @@ def _division_for(event: Event, row: RegistrationRow, bands, cache: dict) -> Div
             bands=bands,
             by_gender=event.by_gender,
             cutoff=event.age_cutoff,
+            min_age=event.min_age,
+            max_age=event.max_age,
         )
         name = slot.name
         defaults = {"min_age": slot.min_age, "max_age": slot.max_age, "gender": slot.gender}

@@ -154,6 +154,9 @@ def _normalized_settings(options: dict) -> dict:
             options[key] = ",".join(str(n) for n in engine.parse_table_numbers(options[key], what))
     if options.get("hall_tables") == 0:
         options["hall_tables"] = None  # 0: the hall's size is no longer set
+    for key in ("min_age", "max_age"):  # 0: no age limit (who may enter)
+        if options.get(key) == 0:
+            options[key] = None
     if "minutes_per_game" in options and not 1 <= options["minutes_per_game"] <= 600:
         raise RuleError(gettext("Minutes per game must be between 1 and 600."))
     if "lone_entrant" in options and options["lone_entrant"] not in Event.LoneEntrant.values:
@@ -188,7 +191,7 @@ def _check_privacy(options: dict) -> None:
 
 
 # Settings that decide which division an entrant placed by age belongs in.
-DIVISION_SETTINGS = ("age_bands", "by_gender", "cutoff_date", "date")
+DIVISION_SETTINGS = ("age_bands", "by_gender", "cutoff_date", "date", "min_age", "max_age")
 
 
 class DivisionMovesPending(RuleError):
@@ -222,6 +225,10 @@ def division_settings_moves(event: Event, options: dict) -> list[DivisionMove]:
         age_bands=options.get("age_bands") or event.age_bands,
         by_gender=event.by_gender if options.get("by_gender") is None else options["by_gender"],
         cutoff=age_cutoff(cutoff_date, options.get("date") or event.date),
+        ages=tuple(
+            (options[key] or None) if key in options else getattr(event, key)
+            for key in ("min_age", "max_age")
+        ),
     )
 
 

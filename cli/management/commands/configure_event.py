@@ -11,6 +11,18 @@ def hall_words(event) -> str:
     return f"The hall: {size}; unusable: {unusable}; accessible: {accessible}."
 
 
+def ages_words(event) -> str:
+    """Who may enter, by age on the cut-off date."""
+    low, high = event.min_age, event.max_age
+    if low is None and high is None:
+        return "any age"
+    if high is None:
+        return f"{low} and older on {event.age_cutoff}"
+    if low is None:
+        return f"up to {high} on {event.age_cutoff}"
+    return f"{low} to {high} on {event.age_cutoff}"
+
+
 def ribbons_words(ribbons_to: int) -> str:
     return f"ribbons for places 4 to {ribbons_to}" if ribbons_to else "no ribbons"
 
@@ -108,6 +120,13 @@ class Command(EventCommand):
             help="contact details and exact birth dates are deleted N days after the event "
             "(default 90; 0 to 3650)",
         )
+        # Who may enter: ages on the cut-off date (0: no limit).
+        parser.add_argument(
+            "--min-age", type=int, metavar="N", help="the youngest age allowed (0: no minimum)"
+        )
+        parser.add_argument(
+            "--max-age", type=int, metavar="N", help="the oldest age allowed (0: no maximum)"
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -154,6 +173,7 @@ class Command(EventCommand):
             f"and gender{f' (home state {event.home_state})' if event.home_state else ''}."
         )
         self.say(hall_words(event))
+        self.say(f"Ages allowed: {ages_words(event)}.")
         self.say(
             f"Public pages: {PUBLIC_NAMES_WORDS[event.public_names]}; contact details and "
             f"exact birth dates deleted {event.personal_data_days} days after the event."
@@ -186,4 +206,7 @@ class Command(EventCommand):
             venue=o["venue"],
             public_names=o["public_names"],
             personal_data_days=o["keep_personal_days"],
+            # Who may enter.
+            min_age=o["min_age"],
+            max_age=o["max_age"],
         )
