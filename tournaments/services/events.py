@@ -209,9 +209,24 @@ class DivisionMovesPending(RuleError):
         )
 
 
+def _check_ages(event: Event, options: dict) -> None:
+    """The event's ages in order (a minimum above the maximum lets nobody in); 0 or None
+    given clears a limit."""
+    low, high = (
+        (options[key] or None) if key in options else getattr(event, key)
+        for key in ("min_age", "max_age")
+    )
+    if low is not None and high is not None and low > high:
+        raise RuleError(
+            gettext("The oldest age allowed (%(oldest)s) is below the youngest (%(youngest)s).")
+            % {"oldest": high, "youngest": low}
+        )
+
+
 def division_settings_moves(event: Event, options: dict) -> list[DivisionMove]:
     """Who these settings would move (and who stays because a division is seated), or []
     when they change nothing that decides divisions."""
+    _check_ages(event, options)
     changed = {
         key: options[key]
         for key in DIVISION_SETTINGS
@@ -300,6 +315,7 @@ def event_configure(*, event: Event, regroup: bool | None = None, **options) -> 
                 if key in options and options[key] != getattr(event, key):
                     raise RuleError(gettext(SETTING_WORDS[key]))
         _check_hall_against_tables_in_play(event, options)
+        _check_ages(event, options)
         moves = division_settings_moves(event, options)
         if regroup is None and any(not m.blocked for m in moves):
             raise DivisionMovesPending(moves)
