@@ -65,3 +65,25 @@ def test_an_age_division_left_empty_goes_and_a_named_one_stays():
     services.entrant_remove(entrant=EntrantFactory(division=age_group), reason="typo")
     services.entrant_remove(entrant=EntrantFactory(division=named), reason="typo")
     assert list(Division.objects.filter(event=event).values_list("name", flat=True)) == ["Open"]
+
+
+def test_removals_and_the_events_ages_survive_backup_and_restore():
+    from scoring.backup.export import event_backup
+    from scoring.backup.restore import event_restore
+
+    event = EventFactory(min_age=50, max_age=99)
+    entrant = EntrantFactory(division=DivisionFactory(event=event), external_id="R9")
+    EntrantFactory(division=entrant.division)
+    services.entrant_remove(entrant=entrant, reason="cancelled", user=UserFactory(username="dir"))
+    data = event_backup(event)
+    copy = event_restore(data, slug="restored-copy")
+    assert (copy.min_age, copy.max_age) == (50, 99)
+    removal = copy.removals.get()
+    assert (removal.external_id, removal.reason, removal.by_label) == ("R9", "cancelled", "dir")
+    assert event_backup(copy)["removals"] == data["removals"]
+    # A backup made before removals and ages were kept restores with none.
+    older = {**data, "removals": None}
+    del older["removals"]
+    older["event"] = {k: v for k, v in data["event"].items() if k not in ("min_age", "max_age")}
+    old_copy = event_restore(older, slug="older-copy")
+    assert (old_copy.min_age, old_copy.max_age, old_copy.removals.count()) == (None, None, 0)
