@@ -40,7 +40,7 @@ def entrant_remove(*, entrant: Entrant, reason: str, user=None) -> EntrantRemova
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=entrant.event_id)
         entrant = (
-            Entrant.objects.select_for_update()
+            Entrant.objects.select_for_update(of=("self",))
             .select_related("division__combined_into")
             .get(pk=entrant.pk, event=event)
         )
