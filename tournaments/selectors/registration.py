@@ -259,7 +259,7 @@ class _Planner:
                     "name": plan.name,
                     "born": row.birth_date or gettext("unknown"),
                     "count": len(found),
-                    "ids": ", ".join(e.external_id for e in found),
+                    "ids": ", ".join(sorted(e.external_id for e in found)),
                 }
             )
         else:
@@ -293,7 +293,12 @@ class _Planner:
             old, new = getattr(current, name), fields[name]
             if old != new:
                 plan.changes.append(Change(name, old, new))
-        if plan.division is not None and plan.division is not current.division:
+        if (
+            plan.division is None
+            or plan.division.name.casefold() == current.division.name.casefold()
+        ):
+            plan.division = current.division
+        else:
             plan.changes.append(Change("division", current.division.name, plan.division.name))
 
     def refusals(self, plan: RowPlan) -> None:
