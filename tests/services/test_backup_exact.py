@@ -29,6 +29,7 @@ from tournaments.models import (
     Division,
     DivisionResults,
     Entrant,
+    EntrantRemoval,
     EntrantStatusChange,
     Erasure,
     Event,
@@ -198,6 +199,8 @@ COVERED = {
         "public_names", "personal_data_days", "personal_purged_at", "ended_forgotten_at",
         # The players' own pages (scoring/backup/player_pages.py).
         "checkin_opens_at", "checkin_closes_at",
+        # Who may enter.
+        "min_age", "max_age",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
@@ -245,6 +248,10 @@ COVERED = {
     Erasure: {
         "event", "event_created_at", "event_slug", "external_id", "reason", "by", "by_label",
         "at",
+    },
+    # The file's "removals"; the event is the restored one.
+    EntrantRemoval: {
+        "event", "external_id", "name", "division", "reason", "by", "by_label", "at",
     },
     RoundChange: {
         "division", "round_number", "action", "reason", "before", "after", "notes", "by",
