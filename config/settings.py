@@ -283,11 +283,19 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURES_ALLOWED", 5)
 AXES_COOLOFF_TIME = datetime.timedelta(seconds=env_int("LOGIN_FAILURE_WINDOW_SECONDS", 15 * 60))
-# Guessing table codes: this many wrong codes from one address within the window
-# make that address wait until the oldest leaves it. Short, because a whole hall may share
-# one address behind the venue's router; devices that already opened their table go on.
+# Guessing table codes: this many wrong codes from one address within the window make
+# that address's wrong codes wait until the oldest leaves it ("wait", not "no table has
+# it"). A code in force always opens: a whole hall may share one address behind the
+# venue's router, and one guesser there must not lock every phone out.
 TABLE_CODE_WRONG_ALLOWED = env_int("TABLE_CODE_WRONG_ALLOWED", 10)
 TABLE_CODE_WINDOW = datetime.timedelta(seconds=env_int("TABLE_CODE_WINDOW_SECONDS", 5 * 60))
+# Guessing birth years to open a player's own page (find-my-table's "your own page", the
+# kiosk): within the window, this many wrong years for names that match a player make any
+# name matching that player wait (the slip's code still opens the page), and this many from
+# one address make that address wait. A name matching nobody is not counted (a typo).
+PAGE_FIND_WINDOW = datetime.timedelta(seconds=env_int("PAGE_FIND_WINDOW_SECONDS", 60 * 60))
+PAGE_FIND_MISSES_PER_PLAYER = env_int("PAGE_FIND_MISSES_PER_PLAYER", 3)
+PAGE_FIND_MISSES_PER_ADDRESS = env_int("PAGE_FIND_MISSES_PER_ADDRESS", 20)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 # The time the lockout page names stays true: tries while locked do not extend it.

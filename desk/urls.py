@@ -38,6 +38,11 @@ urlpatterns = [
     path("checkin/everyone/", views.checkin_everyone, name="checkin_everyone"),
     path("checkin/<id:entrant_id>/", views.checkin_set, name="checkin_set"),
     path(
+        "checkin/<id:entrant_id>/add-to-seating/",
+        views.checkin_add_to_seating,
+        name="checkin_add",
+    ),
+    path(
         "checkin/<id:entrant_id>/accessible/",
         views.checkin_accessible,
         name="checkin_accessible",

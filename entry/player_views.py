@@ -1,4 +1,4 @@
-"""The players' table page (issue 14): opened with the table's code, without an account.
+"""The players' table page: opened with the table's code, without an account.
 
 It shows that table of that round only. A player chooses their own name (kept in the
 session for that code), enters a game with the scorekeepers' form, checks and service
@@ -71,10 +71,12 @@ def _refused(request, lookup: CodeLookup | None, *, typed: str = "", wait: int =
         minutes = max(1, (wait + 59) // 60)
         title = _("Please wait a few minutes")
         text = ngettext(
-            "Too many wrong table codes were typed from this network. Wait %(n)d minute, "
-            "then type the code again — or ask the organizer.",
-            "Too many wrong table codes were typed from this network. Wait %(n)d minutes, "
-            "then type the code again — or ask the organizer.",
+            "Too many wrong table codes were typed from this network, and this one opens "
+            "no table. Check the code on your table's score sheet: a right code opens at "
+            "once. Other codes are checked again in %(n)d minute — or ask the organizer.",
+            "Too many wrong table codes were typed from this network, and this one opens "
+            "no table. Check the code on your table's score sheet: a right code opens at "
+            "once. Other codes are checked again in %(n)d minutes — or ask the organizer.",
             minutes,
         ) % {"n": minutes}
         status = 429
@@ -185,22 +187,24 @@ def _after_round(round_: Round) -> dict:
 
 def _lookup(request, typed: str):
     """The table a typed code opens (a ``CodeLookup`` without refusal), or the page saying
-    why not. A device that already opened this code is not held by the throttle (the hall
-    may share one address); a new code waits while its address has guessed too often."""
+    why not. A code in force always opens, also from an address held for guessing (a
+    whole hall may share one address behind the venue's router: one guesser there must
+    not lock every phone out); what the throttle holds is the wrong codes: while the
+    address has typed too many, a code that opens nothing is answered "wait", not
+    "no table has it", and still counted."""
     code = table_code_typed(typed)
     known = code and code in _opened(request)
     address = client_address(request)
-    if not known:
-        wait = table_code_wait(address)
-        if wait:
-            log.warning(
-                "Table code refused for %s: too many wrong codes (wait %d s)", address, wait
-            )
-            return None, _refused(request, None, typed=typed, wait=wait)
     found = table_code_find(typed)
     if found.refusal:
         if found.refusal == CODE_UNKNOWN and not known:
+            wait = table_code_wait(address)
             tournaments.table_code_wrong(address=address, typed=typed)
+            if wait:
+                log.warning(
+                    "Table code refused for %s: too many wrong codes (wait %d s)", address, wait
+                )
+                return None, _refused(request, None, typed=typed, wait=wait)
         if found.table is not None:
             # A real sheet (revoked code, round over, setting off): said in its event's
             # language; an unknown code names no event and keeps the visitor's.

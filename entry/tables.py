@@ -33,7 +33,7 @@ place_heading = lazy(
 )
 
 
-# Spanish "Penalización" made the standings 575 px wide on a phone (cold language test).
+# A short heading: Spanish "Penalización" in full made the standings 575 px wide on a phone.
 penalty_heading = lazy(
     lambda: short_heading(gettext("Penalty"), pgettext("short column heading", "Penalty")),
     SafeString,
@@ -90,7 +90,7 @@ class StandingsTable(tables.Table):
         super().__init__(data, extra_columns=extra, **kwargs)
         # What a player looks for first (their total, place and whether they go on) right
         # after the name, the games after: on a 390 px phone those five columns are on the
-        # screen and the games a swipe away (cold test: they were off the screen).
+        # screen and the games a swipe away (with the games first, they were off the screen).
         first = ["table", "name", "total", "position", "advancing"]
         self.sequence = first + [f"game_{n}" for n in range(1, games + 1)] + ["penalty", "seat"]
         if not table_column:

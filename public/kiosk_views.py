@@ -1,26 +1,27 @@
 """The check-in kiosk at the door: a tablet an organizer opens (``/e/EVENT/kiosk/open/``,
 which signs the organizer out and leaves the tablet able to do this one thing), where each
 player types part of their name and their birth year, or scans their slip's QR code, and
-is checked in (``entrant_check_in_self``, the desk's rule: nobody once seated)."""
+is checked in (``entrant_check_in_self``, the desk's rule: nobody once seated). Guessing
+birth years is throttled as on find-my-table (``page_find``); a slip's code never is."""
 
 from django.contrib.auth import logout
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from tournaments.access import client_address
 from tournaments.engine import RuleError
 from tournaments.models import Event
-from tournaments.selectors.player_pages import (
-    division_schedule,
-    entrants_by_name_and_year,
-    page_opened,
-)
+from tournaments.selectors.player_pages import division_schedule, page_opened
 from tournaments.selectors.public_names import public_name
+from tournaments.services.player_pages import page_find
 from tournaments.services.self_checkin import entrant_check_in_self
 from web.actions import said
 from web.decorators import event_role
 from web.languages import speak_event_language
 from web.params import search_text, whole_number
+
+from .player_views import not_answered
 
 # The tablet's session remembers which event's kiosk it is (and nothing else).
 KIOSK_EVENT = "kiosk_event"
@@ -52,7 +53,12 @@ def _found(event: Event, request) -> tuple[list, str]:
     year = whole_number(request.POST.get("year", ""), low=1900, high=2100)
     if year is None:
         return [], _("Type your birth year, as 1948.")
-    found = entrants_by_name_and_year(event, name, year)
+    result = page_find(
+        event=event, name=name, year=year, address=client_address(request), at_kiosk=True
+    )
+    if not_answered(result):
+        return [], not_answered(result)
+    found = result.found
     chosen = whole_number(request.POST.get("entrant", ""))
     if chosen is not None:
         found = [e for e in found if e.pk == chosen]

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<str:code>/", views.page, name="page"),
     path("<str:code>/live/", views.live, name="live"),
     path("<str:code>/checkin/", views.checkin, name="checkin"),
+    path("<str:code>/public-name/", views.public_name_set, name="public_name"),
     path("<str:code>/notices/", views.subscribe, name="subscribe"),
     path("<str:code>/notices/<str:key>/stop/", views.stop_here, name="stop_here"),
 ]

@@ -14,18 +14,23 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from scoring.selectors.player_page import player_page, player_page_mark
+from tournaments.access import client_address
 from tournaments.models import Event, NoticeSubscription, page_code_shown
-from tournaments.selectors.player_pages import (
-    OpenedPage,
-    entrants_by_name_and_year,
-    page_opened,
+from tournaments.selectors.player_pages import OpenedPage, notices_open, page_opened
+from tournaments.selectors.public_names import public_name
+from tournaments.services.player_pages import (
+    PageFind,
+    notice_subscribe,
+    notice_unsubscribe,
+    page_find,
 )
-from tournaments.services.player_pages import notice_subscribe, notice_unsubscribe
+from tournaments.services.privacy import entrant_public_name_set
 from tournaments.services.self_checkin import entrant_check_in_self
 from web.actions import act
 from web.addresses import printed_address
@@ -79,6 +84,8 @@ def page(request, slug, code):
         "code_shown": page_code_shown(own),
         "family_url": printed_address() + reverse("player:page", args=[slug, entrant.family_code]),
         "subscriptions": _subscriptions(opened),
+        "public_name": public_name(entrant),
+        "notices_open": notices_open(entrant.event_id),
         "poll_seconds": POLL_SECONDS,
     }
     return private(render(request, "public/player.html", context))
@@ -113,6 +120,23 @@ def checkin(request, slug, code):
         request,
         lambda: entrant_check_in_self(entrant=entrant, at_kiosk=False),
         done=_("You are checked in. Welcome, %(name)s!") % {"name": entrant.first_name},
+        to=("player:page", slug, code),
+    )
+
+
+@require_POST
+def public_name_set(request, slug, code):
+    """The player keeps themselves off the public pages (``hidden=1``: shown by initials
+    there), or shows their name again, from their own page (never the family's)."""
+    opened = _opened(request, slug, code)
+    if opened.family:
+        raise Http404(_("This address opens no player's page."))
+    hidden = request.POST.get("hidden") == "1"
+    return act(
+        request,
+        lambda: entrant_public_name_set(entrant=opened.entrant, hidden=hidden),
+        done=lambda entrant: _("The public pages now show you as %(name)s.")
+        % {"name": public_name(entrant)},
         to=("player:page", slug, code),
     )
 
@@ -167,10 +191,28 @@ def _own_code(opened: OpenedPage) -> str:
     return opened.entrant.family_code if opened.family else opened.entrant.page_code
 
 
+def not_answered(result: PageFind) -> str:
+    """Why a name and birth year got no answer (``page_find``), for find-my-table and the
+    kiosk; "" when it was answered."""
+    if result.too_broad:
+        return _("Many players have that in their name: type your first and last name.")
+    if result.wait:
+        minutes = (result.wait + 59) // 60
+        return ngettext(
+            "Too many wrong birth years for that name: try again in %(n)d minute, use the "
+            "code on your slip, or ask at the desk.",
+            "Too many wrong birth years for that name: try again in %(n)d minutes, use the "
+            "code on your slip, or ask at the desk.",
+            minutes,
+        ) % {"n": minutes}
+    return ""
+
+
 def find(request, slug):
     """Find-my-table's way to one's own page: the code from the slip, or the name and birth
-    year. One player found: their page; several (same name and year): each to choose;
-    none: said, with what to do."""
+    year (``page_find``: guessing years is throttled, a slip's code never is). One player
+    found: their page; several (same name and year): each to choose; none: said, with what
+    to do."""
     event = get_object_or_404(Event, slug=slug)
     speak_event_language(request, event)
     typed = request.GET.get("code", "")
@@ -182,10 +224,11 @@ def find(request, slug):
     else:
         name = search_text(request.GET.get("name", ""))
         year = whole_number(request.GET.get("year", ""), low=1900, high=2100)
-        found = entrants_by_name_and_year(event, name, year)
+        result = page_find(event=event, name=name, year=year, address=client_address(request))
+        found = result.found
         if len(found) == 1:
             return redirect("player:page", slug, found[0].page_code)
-        problem = (
+        problem = not_answered(result) or (
             ""
             if found
             else _("Nobody of that name was born in that year: check both, or ask at the desk.")

@@ -46,8 +46,8 @@ class Game(models.Model):
         related_name="+",
     )
     confirmed_at = models.DateTimeField(null=True, blank=True)
-    # A player at the table who entered or confirmed the game with the table's code
-    # (issue 14): no account, so the player instead of a user. A confirmation by the
+    # A player at the table who entered or confirmed the game with the table's code:
+    # no account, so the player instead of a user. A confirmation by the
     # player who entered the game is refused.
     entered_by_player = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
@@ -153,14 +153,15 @@ class ScoreChange(models.Model):
         related_name="+",
     )
     actor_label = models.CharField(max_length=150, blank=True)
-    # A change made by a player at the table with its code (issue 14): who and which code,
+    # A change made by a player at the table with its code: who and which code,
     # as what they are (the desk's players' entries and the 'who' filter read these; the
     # label above keeps the English words for the record).
     at_table_player = models.ForeignKey(
         Entrant, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
     at_table_code = models.CharField(max_length=TABLE_CODE_LENGTH, blank=True)
-    # The device's address, for a change made at the table with its code (issue 14).
+    # The device's address, for a change made at the table with its code (no account to
+    # name, so the address is what tells one phone from another).
     address = models.GenericIPAddressField(null=True, blank=True)
     at = models.DateTimeField(default=timezone.now)
     # What a correction would change (who advanced, the byes, the medals, an open tie),

@@ -1,4 +1,4 @@
-"""The site's addresses plus one that fails, for the 500 page's header (tests/test_csp.py)."""
+"""The site's addresses plus one that fails, for the 500 page's header (tests/web/test_csp.py)."""
 
 from django.urls import path
 

@@ -1,6 +1,6 @@
-"""Numbers are ASCII digits everywhere one is read (issue 13, item 2, found again):
-import_scores read a full-width "１" as round 1 but refused an Arabic-Indic "٣" rack;
-Django's forms read "٣٠" as 30 minutes. Now every reader refuses both, naming the field."""
+"""Numbers are ASCII digits everywhere one is read. Before, import_scores read a full-width
+"１" as round 1 but refused an Arabic-Indic "٣" rack, and Django's forms read "٣٠" as 30
+minutes. Now every reader refuses both, naming the field."""
 
 import pytest
 from django.core.management.base import CommandError

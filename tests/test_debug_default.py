@@ -1,4 +1,4 @@
-"""DEBUG is off unless asked for (issue 13, item 5): the command line and every server run
+"""DEBUG is off unless asked for: the command line and every server run
 without Django's debug pages; `make run` and the tests turn it on."""
 
 import os

@@ -1,4 +1,4 @@
-"""The number of queries of each page that a state meet loads most (issue 13, item 8) is
+"""The number of queries of each page that a state meet loads most is
 pinned, and does not grow with the field: each page is requested on a small and a
 larger event of the same shape (one division, live and finished) and must stay under its
 cap on both, with the same count. bench/pages_bench.py measures times and memory."""

@@ -1,5 +1,5 @@
 """Passwords are stored with Argon2id at our cost; older hashes still sign in and are
-rewritten (issue 13 item 10). The tests elsewhere use MD5 for speed (tests/conftest.py):
+rewritten. The tests elsewhere use MD5 for speed (tests/conftest.py):
 these put production's list back."""
 
 import pytest

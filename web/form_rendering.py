@@ -8,7 +8,7 @@ draws the plain widgets, the ``<input>`` family, a ``<select>`` and its options 
 radio or checkbox option, in Python, with the templates' own rules (the same escaping,
 the same spaces and line breaks); anything else (a whole radio list, a textarea, a date
 picked in three lists, a widget with a callable value) goes through the templates as
-before. tests/test_form_rendering.py compares the two on every kind of widget.
+before. tests/web/test_form_rendering.py compares the two on every kind of widget.
 """
 
 from django.forms.renderers import DjangoTemplates

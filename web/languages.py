@@ -1,4 +1,4 @@
-"""Who sees which language (issue 12, item 3; docs/decisions.md, "Languages").
+"""Who sees which language (docs/decisions.md, "Languages").
 
 Django's LocaleMiddleware gives each request the language of the switch's cookie (the
 visitor chose it), else the browser's (Accept-Language), else English. The public pages

@@ -3,7 +3,6 @@
 from celery import shared_task
 
 from scoring import services as scoring
-from tournaments import services
 
 from . import uploads
 
@@ -17,8 +16,9 @@ def forget_uploads() -> int:
 @shared_task(name="tournaments.purge_personal_data", ignore_result=True)
 def purge_personal_data() -> int:
     """Delete the contact details and birth dates of every event whose retention ran out
-    (its ``personal_data_days`` after it), and what ended events kept only while they ran.
+    (its ``personal_data_days`` after it), and what ended events kept only while they ran
+    (the notices' addresses, once their last notices went).
     Returns how many events had data deleted."""
     purged = scoring.events_personal_purge_due()
-    ended = services.events_ended_forget()
+    ended = scoring.events_ended_forget()
     return len(purged) + len(ended)

@@ -14,7 +14,7 @@ from scoring.selectors import (
     table_heard_from,
 )
 from tournaments import engine
-from tournaments.models import Division, Event, Round, Seat
+from tournaments.models import Division, Entrant, Event, Round, Seat
 from tournaments.plan_words import plan_in_words
 from tournaments.selectors import (
     ClockView,
@@ -22,9 +22,13 @@ from tournaments.selectors import (
     combine_candidates,
     combine_neighbour,
     division_slot,
+    mark_namesakes,
+    namesakes,
     running_clock,
 )
 from tournaments.text import isolate
+
+from .tie_form import tie_form
 
 
 @dataclass
@@ -135,6 +139,20 @@ class DivisionDesk:
         """This round's tables whose time is up with games still to enter."""
         return [t for t in self.tables() if t["late"]]
 
+    @cached_property
+    def still_to_come(self) -> list[str]:
+        """Before seating: the bracket's players registered and not yet checked in (nor
+        marked absent), as the pages name them."""
+        if self.current is not None or self.division.status == Division.Status.COMPLETE:
+            return []
+        waiting = list(
+            bracket_entrants(self.division)
+            .filter(status=Entrant.Status.REGISTERED)
+            .order_by("last_name", "first_name", "external_id")
+        )
+        mark_namesakes(waiting, namesakes(self.division.event, among=waiting))
+        return [isolate(e.shown_name) for e in waiting]
+
     @property
     def outcome(self):
         return self.state.outcomes[-1] if self.state.outcomes else None
@@ -149,6 +167,7 @@ class DivisionDesk:
                 "tie": tie,
                 "players": [(p, names.get(p, p)) for p in tie.players],
                 "text": tie.describe(names),
+                "form": tie_form(tie),
             }
             for tie in ties
         ]

@@ -8,7 +8,13 @@ a message.
 
 from .announcements import announcement_remove, announcements
 from .backups import backup, restore
-from .checkin import checkin, checkin_accessible, checkin_everyone, checkin_set
+from .checkin import (
+    checkin,
+    checkin_accessible,
+    checkin_add_to_seating,
+    checkin_everyone,
+    checkin_set,
+)
 from .clock import clocks_start, division_clock, table_minutes
 from .combining import combine, division_split
 from .division_page import division_page
@@ -36,6 +42,7 @@ __all__ = [
     "backup",
     "checkin",
     "checkin_accessible",
+    "checkin_add_to_seating",
     "checkin_everyone",
     "checkin_set",
     "clocks_start",

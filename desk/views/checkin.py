@@ -20,7 +20,7 @@ from web.params import search_text
 from .. import selectors
 from ..forms import CombineForm
 from .combining import combine_typed
-from .confirm import Question, confirm_then_act
+from .confirm import Question, asked_round, confirm_then_act, round_unnamed
 from .places import checkin_url
 from .player_pages import self_checkin_context
 
@@ -205,4 +205,90 @@ def checkin_accessible(request, event, entrant_id):
             else _("%(name)s: no accessible table needed.") % name
         ),
         to=_search_back(request, event),
+    )
+
+
+def _tables(numbers) -> str:
+    return ", ".join(str(n) for n in numbers)
+
+
+def _add_question(event, entrant, expected: int, back: str) -> Question | None:
+    """Adding a late arrival to round 1's seating, asked: the tables that change (None
+    when there is nothing to seat again: the click then says what it did)."""
+    preview = services.late_arrivals_preview(
+        event=event, ids=[entrant.external_id], expected_round=expected
+    )
+    if not preview.seated:
+        return None
+    done = preview.seated[0]
+    values = {
+        "name": isolate(entrant.shown_name),
+        "division": done.division.name,
+        "players": done.players,
+        "tables": len(done.after["tables"]),
+    }
+    lines = [
+        ngettext(
+            "%(name)s is checked in and round 1 of %(division)s is seated again with them: "
+            "%(players)d players at %(tables)d table.",
+            "%(name)s is checked in and round 1 of %(division)s is seated again with them: "
+            "%(players)d players at %(tables)d tables.",
+            values["tables"],
+        )
+        % values,
+        _(
+            "Tables that change: %(tables)s. Their players move: print those score sheets and "
+            "the table list again (the printing page marks the old ones out of date)."
+        )
+        % {"tables": _tables(done.tables_changed)},
+    ]
+    if done.tables_kept:
+        lines.append(
+            _("Tables that stay as they are: %(tables)s.") % {"tables": _tables(done.tables_kept)}
+        )
+    if done.clock_stopped:
+        lines.append(
+            _("Its round clock stops: start it again once everyone is seated at the new " "tables.")
+        )
+    lines.append(_("It is kept in the division's record with your name and the time."))
+    return Question(
+        title=_("Add %(name)s to the seating of %(division)s?") % values,
+        lines=lines,
+        yes=_("Yes, add %(name)s and seat round 1 again") % values,
+        back=back,
+    )
+
+
+def _added(entrant, report) -> str:
+    name = {"name": isolate(entrant.shown_name)}
+    if report.seated:
+        done = report.seated[0]
+        return _(
+            "%(name)s is checked in and seated in round 1 of %(division)s: print the score "
+            "sheets of tables %(tables)s and the table list again."
+        ) % {**name, "division": done.division.name, "tables": _tables(done.tables_changed)}
+    if report.already:
+        return _("%(name)s is already seated.") % name
+    return _("%(name)s: checked in.") % name
+
+
+@event_role("organizer")
+@post_only(checkin_url)
+def checkin_add_to_seating(request, event, entrant_id):
+    """A late arrival whose division's round 1 is seated and not yet played: checked in and
+    seated, round 1 seated again with them (asked first, naming the tables that change)."""
+    entrant = with_shown_name(get_object_or_404(Entrant, pk=entrant_id, event=event))
+    back = _search_back(request, event)
+    expected = asked_round(request)
+    if expected is None:
+        return round_unnamed(request, back)
+    return confirm_then_act(
+        request,
+        event,
+        question=lambda: _add_question(event, entrant, expected, back),
+        action=lambda: services.late_arrivals_seat(
+            event=event, ids=[entrant.external_id], user=request.user, expected_round=expected
+        ),
+        done=lambda report: _added(entrant, report),
+        to=back,
     )

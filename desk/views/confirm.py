@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 
 from tournaments.engine import RuleError
 from web.actions import act, said
+from web.params import whole_number
 
 # Posted fields the confirm page does not post again: its own, and the form's token.
 SKIPPED = ("csrfmiddlewaretoken", "confirmed", "change")
@@ -94,6 +95,27 @@ def asked_again(question: Callable[..., Question | None]):
         return None if found is None else ask(request, event, found)
 
     return answer
+
+
+def asked_round(request) -> int | None:
+    """The round (its number or id, as the form names it) a desk action's form posted, or
+    None when it posted none or one that is no number (``round=１``): such a post is
+    refused (``round_unnamed``), never read as "the latest round"."""
+    return whole_number(request.POST.get("round", ""), low=1)
+
+
+def round_unnamed(request, to: str) -> HttpResponse:
+    """The answer to a desk action posted without a readable round: nothing is done, and
+    the page it came from says to use its buttons (a page of long ago, or a hand-made
+    request, never acts on whatever round is the latest now)."""
+    messages.error(
+        request,
+        gettext(
+            "Nothing was done: the form did not say which round it was about. Use the "
+            "buttons on the division's page as it is now."
+        ),
+    )
+    return redirect(to)
 
 
 def confirm_then_act(

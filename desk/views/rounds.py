@@ -17,7 +17,7 @@ from web.decorators import event_role, post_only
 from web.params import object_or_404, whole_number
 
 from .. import selectors
-from .confirm import Question, asked_again, confirm_then_act
+from .confirm import Question, asked_again, asked_round, confirm_then_act, round_unnamed
 from .places import division_of, division_url
 
 
@@ -162,7 +162,9 @@ def _close_opened(event, division_id) -> Question | None:
 @post_only(division_url, question=asked_again(_close_opened))
 def division_advance(request, event, division_id):
     division = division_of(event, division_id)
-    number = whole_number(request.POST.get("round", ""), low=1)
+    number = asked_round(request)
+    if number is None:
+        return round_unnamed(request, division_url(event, division.pk))
 
     def advance():
         result = scoring_services.division_advance(division=division, round_number=number)
@@ -182,9 +184,16 @@ def division_advance(request, event, division_id):
     )
 
 
-def _tie_order(event, number: int | None, ids: list[str]) -> list[Entrant]:
-    if number is None:
-        raise RuleError(gettext("Which round is the tie in?"))
+def _tie_order(event, ids: list[str]) -> list[Entrant]:
+    """The players as the tie form's boxes name them, best first; refused while a box is
+    not chosen (the form chooses none in advance: the order is the organizer's to say)."""
+    if len(ids) < 2 or not all(ids):
+        raise RuleError(
+            gettext(
+                "Nothing recorded: choose a player in every box, as the playoff or tile draw "
+                "decided."
+            )
+        )
     order = selectors.entrants_in_order(event, ids)
     if order is None:
         raise RuleError(gettext("Choose players of this event."))
@@ -195,14 +204,16 @@ def _tie_order(event, number: int | None, ids: list[str]) -> list[Entrant]:
 @post_only(division_url)
 def division_tie(request, event, division_id):
     division = division_of(event, division_id)
-    number = whole_number(request.POST.get("round", ""), low=1)
-    ids = [i for i in request.POST.getlist("order") if i]
+    number = asked_round(request)
+    if number is None:
+        return round_unnamed(request, division_url(event, division.pk))
+    ids = [i.strip() for i in request.POST.getlist("order")]
     return act(
         request,
         lambda: scoring_services.tie_resolve(
             division=division,
             round_number=number,
-            order=_tie_order(event, number, ids),
+            order=_tie_order(event, ids),
             user=request.user,
             note=request.POST.get("note", ""),
         ),

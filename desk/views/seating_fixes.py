@@ -9,10 +9,9 @@ from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import Division, Round
 from web.decorators import event_role, post_only
-from web.params import whole_number
 
 from .. import selectors
-from .confirm import Question, confirm_then_act
+from .confirm import Question, asked_round, confirm_then_act, round_unnamed
 from .places import division_of, division_url
 from .player_forms import PlayerForm
 
@@ -111,7 +110,9 @@ def _reseated(division: Division, seated: Round, clock: bool) -> str:
 @post_only(division_url)
 def division_reseat(request, event, division_id):
     typed = PlayerForm(request, event, division_of(event, division_id), "reseat")
-    expected = whole_number(request.POST.get("round", ""), low=1)
+    expected = asked_round(request)
+    if expected is None:
+        return round_unnamed(request, typed.page)
     current = typed.division.rounds.current()
     clock = current is not None and current.clock_started_at is not None
     return confirm_then_act(
@@ -231,7 +232,9 @@ def _reopened(division: Division, result) -> str:
 @post_only(division_url)
 def division_reopen(request, event, division_id):
     typed = PlayerForm(request, event, division_of(event, division_id), "reopen")
-    expected = whole_number(request.POST.get("round", ""), low=1)
+    expected = asked_round(request)
+    if expected is None:
+        return round_unnamed(request, typed.page)
     return confirm_then_act(
         request,
         event,

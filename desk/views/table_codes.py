@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import services
 from tournaments.models import Round, Table
-from tournaments.selectors import table_code_live
+from tournaments.selectors import table_code_guessing, table_code_live
 from web.decorators import event_role, post_only
 from web.params import whole_number
 
@@ -38,7 +38,12 @@ def division_codes(request, event, division_id):
     return render(
         request,
         "desk/table_codes.html",
-        {"event": event, "division": division.bracket, "codes": codes},
+        {
+            "event": event,
+            "division": division.bracket,
+            "codes": codes,
+            "guessing": table_code_guessing(),
+        },
     )
 
 

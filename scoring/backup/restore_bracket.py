@@ -21,6 +21,7 @@ from tournaments.models import (
 )
 from tournaments.selectors import notes_language_code
 from tournaments.services.table_codes import table_code_new
+from tournaments.text import visible_text
 
 from ..models import Game, Penalty, RackScore
 from . import player_pages
@@ -99,6 +100,37 @@ def _check_ages(division: Division, where: str) -> None:
         )
 
 
+# An entrant's cells kept as they are seen, as an import keeps them (``visible_text``): what
+# shows nothing (a zero-width space, a bidi override) is never stored, whatever the file.
+SEEN_FIELDS = (
+    "first_name",
+    "last_name",
+    "club",
+    "family",
+    "state",
+    "email",
+    "phone",
+    "emergency_contact",
+    "address",
+)
+
+
+def _as_seen(values: dict, where: str) -> dict:
+    """The entrant's cells cleaned as an import cleans them; an id that holds what shows
+    nothing (which the product never stores, and which the rest of the file refers to as it
+    is) refuses the file."""
+    for field in SEEN_FIELDS:
+        if isinstance(values.get(field), str):
+            values[field] = visible_text(values[field])
+    external_id = values.get("external_id")
+    if isinstance(external_id, str) and visible_text(external_id) != external_id:
+        raise BackupRefused(
+            where,
+            _("its id holds spaces at either end or characters that show nothing."),
+        )
+    return values
+
+
 def restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Entrant]:
     need(rows, list, field_words("entrants"))
     entrants = {}
@@ -110,7 +142,9 @@ def restore_entrants(event: Event, rows: list, divisions: dict) -> dict[str, Ent
             raise BackupRefused(where, _("this entrant's id appears twice."))
         if e.get("division") not in divisions:
             raise BackupRefused(where, _("their division is not in the backup."))
-        values = {f: e.get(f) for f in ENTRANT_FIELDS if f != "created_at" and f in e}
+        values = _as_seen(
+            {f: e.get(f) for f in ENTRANT_FIELDS if f != "created_at" and f in e}, where
+        )
         values.update(player_pages.entrant_values(e, where))
         check_gender(values.get("gender", ""), ENTRANT_GENDERS, where)
         if "birth_date" in values:

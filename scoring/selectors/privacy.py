@@ -14,6 +14,7 @@ from tournaments.models import (
     EntrantStatusChange,
     Erasure,
     Event,
+    NoticeSubscription,
     Round,
     Seat,
 )
@@ -170,12 +171,31 @@ def _named_in(event: Event, entrant: Entrant) -> dict:
     return {"seating_notes": notes, "tie_decisions": ties}
 
 
+def _player_page(entrant: Entrant) -> dict:
+    """Their own page: when they checked themselves in, and the addresses left there for
+    e-mail notices (by them or their family; an address stopped is forgotten)."""
+    return {
+        "self_checked_in_at": _plain(entrant.self_checked_in_at),
+        "self_checked_in_at_kiosk": entrant.self_checked_in_at_kiosk,
+        "notices": [
+            {
+                "email": s.email,
+                "left_by": s.via,
+                "since": _plain(s.created_at),
+                "stopped_at": _plain(s.unsubscribed_at),
+            }
+            for s in NoticeSubscription.objects.filter(entrant=entrant).order_by("created_at")
+        ],
+    }
+
+
 def person_record(event: Event, external_id: str) -> dict:
     """Everything held about the entrant ``external_id`` of ``event``: their registration
     (contact details included, until deleted), how the public pages name them, the status
     changes and their reasons, where they sat, their rack totals, penalties and place, the
-    audit trail about them, the notes naming them, and the erasure of their data if there
-    was one. A RuleError for an id the event does not have."""
+    audit trail about them, the notes naming them, their own page's self check-in and the
+    addresses left there for notices, and the erasure of their data if there was one. A
+    RuleError for an id the event does not have."""
     entrant = _entrant(event, external_id)
     erasure = Erasure.objects.filter(event=event, external_id=entrant.external_id).first()
     return {
@@ -203,6 +223,7 @@ def person_record(event: Event, external_id: str) -> dict:
         "placing": _placing(entrant),
         "audit": _audit(entrant),
         **_named_in(event, entrant),
+        "player_page": _player_page(entrant),
         "erasure": {
             "reason": erasure.reason,
             "by": erasure.by_label,

@@ -22,6 +22,7 @@ from .privacy import (
     entrant_erase,
     erasures_apply,
     event_personal_purge,
+    events_ended_forget,
     events_personal_purge_due,
 )
 from .rounds import (
@@ -64,5 +65,6 @@ __all__ = [
     "entrant_erase",
     "erasures_apply",
     "event_personal_purge",
+    "events_ended_forget",
     "events_personal_purge_due",
 ]

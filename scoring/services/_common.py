@@ -127,8 +127,8 @@ def game_snapshot(game: Game | None, racks=None) -> dict | None:
 
 @dataclass(frozen=True)
 class AtTable:
-    """A player at the table who enters or confirms a game with the table's code (issue
-    14): no account, so their name, the code and the device's address go in the audit."""
+    """A player at the table who enters or confirms a game with the table's code: no
+    account, so their name, the code and the device's address go in the audit."""
 
     player: Entrant
     code: str

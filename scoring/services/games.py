@@ -24,7 +24,8 @@ from ._common import (
     where,
 )
 
-# A player confirming the game they entered themselves (issue 14): someone else checks.
+# A player confirming the game they entered themselves: someone else at the table checks,
+# so that no one's numbers stand on their own word alone.
 OWN_ENTRY = gettext_lazy("Another player at the table must check these: you entered them.")
 
 

@@ -12,12 +12,20 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournaments import services as tournaments
-from tournaments.models import Entrant, Erasure, Event
-from tournaments.selectors import events_personal_data_due
+from tournaments.models import Division, Entrant, Erasure, Event, Notice, NoticeSubscription
+from tournaments.selectors import events_ended_waiting, events_personal_data_due
 from tournaments.services import ErasedEntrant, PurgeReport
 from tournaments.text import names_replaced
 
 from ..models import Penalty, ScoreChange, TieBreakDecision
+from .notices import notices_record
+
+# A notice not sent this long after it was recorded is given up (its retries, about 45
+# minutes, long over): an ended event's addresses are then deleted all the same.
+NOTICE_GIVEN_UP_AFTER = datetime.timedelta(hours=6)
+# An ended event whose medals wait for the organizer's confirmation keeps its addresses
+# for the final places' notices until this many days after its day.
+MEDALS_AWAITED_DAYS = 1
 
 # Who re-applies an erasure to an event restored from an older backup, in its audit line.
 RESTORED_BY = "restore (an erasure made before applied again)"
@@ -77,6 +85,52 @@ def events_personal_purge_due(*, today: datetime.date | None = None) -> list[Pur
     today = today or timezone.localdate()
     reports = [event_personal_purge(event=e, today=today) for e in events_personal_data_due(today)]
     return [r for r in reports if r.done]
+
+
+def _still_notifying(event: Event, now: datetime.datetime) -> bool:
+    """The event's last notices are still going out: one recorded and not yet sent nor
+    given up, or an address waiting for a final place whose medals are still to be
+    confirmed (the day after the event at most; an archived event waits for nothing)."""
+    unsent = Notice.objects.filter(
+        subscription__entrant__event=event,
+        sent_at__isnull=True,
+        created_at__gt=now - NOTICE_GIVEN_UP_AFTER,
+    ).exclude(subscription__unsubscribed_at__isnull=False)
+    if unsent.exists():
+        return True
+    if event.archived_at is not None:
+        return False
+    if timezone.localdate(now) > event.date + datetime.timedelta(days=MEDALS_AWAITED_DAYS):
+        return False
+    awaiting = NoticeSubscription.objects.filter(
+        entrant__event=event, unsubscribed_at__isnull=True
+    ).filter(
+        Q(
+            entrant__division__combined_into__isnull=True,
+            entrant__division__status=Division.Status.COMPLETE,
+            entrant__division__medals_confirmed_at__isnull=True,
+        )
+        | Q(
+            entrant__division__combined_into__status=Division.Status.COMPLETE,
+            entrant__division__combined_into__medals_confirmed_at__isnull=True,
+        )
+    )
+    return awaiting.exists()
+
+
+def events_ended_forget(*, now: datetime.datetime | None = None) -> list[Event]:
+    """What ended events kept only while they ran deleted
+    (``tournaments.services.events_ended_forget``: the notices' addresses first of all),
+    once their last notices went: what they are due is recorded first (the final places),
+    and an event whose notices are still being sent is left for the next run (the beat's,
+    every hour)."""
+    now = now or timezone.now()
+    sending = set()
+    for event in events_ended_waiting():
+        notices_record(event=event)
+        if _still_notifying(event, now):
+            sending.add(event.pk)
+    return tournaments.events_ended_forget(still_sending=sending)
 
 
 def entrant_erase(

@@ -1,9 +1,9 @@
-/* A table page's offline copy (issue 14, item 7). In a secure context (https, or
-   http://localhost) this registers the service worker (static/js/sw.js, served at /sw.js)
-   that keeps the last good copy of this page for a reload while the network is down, and
-   hands it the newer page the server sends after each save. On the plain-http hall
-   network browsers refuse service workers: nothing is registered, and the waiting games
-   are kept by static/js/outbox.js alone.
+/* A table page's offline copy, for a reload while the hall's wifi is down. In a secure
+   context (https, or http://localhost) this registers the service worker (static/js/sw.js,
+   served at /sw.js) that keeps the last good copy of this page for a reload while the
+   network is down, and hands it the newer page the server sends after each save. On the
+   plain-http hall network browsers refuse service workers: nothing is registered, and the
+   waiting games are kept by static/js/outbox.js alone.
 
    A page the worker answered from its copy carries data-offline-copy (when it was kept) on
    <html>: the note above the sheet says so, and says when the connection is back.

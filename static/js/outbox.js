@@ -17,7 +17,7 @@
   /* The page is being left (a reload, another page): it sends nothing more. Else the page
      being left and the page that replaces it both send a waiting game — the network can
      come back just then — and the new page, whose copy arrives second, says it "had
-     already arrived" although it was this one delivery (cold test 14, finding 3). */
+     already arrived" although it was this one delivery. */
   var leaving = false, leavingTimer = null;
 
   function box() { return document.getElementById("outbox"); }
@@ -262,7 +262,7 @@
      is typing a game (then it is shown after their save). The numbers of a game that just
      arrived, still in the form (the last game to enter was saved without a connection: the
      form had no next game to go to), are not being typed: the sheet is shown then too,
-     else the page went on saying "to enter" with the old totals (cold test 14, finding 7). */
+     else the page would go on saying "to enter" with the old totals. */
   function refreshSheet(arrived) {
     var form = document.querySelector("form.game-form");
     var game = form && form.querySelector("input[name=game]");
@@ -278,7 +278,8 @@
 
   /* A players' page names its table (data-table-ref, whatever its code): a game of this
      table queued under a code replaced since is sent from here, with its numbers and key
-     as typed — nothing typed is lost (cold test 14, finding 6). */
+     as typed — nothing typed is lost, even when the organizer gave the table a new code
+     while the game waited to be sent. */
   function adopt() {
     var form = document.querySelector("form.game-form");
     var ref = form && form.getAttribute("data-table-ref");

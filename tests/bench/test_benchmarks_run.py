@@ -44,6 +44,11 @@ SERVED = {
         + ["--only", "bare,saves", "--pg", PG],
         ["saves answered 'saved'", "nothing lost or doubled"],
     ),
+    "player_pages_bench.py": (
+        ["--entrants", "16", "--seconds", "3", "--clients", "1", "--rush-seconds", "4"]
+        + ["--rush-users", "4", "--poll", "1", "--workers", "1", "--pg", PG],
+        ["server CPU per poll", "saves' p95 at the rush while 16 pages poll"],
+    ),
     "save_profile.py": (
         ["--entrants", "8", "--saves", "4", "--pg", PG],
         ["4 saves in round 1", "POST (save)", "CPU median"],
@@ -96,6 +101,14 @@ def test_the_served_benchmark_runs_and_prints_its_figures(name, tmp_path):
 
 def test_every_benchmark_is_run_here():
     """A benchmark added to bench/ is added here too (the rest are its helpers)."""
-    helpers = {"__init__.py", "locustfile.py", "pacing.py", "server.py", "settings.py", "urls.py"}
+    helpers = {
+        "__init__.py",
+        "locustfile.py",
+        "pacing.py",
+        "player_pages_locust.py",
+        "server.py",
+        "settings.py",
+        "urls.py",
+    }
     benches = {p.name for p in (ROOT / "bench").glob("*.py")} - helpers
     assert benches == set(TINY) | set(SERVED)

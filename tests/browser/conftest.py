@@ -288,6 +288,7 @@ def english_left(page, english, *, aloud=True, proper_names=()) -> list[str]:
     "Player6"), in what the page shows (the language switch, scripts and hidden parts
     aside) and its title; with ``aloud``, in what it says aloud too (aria-labels, titles,
     placeholders). ``proper_names`` are taken out first."""
+    page.wait_for_load_state()
     text = page.evaluate(
         """(aloud) => {
         const copy = document.body.cloneNode(true);
@@ -302,6 +303,15 @@ def english_left(page, english, *, aloud=True, proper_names=()) -> list[str]:
     for name in proper_names:
         text = text.replace(name, "")
     return [w for w in english if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def click_and_wait(page, target) -> None:
+    """Click what sends the page elsewhere (a form's button, a link) and wait until the page
+    it leads to has loaded: a check that reads the page while it is being replaced reads a
+    document that is going away (Chromium then answers null for its body)."""
+    with page.expect_navigation():
+        target.click()
+    page.wait_for_load_state()
 
 
 def login(page, base_url, username, password=PASSWORD):

@@ -1,5 +1,5 @@
-"""A seated player marked afterwards as needing an accessible table (cold test 11, finding
-10): the division page's seating notes say so on a 390 px phone, and "Fix the seating"
+"""A seated player marked afterwards as needing an accessible table: the
+division page's seating notes say so on a 390 px phone, and "Fix the seating"
 opens the form to seat the round again."""
 
 import pytest

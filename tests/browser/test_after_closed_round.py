@@ -1,5 +1,5 @@
 """A scorekeeper's phone keeps table 1 of round 1 open while the organizer closes round 1
-and seats round 2 (cold test, score pages). Reloaded, the page says so at the top, in
+and seats round 2. Reloaded, the page says so at the top, in
 words, with one big link to the new round's tables; the link leads there."""
 
 import random

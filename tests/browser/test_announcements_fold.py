@@ -1,4 +1,4 @@
-"""Five announcements on a scorekeeper's phone (cold test 11, finding 3): the newest shows in
+"""Five announcements on a scorekeeper's phone: the newest shows in
 one line that opens ("5 announcements — show", newest first inside), so at 390×844 the
 table's heading, its clock and the first score box are on the first screen of the table
 page, the scorekeepers' list shows its first table, and the desk overview on a phone shows

@@ -1,4 +1,4 @@
-"""Ribbons and a lone player in Chromium (issue 11, items 8 and 9): ribbons marked on the
+"""Ribbons and a lone player in Chromium: ribbons marked on the
 public results and the desk at phone and laptop widths, the printing page making the ribbon
 cards, and the refusal to finish a lone player's division alone offering the combine."""
 

@@ -1,5 +1,5 @@
 """The page a request with a NUL character gets (web/params.py): a 400 in words,
-axe-core clean, readable on a phone (issue 13, item 2)."""
+axe-core clean, readable on a phone."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """A scorekeeper's page left open is told when a colleague replaced the table's numbers
-(cold test: 40 seconds later it still showed the old ones, with no notice). The round
+(without the notice, 40 seconds later it would still show the old ones). The round
 clock's answer carries the table's newest change; the notice never replaces the sheet
 under someone typing, and over typed numbers it asks to save or clear them first."""
 
@@ -125,10 +125,10 @@ def refresh_announcements(page):
 def test_the_notice_stays_when_the_announcements_are_asked_again(
     browser, live_server, world, quick_clock
 ):
-    """Cold test: twice the notice never showed (48 and 90 seconds) while A had game 3's
-    boxes half typed and B changed game 1 through 'change it'. The announcements, asked
-    again every 30 seconds like the clock, are an htmx swap too: it took the notice away
-    when it came just after the clock's answer, every time."""
+    """The notice shows while A has game 3's boxes half typed and B changes game 1 through
+    'change it'. The announcements, asked again every 30 seconds like the clock, are an
+    htmx swap too: they used to take the notice away when they came just after the clock's
+    answer, so it never showed."""
     table = world.tables[0]
     a, b, c, d = world.seated(table)
     for number, racks in ((1, (0, 10, 20, 30)), (2, (5, 0, 9, 14))):

@@ -1,4 +1,4 @@
-"""A cold test of issue 11 (F16): on a phone, a volunteer types in the check-in search
+"""On a phone, a volunteer types in the check-in search
 box and must see the first player found on the same screen, not far below the list of
 players still to come (or they think nobody was found)."""
 

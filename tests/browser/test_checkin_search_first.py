@@ -1,4 +1,4 @@
-"""Check-in at the start of the day on a phone and a tablet (cold test 11, finding 4): with
+"""Check-in at the start of the day on a phone and a tablet: with
 123 entrants and nobody checked in, "Find a player" is on the first screen — above the
 long list of players still to come, which a link at the top reaches — and the first
 player found appears under it; the list still works (tick, check in everyone else)."""

@@ -1,7 +1,7 @@
 """A correction that changes who advanced is shown where the organizer looks — the desk
 overview and the division page — with the results side by side (now / if accepted), and is
-settled there: accept (the final seated again with the right players) or undo (issue 9,
-item 6). At 1366×768 and 390×844: axe-core, text sizes and tap targets."""
+settled there: accept (the final seated again with the right players) or undo. At
+1366×768 and 390×844: axe-core, text sizes and tap targets."""
 
 import pytest
 from playwright.sync_api import expect

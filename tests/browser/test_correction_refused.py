@@ -1,4 +1,4 @@
-"""A correction refused keeps what the organizer typed (cold test: with no reason the
+"""A correction refused keeps what the organizer typed (it used to: with no reason the
 correction folded shut, showed the old 10 again and said only "This field is required."
 at the top). In Chromium, with and without JavaScript, and in French: type a new number,
 no reason, press; the message is at the reason, the number still there, the keyboard on
@@ -125,7 +125,7 @@ def test_a_change_saved_after_the_game_was_confirmed_keeps_the_numbers_typed(
     browser, live_server, world, javascript, viewport
 ):
     """The scorekeepers' save, the game confirmed while they typed a change: with and
-    without JavaScript alike (cold test: with it, the page's save key took the save to the
+    without JavaScript alike (with it, the page's save key once took the save to the
     service and an editable form came back, which could only be refused again), the
     confirmed numbers read-only, every number typed listed beside the refusal, focused,
     and the way to a correction: the organizer."""
@@ -164,7 +164,7 @@ def test_a_change_saved_after_the_game_was_confirmed_keeps_the_numbers_typed(
 def test_two_rows_typed_one_button_both_corrected_on_a_phone(
     browser, live_server, world, javascript
 ):
-    """The cold tester's steps: two players' totals typed, the second without its reason,
+    """An organizer's steps: two players' totals typed, the second without its reason,
     the button pressed: both numbers and the first reason are still there, the message at
     the second reason; the reason added, pressed again: both corrected, one message
     naming both."""

@@ -1,4 +1,4 @@
-"""The pages work under the Content-Security-Policy (issue 13, item 5), in Chromium: every
+"""The pages work under the Content-Security-Policy, in Chromium: every
 violation the browser reports (`securitypolicyviolation` events, and the console's
 "Refused to …" lines) is collected while the score page saves with the calculator,
 through htmx and through the offline outbox, the desk's overview and division page, the
@@ -16,7 +16,15 @@ from scoring.models import Game
 from tournaments.selectors import table_code_live
 from tournaments.services.clock import round_clock_start
 
-from .conftest import PASSWORD, build_desk_world, fill_game, login, network_off, network_on
+from .conftest import (
+    PASSWORD,
+    build_desk_world,
+    click_and_wait,
+    fill_game,
+    login,
+    network_off,
+    network_on,
+)
 
 # The site's service worker is allowed here (tests/browser/conftest.py blocks it elsewhere).
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.service_worker]
@@ -188,9 +196,9 @@ def test_projector_slides_clock_find_and_language_switch(browser, live_server, w
     phone.get_by_label("Type part of your name").fill(someone.first_name.lower())
     expect(phone.locator("#results .card").first).to_contain_text(someone.name)
     # The language switch: the page again in French.
-    phone.get_by_role("button", name="Français").click()
+    click_and_wait(phone, phone.get_by_role("button", name="Français"))
     expect(phone.locator("html")).to_have_attribute("lang", "fr")
-    phone.get_by_role("button", name="English").click()
+    click_and_wait(phone, phone.get_by_role("button", name="English"))
     expect(phone.locator("html")).to_have_attribute("lang", "en")
     # The error pages.
     phone.goto(f"{base}/nowhere/")

@@ -303,8 +303,9 @@ def test_whole_tournament_through_the_pages(browser, live_server, tmp_path, sett
         (1, "in_play")
     ]
     tie_form = desk.locator("form", has_text="Record the playoff or tile draw")
-    tie_form.get_by_label("Place 1").select_option(label=tied_b)
-    tie_form.get_by_label("Place 2").select_option(label=tied_a)
+    expect(tie_form).to_contain_text("Tied for the place that goes on to round 2: who goes on?")
+    tie_form.get_by_label(re.compile("at the table: goes on")).select_option(label=tied_b)
+    tie_form.get_by_label(re.compile("at the table: out")).select_option(label=tied_a)
     tie_form.get_by_label("How it was decided").fill("tile draw: 12 beat 7")
     tie_form.get_by_role("button", name="Record the result").click()
     message(desk, "The playoff or tile draw is recorded.")

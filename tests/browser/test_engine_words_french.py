@@ -1,4 +1,4 @@
-"""A refusal of the engine on the desk, in French in Chromium on a 390 px phone (issue 12):
+"""A refusal of the engine on the desk, in French in Chromium on a 390 px phone:
 seating a division when the hall has no free table says so in French, the holders' tables
 with real plurals, and the long message wraps inside the screen. A screenshot to look at."""
 

@@ -1,4 +1,4 @@
-"""Removing and restoring events (issue 9, item 11): a restore whose short name is taken
+"""Removing and restoring events: a restore whose short name is taken
 says so and offers a free one; an organizer deletes an event they run after typing its
 name, on a page that says what goes; finished and archived events leave the scorekeepers'
 and the public's lists. Django's test client, then Chromium for what people see."""
@@ -65,7 +65,7 @@ def test_a_restore_whose_short_name_is_taken_offers_a_free_one(world, settings, 
     assert again.status_code == 409
     assert "“city-2026”" in again.content.decode()
     # Then the name offered: restored, and the kept file removed.
-    # A free name: the desk asks first (issue 9, item 7), then restores on "yes".
+    # A free name: the desk asks first, then restores on "yes".
     asked = desk.post("/events/restore/", {"token": token, "slug": "county-2026-2"})
     assert "Restore County Senior Games as a new event?" in asked.content.decode()
     assert not Event.objects.filter(slug="county-2026-2").exists()

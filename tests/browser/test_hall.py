@@ -1,4 +1,4 @@
-"""The hall in a browser (issue 11, item 1): with several divisions in play, "go to table
+"""The hall in a browser: with several divisions in play, "go to table
 7" on the scorekeepers' page finds one table, and find-my-table shows the hall's table
 number and the division together, large, at laptop and phone sizes."""
 

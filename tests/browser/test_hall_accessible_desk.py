@@ -1,4 +1,4 @@
-"""A cold test of issue 11 (F11) at the desk: Open was seated before the hall's
+"""Accessible tables at the desk: Open was seated before the hall's
 accessible tables were described and holds them with nobody in need; Beta, seated later,
 has a player who needs one. The desk's seating notes say who holds the accessible tables
 and what to do, and doing it on the pages seats her at one."""

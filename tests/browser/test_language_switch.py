@@ -1,4 +1,4 @@
-"""The language switch (issue 12, item 3) in Chromium: three large buttons on every page,
+"""The language switch in Chromium: three large buttons on every page,
 on a 390 px phone and a 1280×720 screen, that keep the choice from page to page; the
 browser's language (Accept-Language) first; the projector in the event's language."""
 
@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from tests.factories import EventFactory
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, click_and_wait
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -45,7 +45,7 @@ def test_the_switch_is_large_fits_the_screen_and_keeps_the_choice(
     assert page.locator("main h1").bounding_box()["y"] < (260 if width < 500 else 200)
     page.screenshot(path=str(SCREENSHOTS / f"language-switch-{width}.png"))
 
-    page.get_by_role("button", name="Français").click()
+    click_and_wait(page, page.get_by_role("button", name="Français"))
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     assert page.url.endswith("/login/")  # back on the same page
     boxes = _switch_boxes(page)
@@ -58,11 +58,11 @@ def test_the_switch_is_large_fits_the_screen_and_keeps_the_choice(
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         if path == "/":
             page.screenshot(path=str(SCREENSHOTS / f"language-home-fr-{width}.png"))
-    page.get_by_role("button", name="Español").click()
+    click_and_wait(page, page.get_by_role("button", name="Español"))
     expect(page.locator("html")).to_have_attribute("lang", "es")
     assert page.url.endswith("/p/meet/")
     # Tapped twice (the page reloads): still Spanish, nothing breaks.
-    page.get_by_role("button", name="Español").click()
+    click_and_wait(page, page.get_by_role("button", name="Español"))
     expect(page.locator("html")).to_have_attribute("lang", "es")
     context.close()
 
@@ -81,7 +81,7 @@ def test_the_browsers_language_then_the_events_on_the_projector(browser, live_se
     assert [b["current"] for b in boxes] == [None, "true", None]
     assert min(b["h"] for b in boxes) >= 44
     page.screenshot(path=str(SCREENSHOTS / "language-projector-fr.png"), full_page=True)
-    page.get_by_role("button", name="Español").click()
+    click_and_wait(page, page.get_by_role("button", name="Español"))
     expect(page.locator("html")).to_have_attribute("lang", "es")
     assert page.url.endswith("/p/quebec/")
     context.close()

@@ -1,4 +1,4 @@
-"""A cold test of issue 11 (F10) at the desk, in Chromium: a lone player's division typed
+"""At the desk, in Chromium: a lone player's division typed
 by hand ("Women 90+") where the event requires play. The desk offers the nearest women's
 age group (not none), never "Seat round 1" (seating it alone is refused); with no age
 known, it asks the organizer to choose, one button per division still open."""

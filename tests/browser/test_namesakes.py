@@ -1,4 +1,4 @@
-"""Two players with the same name (cold test 11, finding F3), on a 390 px phone: searching
+"""Two players with the same name, on a 390 px phone: searching
 "Mary Smith" on find-my-table, and the public results, show two rows each Mary can tell
 apart (her club beside the name), nothing wider than the screen; a unique name is shown as
 it is."""

@@ -1,4 +1,4 @@
-"""Scores through a wifi that drops (issue 14, items 5-7): a game saved while the server
+"""Scores through a wifi that drops: a game saved while the server
 cannot be reached is kept in the browser's localStorage, said plainly, and sent by itself
 when the server answers again, exactly once (the page's key, stored once by the server);
 a conflicting save on return shows both values and drops nothing. On plain http at an
@@ -329,9 +329,10 @@ def test_queued_games_are_kept_per_table_and_event(browser, hall_url, world):
 
 
 def test_when_the_last_games_saved_offline_arrive_the_sheet_shows_them(browser, hall_url, world):
-    """Cold test 14, finding 7: games 2 and 3 saved offline, then sent: the page went on
-    saying "to enter" with the old totals, the form still holding game 3's numbers (the last
-    game: no next game to go to), and only the last "sent" line showed."""
+    """Games 2 and 3 saved offline, then sent: the sheet shows their totals and both "sent"
+    lines. It used to go on saying "to enter" with the old totals, the form still holding
+    game 3's numbers (the last game: no next game to go to), with only the last "sent"
+    line."""
     table = world.tables[0]
     a, b, c, d = world.seated(table)
     context, page, errors = open_table(browser, hall_url, world, table)

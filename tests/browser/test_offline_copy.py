@@ -1,4 +1,4 @@
-"""A reload with the network off (issue 14, item 7), where service workers are allowed:
+"""A reload with the network off, where service workers are allowed:
 https and http://localhost (the live server here). static/js/sw.js keeps the last good copy
 of a table's page and its files, network first; with Playwright's offline mode the reload
 shows that copy, saying so, with the games waiting; when the network comes back they
@@ -290,8 +290,8 @@ def test_the_players_table_page_is_kept_too(browser, live_server, world):
 
 
 def test_a_page_being_left_sends_nothing_and_the_game_is_reported_sent(browser, live_server, world):
-    """Cold test 14, finding 3: after an offline reload the one delivery of a game said it
-    "had already arrived". The page being left sent it (the network came back while the
+    """After an offline reload the one delivery of a game is said "sent", not "had already
+    arrived" (as it once was). The page being left sent it (the network came back while the
     next page committed), then the new page sent it again and was told "already". A page
     being left sends nothing more; the page that replaces it sends it and says "sent"."""
     table = world.tables[0]

@@ -1,5 +1,5 @@
-"""The projector, find-my-table and sign-in in French and in Spanish in Chromium (issue 12,
-items 3 and 5): chosen with the switch, given by the browser (Accept-Language) or by the
+"""The projector, find-my-table and sign-in in French and in Spanish in Chromium:
+chosen with the switch, given by the browser (Accept-Language) or by the
 event; no English interface word left; names in Hebrew and Arabic shown right to left."""
 
 import datetime
@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from tournaments import services
 from tournaments.models import Round, Table
 
-from .conftest import SCREENSHOTS, build_event, make_user, play_games
+from .conftest import SCREENSHOTS, build_event, click_and_wait, make_user, play_games
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -40,6 +40,7 @@ ENGLISH = [
 
 def english_left(page) -> list[str]:
     """English words in what the page shows or says aloud (the switch's own names aside)."""
+    page.wait_for_load_state()
     text = page.evaluate(
         """() => {
         const copy = document.body.cloneNode(true);
@@ -126,7 +127,9 @@ def test_chosen_with_the_switch(browser, live_server, language):
     page.goto(f"{live_server.url}/login/")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     assert "Sign in" in english_left(page)  # the check sees English where there is some
-    page.get_by_role("button", name={"fr": "Français", "es": "Español"}[language]).click()
+    click_and_wait(
+        page, page.get_by_role("button", name={"fr": "Français", "es": "Español"}[language])
+    )
     _walk(page, live_server.url, language, f"{language}-switch-390")
     context.close()
 
@@ -147,6 +150,6 @@ def test_given_by_the_browser(browser, live_server, language):
         page.goto(f"{live_server.url}/p/quebec-2026/")
         expect(page.locator("html")).to_have_attribute("lang", "fr")
         # ...until the visitor chooses Spanish there.
-        page.get_by_role("button", name="Español").click()
+        click_and_wait(page, page.get_by_role("button", name="Español"))
     _walk(page, live_server.url, language, f"{language}-browser-1280")
     context.close()

@@ -1,5 +1,5 @@
-"""Cold test (phone 390 × 844): the scores' most important columns were off the screen in
-a sideways-scrolling box. On the table page (three games and a penalty) and the division
+"""On a phone (390 × 844) the scores' most important columns must not hide off the screen
+in a sideways-scrolling box. On the table page (three games and a penalty) and the division
 standings, the player's name, Total, Place (and on the standings Goes on) are on the
 screen without swiping and the page itself does not scroll sideways; a table still wider
 than the phone says so above it. At 1024 × 768 (a tablet) both show every column, the

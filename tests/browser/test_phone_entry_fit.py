@@ -1,4 +1,4 @@
-"""The table page's score entry at 390 × 844 in Chromium (cold test: cramped on a phone):
+"""The table page's score entry at 390 × 844 in Chromium, not cramped on a phone:
 no sideways scrolling even with a name as long as "Wolfeschlegelsteinhausenbergerdorff",
 which wraps instead of widening the page or being cut; each rack total's field is 44 px
 tall or more and shows three digits at its own font size; the scores so far show every

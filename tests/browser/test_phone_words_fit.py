@@ -1,4 +1,4 @@
-"""French and Spanish words at 390 px in Chromium (cold language test, finding 11): a
+"""French and Spanish words at 390 px in Chromium: a
 game tab's status ("à confirmer", "por anotar") stays on one line, and the Spanish and
 French standings are no wider than the English ("Penalización" headed "Pen.", the whole
 word in the abbreviation's title)."""

@@ -1,4 +1,4 @@
-"""Players enter their own table's scores through table codes (issue 14, "Done when"), in
+"""Players enter their own table's scores through table codes, in
 Chromium on a phone: a whole round entered and confirmed by the players at two tables; a
 confirmation by the entering player refused; a code used for another table refused; the
 tap after an error message (the button still there, the value kept)."""
@@ -208,7 +208,7 @@ def test_the_tap_after_an_error_message_saves(browser, live_server, players_worl
     summary = page.locator("#game-errors")
     expect(summary).to_be_focused()
     expect(summary.locator("li")).to_have_text([both])
-    # Cold test 14, finding 10: a wrapped message's bullet on its first line. The marker is
+    # A wrapped message's bullet stays on its first line. The marker is
     # not measurable; the link that wraps is a block (an inline-block put the bullet on its
     # last line), still a 44 px tap target.
     page.locator(f"#id_rack_{d.pk}").fill("abc")
@@ -290,10 +290,10 @@ def test_a_save_after_the_round_closed_says_the_round_is_over(browser, live_serv
 def test_a_game_queued_under_a_code_replaced_meanwhile_is_sent_from_the_new_code(
     browser, live_server, players_world
 ):
-    """Cold test 14, finding 6: the organizer gave the table a new code while a game waited
-    in the phone; its "Open game 1" led to the old code, which opens nothing. Now the
-    waiting game says what to do, and the table's page opened with the new code sends it
-    with the numbers typed: nothing typed is lost, nothing doubled."""
+    """The organizer gave the table a new code while a game waited in the phone, whose
+    "Open game 1" would lead to the old code, which opens nothing. The waiting game says
+    what to do, and the table's page opened with the new code sends it with the numbers
+    typed: nothing typed is lost, nothing doubled."""
     world = players_world
     table = world.tables[0]
     a, b, c, d = world.seated(table)

@@ -1,4 +1,4 @@
-"""The printing page when a worker died mid-document (issue 13, item 6), as an organizer
+"""The printing page when a worker died mid-document, as an organizer
 sees it on a phone, a tablet and a laptop: "stopped — make it again" in words, a button
 big enough to tap, axe-core clean, and the tap asks for the document again."""
 

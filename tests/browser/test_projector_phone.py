@@ -1,4 +1,4 @@
-"""Cold test, finding 3: the live results page on a 390 px phone wraps between words (no
+"""The live results page on a 390 px phone wraps between words (no
 "Nguye/n"), fits the screen, and stays put: no turning by itself, a "Next" link instead.
 At 1280×720 the projector still turns by itself."""
 

@@ -233,12 +233,12 @@ def test_public_pages_show_no_private_detail():
             pages[f"find {e.last_name}&partial=1"]
         )
     waiting = next(e for e in entrants if e.division.name == "Waiting")
-    # Checked in, division not seated yet: told so, not "check the spelling" (cold test 6).
+    # Checked in, division not seated yet: told so, not "check the spelling".
     assert f"{waiting.name} Waiting Not seated yet You are checked in." in text(
         pages[f"find {waiting.last_name}"]
     )
     seated = next(e for e in entrants if e.division.name == "Fresh")
-    # The hall's table number and the division together, large (issue 11).
+    # The hall's table number and the division together, large.
     assert re.search(
         rf"{seated.name} Table {seated.seats.get().table.number}, seat [1-4] Fresh Round 1",
         text(pages[f"find {seated.last_name}"]),

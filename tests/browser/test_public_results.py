@@ -1,4 +1,4 @@
-"""Every player can find their place in public (issue 9, item 16): find-my-table gives an
+"""Every player can find their place in public: find-my-table gives an
 eliminated player their place once the division has finished, a public results page lists
 every placing, the projector pages through long lists at 1280×720, and the public pages
 fit a 390 px phone without sideways scrolling."""

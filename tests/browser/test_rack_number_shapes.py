@@ -1,5 +1,5 @@
 """A rack total typed with a thousands separator ("1,000", "1 000") or a decimal ("12.5")
-is told how to type it (cold test: it was told "'1,000' is not a whole number of points"),
+is told how to type it (not merely "'1,000' is not a whole number of points"),
 in the same words by the page's script and by the server, in English, French and Spanish."""
 
 import pytest

@@ -114,7 +114,7 @@ def test_role_matrix(role):
         if response.status_code == 302 and locations[name].startswith("/login/?next="):
             actual[name] = LOGIN
         # A form sent signed out: 401 in words with a "Sign in again" link back (never a
-        # quiet redirect that drops it; cold test finding 4).
+        # quiet redirect that drops what was typed).
         if response.status_code == 401 and response.get("X-Signed-Out") == "1":
             locations[name] = re.search(r'href="(/login/\?next=[^"]*)"', response.text)[1]
             actual[name] = LOGIN

@@ -1,6 +1,6 @@
 """A Hebrew or Arabic name inside one of our sentences keeps its place in Chromium: the
 number after it in the text is drawn after it, not pulled in front of it by the name's
-direction (cold language test, finding 1). Messages built in Python and in the page's
+direction. Messages built in Python and in the page's
 script set the name apart (FSI … PDI, tournaments.text.isolate); measured here by where
 the browser draws the name and the number."""
 

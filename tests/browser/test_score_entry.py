@@ -333,7 +333,7 @@ def test_a_save_that_cannot_go_through_is_said_in_words(page, live_server, world
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_count_tiles_is_mentioned_only_where_its_button_is(browser, live_server, world, javascript):
     """Without JavaScript there is no "Count tiles" button (the script makes it work), so
-    the help does not tell anyone to press it (cold test)."""
+    the help does not tell anyone to press it."""
     table = world.tables[0]
     context = browser.new_context(java_script_enabled=javascript)
     page = open_game(context, world.table_url(table, live_server.url), "sam")

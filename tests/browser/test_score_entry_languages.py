@@ -1,5 +1,5 @@
-"""The scorekeeper's table page in French and in Spanish on a 390 px phone in Chromium
-(issue 12): the page, the tile calculator (Django's JavaScript catalog) and a refused rack
+"""The scorekeeper's table page in French and in Spanish on a 390 px phone in Chromium:
+the page, the tile calculator (Django's JavaScript catalog) and a refused rack
 total of 1000 in the chosen language, nothing wider than the screen, names in Hebrew and
 Arabic right to left. Makes the README's score-entry-fr-phone.png / -es-phone.png."""
 

@@ -1,4 +1,4 @@
-"""The score page's unhappy moments a cold tester found, in Chromium, on a phone (390×844)
+"""The score page's unhappy moments, in Chromium, on a phone (390×844)
 and a laptop, with and without JavaScript:
 
 1. the desk takes a scorekeeper's role away while they type a game: Save says the

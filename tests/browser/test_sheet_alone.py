@@ -40,8 +40,8 @@ def test_the_page_after_a_save_is_the_sheet_alone_and_the_page_around_it_stays(
         page.get_by_role("heading", name="Game 2: enter each player's rack total")
     ).to_be_visible()
     expect(page.locator(f"#id_rack_{a.pk}")).to_be_focused()
-    # On the screen, not only on the page (cold test: on a phone the keyboard put on the
-    # next box scrolled "saved" away above the screen's top).
+    # On the screen, not only on the page (on a phone the keyboard put on the next box
+    # could scroll "saved" away above the screen's top).
     said = page.locator("#sheet .messages").bounding_box()
     height = page.viewport_size["height"]
     assert said is not None and 0 <= said["y"] and said["y"] + said["height"] <= height, said

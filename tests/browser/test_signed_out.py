@@ -1,4 +1,4 @@
-"""A scorekeeper whose sign-in ended while typing (cold test finding 4): the save says
+"""A scorekeeper whose sign-in ended while typing: the save says
 "you were signed out" in words, the numbers typed are kept in the tab, signing in again
 comes back to the same table with them in the boxes, and one Save saves them."""
 
@@ -44,7 +44,7 @@ def test_signed_out_while_typing_keeps_the_numbers(page, live_server, world, how
     fill_game(page, {a: 0, b: 11, c: 22, d: 7})
     page.locator("#id_ended_0").check()
 
-    if how == "cookies cleared":  # as the tester did: the security token goes too
+    if how == "cookies cleared":  # as a person clearing them does: the security token goes too
         page.context.clear_cookies()
     else:  # the session row expired or was removed; the browser still has its cookies
         Session.objects.all().delete()
@@ -116,7 +116,7 @@ def test_these_tests_run_without_the_service_worker(page, live_server, world):
 
 
 def test_signed_out_without_javascript_shows_the_numbers_typed(browser, live_server, world):
-    """JavaScript off (cold test): three rack totals typed, the scorekeeper signs out in
+    """JavaScript off: three rack totals typed, the scorekeeper signs out in
     another tab, Save. The browser's Back reopens the table page, which now asks for a
     sign-in, without the numbers: so the answer itself lists them by the players' names
     to copy onto paper, beside the sign-in link."""
@@ -159,7 +159,7 @@ def test_signed_out_without_javascript_shows_the_numbers_typed(browser, live_ser
 
 
 def test_a_correction_sent_signed_out_shows_what_was_typed(browser, live_server, world):
-    """The organizer's "Correct a rack total", sent after the sign-in ended (cold test):
+    """The organizer's "Correct a rack total", sent after the sign-in ended:
     the answer lists each player's new rack total and reason, read-only, and says
     to sign in again and enter it — not to press Back, which reopens a page asking for a
     sign-in, without them. JavaScript off: the form is a plain POST either way."""

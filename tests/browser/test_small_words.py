@@ -1,4 +1,4 @@
-"""Cold test, finding 9: "Go to table number" with letters says so, and a one-game table
+"""Small words: "Go to table number" with letters says so, and a one-game table
 says "The game of this table is in.", not "All 1 games". Django's test client."""
 
 import pytest
@@ -40,7 +40,7 @@ def test_a_one_game_table_is_not_all_1_games():
 
 
 def test_go_to_an_unusable_table_says_it_is_not_used_in_this_hall():
-    # Cold test of issue 11, finding 15: table 12 is never used, not just "not playing".
+    # Table 12 is never used in this hall: it says so, not just "not playing".
     world = build_world()
     world.event.hall_tables = 30
     world.event.unusable_tables = "12, 19"

@@ -1,4 +1,4 @@
-"""Cold test, finding 7: the small things a volunteer taps are 44 px or more — the "How did
+"""The small things a volunteer taps are 44 px or more — the "How did
 the game end?" radio buttons, the check-in "… is not here" boxes, and the links that stand
 alone ("All tables", "Results of the finished divisions", "Skip to the content"), at phone
 and tablet widths."""

@@ -1,4 +1,4 @@
-"""Uploads that wait on the server (issue 13, item 5): a registration list being previewed
+"""Uploads that wait on the server: a registration list being previewed
 and a backup waiting for "restore it?" hold birth dates and phones. Each is bound to the
 organizer who sent it (and a list to its event): another organizer's token is a 404; a
 refused file is deleted at once, a used one when used, an abandoned one after a while

@@ -1,4 +1,4 @@
-"""Issue 12's "Done when" walk: in French and in Spanish, in Chromium, an organizer who is
+"""A walk through the main pages in French and in Spanish, in Chromium, an organizer who is
 also a scorekeeper signs in and walks the main pages — sign-in, a table's score page with
 the tile calculator open and a refused rack total of 1000, the desk overview, a division
 page, check-in, printing, the projector and find-my-table — and no English interface word

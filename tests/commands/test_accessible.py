@@ -1,4 +1,4 @@
-"""Players who need an accessible table (issue 11, item 3), through the commands: the
+"""Players who need an accessible table, through the commands: the
 import column, checkin --accessible, seating at the hall's accessible tables in every
 round, and the seating's notes when it could not."""
 

@@ -1,4 +1,4 @@
-"""The award settings through the command interface (issue 11, items 8 to 10):
+"""The award settings through the command interface:
 configure_event --ribbons-to, and bad values refused in words, changing nothing."""
 
 import pytest
@@ -94,8 +94,8 @@ def test_must_play_seat_all_seats_the_others_and_names_the_lone_one_with_a_non_z
     )
     assert seated == {"80-84"}
     assert not Division.objects.get(event__slug=LONE, name="75-79").walkover
-    # The advice is a command that still works after --all seated 80-84 (cold test 11,
-    # finding 1: it used to advise a medal policy change that was refused by then).
+    # The advice is a command that still works after --all seated 80-84 (not a medal policy
+    # change, which is refused once a division is seated).
     assert "combine_divisions lone --into 70-74 75-79 --medals-by-age-group" in text
     assert "configure_event" not in text
     out = run("combine_divisions", LONE, "--into", "70-74", "75-79", "--medals-by-age-group")

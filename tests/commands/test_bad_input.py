@@ -13,7 +13,6 @@ from tests.helpers import (
     run,
     score_rows,
     snapshot,
-    tables_of,
     write_csv,
 )
 from tournaments.models import Event, Round
@@ -33,24 +32,10 @@ NAMES = {i: f"{first} {last}" for i, first, last in PEOPLE}
 
 
 @pytest.fixture
-def tables(tmp_path, db):
+def tables(event_by_commands):
     """Event 'bad': eight players in Open, round 1 seated at two tables of four."""
-    path = entrants_file(
-        tmp_path / "people.csv", [(i, f, la, "1950-01-01", "F", "", "Open") for i, f, la in PEOPLE]
-    )
-    run(
-        "import_entrants",
-        SLUG,
-        path,
-        "--create-event",
-        "--name",
-        "Bad Event",
-        "--date",
-        "2026-05-16",
-    )
-    run("checkin", SLUG)
-    run("seat", SLUG, "--division", "Open", "--seed", 1)
-    seated = tables_of(SLUG, "Open", 1)
+    people = [(i, f, la, "1950-01-01", "F", "", "Open") for i, f, la in PEOPLE]
+    seated = event_by_commands(SLUG, people, name="Bad Event", date="2026-05-16", seed=1)
     assert [len(t) for t in seated.values()] == [4, 4]
     return seated
 

@@ -83,7 +83,7 @@ def test_add_minutes_finds_the_one_table_of_a_hall_number():
     numbers = list(
         Table.objects.filter(round__division__event=division.event).values_list("number", flat=True)
     )
-    # Table numbers are the hall's (issue 11, item 1): no two tables in play share one.
+    # Table numbers are the hall's: no two tables in play share one.
     assert len(numbers) == len(set(numbers)) == 2
     masters = Table.objects.get(round__division=other).number
     assert "5 extra minutes" in run(

@@ -1,4 +1,4 @@
-"""The command line stays English (issue 12, item 6): the scripting interface's output
+"""The command line stays English: the scripting interface's output
 never changes with the event's language, nor with a language active around the call."""
 
 import json

@@ -1,6 +1,6 @@
 """Every CSV export is safe in a spreadsheet: a text cell that starts like a formula
 (= + - @, a tab or a carriage return) is written with a leading apostrophe, and our own
-import reads it back as entered (issue 13, item 4)."""
+import reads it back as entered."""
 
 import csv
 import io

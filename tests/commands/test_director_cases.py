@@ -1,5 +1,5 @@
-"""The cases a tournament director hits, through the commands (issue 9, items 21-23;
-RULES.md, "Decisions on the cases a tournament director hits")."""
+"""The cases a tournament director hits, through the commands
+(RULES.md, "Decisions on the cases a tournament director hits")."""
 
 import io
 import json
@@ -17,29 +17,15 @@ SLUG = "director-2026"
 pytestmark = pytest.mark.django_db
 
 
-def _eight(tmp_path, *, tie_order=None):
+def _eight(event_by_commands, tmp_path, *, tie_order=None):
     """Eight players, two tables of four, round 1 played (seat order: first 0, second 10,
     third 20, fourth 30 in each game) and closed; the final of four seated."""
     players = [
         (f"D{i}", f"First{i}", f"Last{i}", "1950-01-01", "F", f"Club{i}", "Open")
         for i in range(1, 9)
     ]
-    entrants_file(tmp_path / "e.csv", players)
-    run(
-        "import_entrants",
-        SLUG,
-        tmp_path / "e.csv",
-        "--create-event",
-        "--name",
-        "Director",
-        "--date",
-        "2026-05-01",
-    )
-    if tie_order is not None:
-        run("configure_event", SLUG, "--tie-order", tie_order)
-    run("checkin", SLUG)
-    run("seat", SLUG, "--division", "Open", "--seed", 3)
-    tables = tables_of(SLUG, "Open", 1)
+    tie = [] if tie_order is None else [("configure_event", SLUG, "--tie-order", tie_order)]
+    tables = event_by_commands(SLUG, players, name="Director", seed=3, before_checkin=tie)
     rows = []
     for number, seats in tables.items():
         for game in (1, 2, 3):
@@ -80,8 +66,10 @@ def _export(*args):
     return out.getvalue(), err.getvalue()
 
 
-def test_accept_correction_reseats_the_final_and_export_results_says_it_was_pending(tmp_path):
-    tables = _eight(tmp_path)
+def test_accept_correction_reseats_the_final_and_export_results_says_it_was_pending(
+    event_by_commands, tmp_path
+):
+    tables = _eight(event_by_commands, tmp_path)
     number, seats = next(iter(tables.items()))
     out = _correct(number, seats, 200)
     change = ScoreChange.objects.get(action="corrected")
@@ -107,8 +95,8 @@ def test_accept_correction_reseats_the_final_and_export_results_says_it_was_pend
     assert "no correction waits" in run("accept_correction", SLUG, "--division", "Open")
 
 
-def test_undo_correction_names_the_one_to_undo_when_several_wait(tmp_path):
-    tables = _eight(tmp_path)
+def test_undo_correction_names_the_one_to_undo_when_several_wait(event_by_commands, tmp_path):
+    tables = _eight(event_by_commands, tmp_path)
     (n1, s1), (n2, s2) = list(tables.items())
     _correct(n1, s1, 200)
     _correct(n2, s2, 300)
@@ -127,8 +115,8 @@ def test_undo_correction_names_the_one_to_undo_when_several_wait(tmp_path):
     assert s1[1] in _final() and s2[1] in _final()
 
 
-def test_a_late_penalty_is_a_flagged_correction(tmp_path):
-    tables = _eight(tmp_path)
+def test_a_late_penalty_is_a_flagged_correction(event_by_commands, tmp_path):
+    tables = _eight(event_by_commands, tmp_path)
     number, seats = next(iter(tables.items()))
     out = run(
         "penalty",
@@ -154,22 +142,12 @@ def test_a_late_penalty_is_a_flagged_correction(tmp_path):
     assert Penalty.objects.get().points == 60
 
 
-def test_resolve_tie_naming_part_of_the_tied_group_is_refused_naming_the_group(tmp_path):
+def test_resolve_tie_naming_part_of_the_tied_group_is_refused_naming_the_group(
+    event_by_commands, tmp_path
+):
     players = [(f"T{i}", f"First{i}", f"Last{i}", "1950-01-01", "F", "", "Open") for i in (1, 2, 3)]
-    entrants_file(tmp_path / "e.csv", players)
-    run(
-        "import_entrants",
-        SLUG,
-        tmp_path / "e.csv",
-        "--create-event",
-        "--name",
-        "T",
-        "--date",
-        "2026-05-01",
-    )
-    run("configure_event", SLUG, "--tie-order", "")
-    run("checkin", SLUG)
-    run("seat", SLUG, "--division", "Open")
+    no_tie_order = [("configure_event", SLUG, "--tie-order", "")]
+    event_by_commands(SLUG, players, name="T", before_checkin=no_tie_order)
     rows = []
     for game, winner in enumerate(("T1", "T2", "T3"), start=1):
         rows += score_rows(
@@ -233,20 +211,9 @@ def test_checkin_checks_in_a_no_show_who_turns_up_and_exits_non_zero_on_what_it_
     assert Entrant.objects.get(external_id="C8").status == "registered"
 
 
-def test_plan_says_how_players_of_different_tables_are_compared(tmp_path):
+def test_plan_says_how_players_of_different_tables_are_compared(event_by_commands):
     players = [(f"P{i}", f"First{i}", f"Last{i}", "1950-01-01", "F", "", "Open") for i in range(17)]
-    entrants_file(tmp_path / "e.csv", players)
-    run(
-        "import_entrants",
-        SLUG,
-        tmp_path / "e.csv",
-        "--create-event",
-        "--name",
-        "P",
-        "--date",
-        "2026-05-01",
-    )
-    run("checkin", SLUG)
+    event_by_commands(SLUG, players, name="P", seat=False)
     out = run("plan", SLUG)
     notes = [line for line in out.splitlines() if "how tables are compared" in line]
     assert len(notes) == 2

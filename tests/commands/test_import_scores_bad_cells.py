@@ -1,6 +1,6 @@
 """import_scores on cells no scorekeeper means: "²" or "①" as a round or table number, a
 128 KB cell, a number of 5,000 digits — a message naming the line and a non-zero exit,
-never a traceback, and nothing imported (issue 13, item 2)."""
+never a traceback, and nothing imported."""
 
 import pytest
 from django.core.management.base import CommandError
@@ -93,3 +93,12 @@ def test_the_same_file_with_plain_numbers_imports(seated, tmp_path):
     path = write_csv(tmp_path / "s.csv", SCORE_HEADER, _rows(division, table, ids))
     run("import_scores", division.event.slug, path)
     assert Game.objects.get(table=table).racks.count() == 4
+
+
+@pytest.mark.parametrize("typed", ["--3", "+-5", "²", "1e3"])
+def test_odd_rack_totals_get_a_message_not_a_traceback(seated, tmp_path, typed):
+    division, table, ids = seated
+    rows = _rows(division, table, ids, {"rack_total": typed})
+    path = write_csv(tmp_path / "s.csv", SCORE_HEADER, rows)
+    with pytest.raises(CommandError, match="is not a whole number"):
+        run("import_scores", division.event.slug, path)

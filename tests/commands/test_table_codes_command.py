@@ -1,5 +1,5 @@
 """table_codes: the organizer's command line lists the codes of the tables in play and gives
-a table a new code (issue 14, item 3), as the desk does."""
+a table a new code, as the desk does."""
 
 import pytest
 from django.core.management.base import CommandError

@@ -1,4 +1,4 @@
-"""The state-meet deployment, exercised (issue 13, item 11; deploy/README.md).
+"""The state-meet deployment, exercised (deploy/README.md).
 
 On one machine: nginx in front of two gunicorn instances, PostgreSQL, a private Redis,
 two Celery workers and beat, production settings (tests/deploy/stack.py). Through
@@ -281,7 +281,7 @@ def test_state_meet_round_survives_a_dead_web_machine_and_worker(stack, tmp_path
     division_link = re.search(rf'href="(/e/{SLUG}/desk/divisions/\d+/)"', desk.text).group(1)
     division_page = organizer.get(division_link)
     close = next(f for f in parse(division_page.text).forms if f.action.endswith("/advance/"))
-    # The desk asks first (issue 9, item 7): the confirm page posts the same form again.
+    # The desk asks first: the confirm page posts the same form again.
     asked = organizer.submit(division_page, close)
     assert asked.status == 200 and "Close round 1 of" in asked.text, asked.status
     sure = next(f for f in parse(asked.text).forms if f.action.endswith("/advance/"))

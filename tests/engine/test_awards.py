@@ -198,7 +198,7 @@ def test_a_division_named_by_hand_takes_its_range_and_gender_from_its_players():
 
 
 def test_a_lone_division_named_by_hand_finds_its_real_neighbour():
-    """The cold test: "Women 90+" typed by the organizer, one woman of 92: the nearest
+    """A lone division typed by the organizer, "Women 90+", one woman of 92: the nearest
     women's age group, not none; and a typed neighbour counts by its players' ages."""
     lone = slot("Women 90+", 92, 92, "F")
     others = [

@@ -65,13 +65,13 @@ def test_added_minutes_are_checked():
         (121, 0, "at most 120 minutes at once"),
         (-6, 5, "5 extra minutes: 6 cannot be taken back"),
         (100, 200, "at most 240 extra minutes"),
-        (-600, 300, "Take back at most 120 minutes at once"),  # not "Add" (cold test 11)
+        (-600, 300, "Take back at most 120 minutes at once"),  # says "Take back", not "Add"
     ]:
         with pytest.raises(RuleError, match=words):
             check_added_minutes(minutes, extra)
 
 
-# ------------------------------------- a table on extra time once the round's is up (F2)
+# ------------------------------------------ a table on extra time once the round's is up
 
 from tournaments.engine.clock import minutes_left_in_words, on_extra_time  # noqa: E402
 

@@ -204,7 +204,8 @@ DECIMAL = (
     ],
 )
 def test_a_number_typed_with_a_separator_is_told_how_to_type_it(text, words):
-    """Cold test: "1,000" was told "'1,000' is not a whole number of points"."""
+    """A number typed with a separator ("1,000") is told how to type it, not merely that
+    "'1,000' is not a whole number of points"."""
     with pytest.raises(RuleError) as refused:
         parse_rack_total(text)
     assert str(refused.value) == words.format(text=text)

@@ -1,4 +1,4 @@
-"""The hall's table numbers in the engine (issue 11, items 1-2): lowest free usable numbers,
+"""The hall's table numbers in the engine: lowest free usable numbers,
 a hall too small refused naming who holds the tables, the hall's description checked."""
 
 import pytest
@@ -106,7 +106,7 @@ def test_numbers_given_are_free_usable_distinct_and_lowest(in_use, unusable, cou
     assert sorted(numbers) == free[: len(numbers)]
 
 
-# ---------------------------------------------------------------- accessible tables (item 3)
+# ----------------------------------------------------------------------- accessible tables
 
 from tournaments.engine import Seat, assign_numbers, number_candidates, seat_players  # noqa: E402
 
@@ -141,8 +141,8 @@ def test_without_accessible_tables_in_the_hall_the_warning_says_how_to_set_them(
 
 
 def test_tables_without_needs_leave_accessible_numbers_free_only_when_asked():
-    """Nobody in the event needs an accessible table: the lowest free numbers, as the
-    issue says. Someone does (keep_accessible): the others leave them while others are
+    """Nobody in the event needs an accessible table: the lowest free numbers, the
+    hall's plain rule. Someone does (keep_accessible): the others leave them while others are
     free."""
     tables = [("a", "b"), ("c", "d")]
     assert assign_numbers(tables, [1, 2, 3, 4], accessible={1, 2}).numbers == (1, 2)

@@ -706,8 +706,8 @@ def test_byes_are_not_given_while_the_round_is_unfinished():
     assert outcome.next_byes == ()
 
 
-def cold_test_final(tie_order):
-    """The cold tester's 80-84 final: Lucía went out, Linda and Earl level on 14 (no
+def eighty_final(tie_order):
+    """An 80-84 final: Lucía went out, Linda and Earl level on 14 (no
     wins, worst game 14 each); round 1 gave Linda 7 in 3 games, Earl 30 in 3 games."""
     round_one = RoundRecord(
         1,
@@ -735,16 +735,16 @@ def cold_test_final(tie_order):
     return evaluate_rounds([round_one, final], Rules(tie_order=tie_order))[1]
 
 
-def test_the_cold_test_final_is_settled_by_round_one_when_that_step_is_on():
+def test_the_80_84_final_is_settled_by_round_one_when_that_step_is_on():
     # The event's default order includes "score per game in the round before":
     # Linda 7/3 ≈ 2.3 per game beats Earl 30/3 = 10, so silver and bronze are decided.
-    outcome = cold_test_final(("wins", "worst-game", "previous-round"))
+    outcome = eighty_final(("wins", "worst-game", "previous-round"))
     assert positions_of(outcome) == {"Lu": 1, "Li": 2, "E": 3}
     assert outcome.ties == ()
 
 
-def test_the_cold_test_final_without_the_round_before_step_is_a_tie_for_silver():
-    outcome = cold_test_final(("wins", "worst-game"))
+def test_the_80_84_final_without_the_round_before_step_is_a_tie_for_silver():
+    outcome = eighty_final(("wins", "worst-game"))
     assert positions_of(outcome) == {"Lu": 1, "Li": 2, "E": 2}
     assert [(t.players, t.blocks) for t in outcome.ties] == [(("Li", "E"), "a medal")]
 
@@ -752,11 +752,11 @@ def test_the_cold_test_final_without_the_round_before_step_is_a_tie_for_silver()
 def test_settled_ties_name_the_step_that_placed_the_players():
     from tournaments.engine import PREVIOUS_ROUND, settled_ties
 
-    outcome = cold_test_final(("wins", "worst-game", "previous-round"))
+    outcome = eighty_final(("wins", "worst-game", "previous-round"))
     record = RoundRecord(2, FINAL, 1, (table(1, {"Lu": 0, "Li": 14, "E": 14}),))
     rules = Rules()
     [tie] = settled_ties(outcome, record, rules)
     assert (tie.players, tie.total, tie.step, tie.round) == (("Li", "E"), 14, PREVIOUS_ROUND, 1)
     # A tie still open is not "settled" (the desk asks for it instead).
-    open_tie = cold_test_final(("wins", "worst-game"))
+    open_tie = eighty_final(("wins", "worst-game"))
     assert settled_ties(open_tie, record, Rules(tie_order=("wins", "worst-game"))) == []

@@ -210,7 +210,7 @@ def test_the_plan_says_when_a_table_of_two_is_unavoidable():
 
 @pytest.mark.parametrize("players", [*range(2, 40), 65, 130, 2000])
 def test_the_rounds_still_to_come_are_the_rest_of_the_plan(players):
-    """A plan made in play from round k's players is the plan's tail (issue 9, item 14):
+    """A plan made in play from round k's players is the plan's tail:
     a later final plays one game, a later round two, with its byes."""
     plan = plan_division(players)
     for shape in plan.rounds[1:]:
@@ -250,5 +250,5 @@ def test_a_six_player_final_still_to_come_plays_one_game():
     ],
 )
 def test_the_plan_in_words(players, words):
-    """Issue 9, item 10: the plan as people read it, not the plan table's notation."""
+    """The plan as people read it, not the plan table's notation."""
     assert plan_division(players).in_words() == words

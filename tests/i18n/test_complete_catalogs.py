@@ -1,4 +1,4 @@
-"""Complete catalogs (issue 12, item 2): makemessages, run on a copy of the project as
+"""Complete catalogs: makemessages, run on a copy of the project as
 `make messages` runs it, finds no message that French or Spanish lacks, leaves empty or
 marks fuzzy. A new marked string fails here until its fr and es entries are written."""
 

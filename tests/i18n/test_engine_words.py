@@ -1,4 +1,4 @@
-"""The engine's and the bracket services' words in the reader's language (issue 12): a
+"""The engine's and the bracket services' words in the reader's language: a
 refusal on a page in the visitor's language, the same refusal on the command line in
 English, and a round's stored seating notes in the event's language whoever seated it."""
 

@@ -1,4 +1,4 @@
-"""Every word of the templates marked so far goes through the catalogs (issue 12, item 2):
+"""Every word of the templates marked so far goes through the catalogs:
 a template on this list with a word outside {% translate %} / {% blocktranslate %} fails.
 
 The list grows as templates are marked (docs/architecture.md, "Languages"): add a template

@@ -1,4 +1,4 @@
-"""The scorekeepers' pages (issue 12, area "scoring"): the score home, a table's page (the
+"""The scorekeepers' pages: the score home, a table's page (the
 entry form, a refused rack total, a game waiting for confirmation, the audit trail), the
 standings and the printing page, asked for with the language cookie: each speaks French or
 Spanish and none of the area's English interface words is left. English stays the default."""

@@ -41,7 +41,7 @@ def _beta_without_an_accessible_table(tmp_path, language: str):
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["en", "fr", "es"])
 def test_the_desk_knows_the_seating_named_a_player_in_need_in_any_language(tmp_path, language):
-    """Cold test 11, finding 10 in French and Spanish: the seating's own note already names
+    """In English, French and Spanish alike: the seating's own note already names
     the player (in the event's language): the desk does not name them a second time."""
     event, beta, round_ = _beta_without_an_accessible_table(tmp_path, language)
     number = round_.tables.get(seats__entrant__external_id="B03").number

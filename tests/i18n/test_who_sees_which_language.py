@@ -1,4 +1,4 @@
-"""Who sees which language (issue 12, item 3): the browser's language (Accept-Language), the
+"""Who sees which language: the browser's language (Accept-Language), the
 switch on every page (a POST to Django's set_language; its cookie keeps the choice), and the
 event's language on the projector and the public pages when the visitor has not chosen."""
 

@@ -1,4 +1,4 @@
-"""Awards name the right division (issue 9, item 13): in a combined bracket a place is
+"""Awards name the right division: in a combined bracket a place is
 of the combined bracket, or — with medals by age group — of the age group."""
 
 import random

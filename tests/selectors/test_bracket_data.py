@@ -12,7 +12,7 @@ FINAL_OF_FOUR = "Round 2, the final: 1 table of four plays 1 game, for gold, sil
 
 
 def test_rounds_still_to_come_are_numbered_and_shaped_as_the_plan():
-    """Issue 9, item 14: six players' final is round 2 and plays one game (not "3 g")."""
+    """Six players' final is round 2 and plays one game (not "3 g")."""
     division = seated_division(6)
     assert bracket_data(division.event, division).planned == (FINAL_OF_FOUR,)
     for table in Table.objects.filter(round__division=division):

@@ -1,5 +1,5 @@
-"""The desk overview says what each division waits for, each with a link straight to it
-(issue 9, item 9): games to enter, games to confirm, a tie to record, a round to close, a
+"""The desk overview says what each division waits for, each with a link straight to it:
+games to enter, games to confirm, a tie to record, a round to close, a
 correction to decide, medals to confirm."""
 
 import pytest

@@ -1,5 +1,5 @@
-"""A game in the table's history (cold test, 2026-11-24): "Ann 0, Bo 12, Otto 40 (went out)"
-read as if Otto, the last named, went out every game; the ending is the game's."""
+"""A game in the table's history says its ending as the game's: "Ann 0, Bo 12, Otto 40 (went
+out)" read as if Otto, the last named, went out."""
 
 from scoring.selectors import describe_change
 from tournaments.engine import EXHAUSTED, OUT

@@ -1,4 +1,4 @@
-"""Qualifiers for the next level (issue 11, item 10): per actual age group and gender, in
+"""Qualifiers for the next level: per actual age group and gender, in
 finishing order, out-of-state finishers skipped; unfinished divisions left out and named."""
 
 import datetime

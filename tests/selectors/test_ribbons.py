@@ -1,4 +1,4 @@
-"""Ribbons for places 4 to N (issue 11, item 8): results, desk, public pages and the cards."""
+"""Ribbons for places 4 to N: results, desk, public pages and the cards."""
 
 import json
 import random
@@ -105,7 +105,7 @@ def test_no_division_finished_yet_no_ribbons_to_print():
 
 
 def test_an_unfinished_division_is_named_when_another_has_finished():
-    # Cold test of issue 11, finding 9: Women 65-69 finished, Men 65-69 still playing.
+    # Women 65-69 finished, Men 65-69 still playing: the ribbons name the one left out.
     event, _finished = finished_division()
     playing = DivisionFactory(event=event, name="Men 65-69", min_age=65, max_age=69)
     EntrantFactory.create_batch(8, division=playing)

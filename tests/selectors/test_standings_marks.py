@@ -1,4 +1,4 @@
-"""Standings, projector and sheets tell the truth (issue 9, item 15): no place before a
+"""Standings, projector and sheets tell the truth: no place before a
 table has played, withdrawn and disqualified players marked, a tie settled by a draw in
 its decided order, unconfirmed scores marked, the placing rule in one line."""
 

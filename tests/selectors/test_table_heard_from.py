@@ -1,5 +1,5 @@
-"""The desk shows, per table, when its last score arrived, and a table gone quiet (issue
-14, item 8): games still to enter and no score for QUIET_MINUTES (scoring/selectors/
+"""The desk shows, per table, when its last score arrived, and a table gone quiet:
+games still to enter and no score for QUIET_MINUTES (scoring/selectors/
 clock.py; the division page's cards and the overview)."""
 
 import datetime

@@ -37,7 +37,7 @@ def test_post_list_newest_first_and_remove():
 
 
 def test_the_same_announcement_sent_again_within_a_minute_is_shown_once():
-    """Cold test 11, finding 13: Back, then "Show this announcement" again."""
+    """An organizer who goes Back and presses "Show this announcement" again shows it once."""
     from datetime import timedelta
 
     from django.test import Client

@@ -14,8 +14,8 @@ from django.utils import timezone
 from desk.selectors import players_entries
 from scoring.backup import BackupRefused, event_backup, event_restore
 from scoring.models import ScoreChange
+from tests.entry.test_table_code_pages import as_player, code_of, game_post
 from tests.factories import DivisionFactory, EntrantFactory, UserFactory, seated, seated_division
-from tests.test_table_code_pages import as_player, code_of, game_post
 from tournaments.models import Table
 
 pytestmark = pytest.mark.django_db

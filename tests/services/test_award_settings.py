@@ -1,4 +1,4 @@
-"""The award settings (issue 11, items 8 to 10) on the desk's settings page and in the
+"""The award settings (ribbons, lone players, qualifiers) on the desk's settings page and in the
 exact backup: backup → restore → backup gives the same data; a tampered value is refused."""
 
 import pytest

@@ -285,3 +285,33 @@ def test_the_audit_trail_is_append_only(tmp_path, simulated):
         ScoreChange.objects.bulk_update([first], ["reason"])
     assert changes.count() == count
     assert not ScoreChange.objects.filter(reason="rewritten").exists()
+
+
+def test_a_restore_keeps_names_as_they_are_seen_as_an_import_does(db):
+    from scoring.backup import BackupRefused, event_backup, event_restore
+    from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+
+    event = EventFactory(slug="seen")
+    division = DivisionFactory(event=event, name="70-74")
+    EntrantFactory(division=division, external_id="57", first_name="Mary", last_name="Smith")
+    data = json.loads(json.dumps(event_backup(event)))
+    mary = data["entrants"][0]
+    mary["first_name"] = "\u202eMa\u200bry "
+    mary["last_name"] = "Smi\u2066th\u2069"
+    mary["club"] = "Sunrise\u200b  Club"
+    mary["phone"] = "\ufeff555-0100"
+    copy = event_restore(json.loads(json.dumps(data)), slug="seen-copy")
+    restored = copy.entrants.get(external_id="57")
+    assert (restored.first_name, restored.last_name) == ("Mary", "Smith")
+    assert (restored.club, restored.phone) == ("Sunrise Club", "555-0100")
+    assert list(copy.entrants.matching("mary smith")) == [restored]
+    # A name of nothing but what shows nothing, or an id holding it: refused, nothing made.
+    for field, value, refusal in (
+        ("first_name", "\u200b\u200d", "first name"),
+        ("external_id", "5\u200b7", "its id holds"),
+    ):
+        bad = json.loads(json.dumps(data))
+        bad["entrants"][0][field] = value
+        with pytest.raises(BackupRefused, match=refusal):
+            event_restore(bad, slug="seen-bad")
+        assert not Event.objects.filter(slug="seen-bad").exists()

@@ -1,4 +1,4 @@
-"""round_games_record (issue 13, item 9): many made-up games recorded at once, each checked
+"""round_games_record: many made-up games recorded at once, each checked
 as game_record checks it, with the same rows and audit lines; all or nothing."""
 
 import pytest

@@ -229,7 +229,7 @@ def test_a_tampered_clock_in_a_backup_is_refused(change, words):
 
 
 def test_a_running_clock_keeps_its_length_when_minutes_per_game_change():
-    """Cold test 11, finding 1: the setting changed after Start play times the next
+    """The minutes-per-game setting changed after Start play times the next
     clocks and a restart, never the clock already running."""
     division = seated_division(8, minutes_per_game=20)
     round_ = _round(division)

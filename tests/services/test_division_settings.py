@@ -1,4 +1,4 @@
-"""Issue 9, item 12: settings that decide divisions (age bands, gender split, cut-off),
+"""Settings that decide divisions (age bands, gender split, cut-off),
 changed after registration, show who would move and move them on confirmation; seated
 divisions never change; bands out of order are refused."""
 

@@ -1,4 +1,4 @@
-"""The event's language (issue 12, item 3): configure_event --language, the desk's settings
+"""The event's language: configure_event --language, the desk's settings
 page and the exact backup (round trip; a tampered or missing value)."""
 
 import pytest

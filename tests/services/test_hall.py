@@ -432,7 +432,7 @@ def test_a_failed_settings_save_says_so_at_the_top_linking_the_fields():
     assert "Not saved: 1 problem — see below" in answer.content.decode()
 
 
-# ------------------------------------- accessible tables kept for those who need them (F11)
+# ------------------------------------------ accessible tables kept for those who need them
 
 
 def _accessible_numbers_of(division: Division, number: int) -> dict[str, int]:
@@ -467,7 +467,7 @@ def test_a_division_seated_first_leaves_the_accessible_tables_once_someone_needs
 
 @pytest.mark.django_db
 def test_with_nobody_in_need_a_round_takes_the_lowest_free_numbers(tmp_path):
-    """The issue's rule, accessible tables or not: the lowest free numbers."""
+    """The hall's plain rule, accessible tables or not: the lowest free numbers."""
     from tournaments.models import Event
 
     found = divisions(tmp_path, {"Alpha": 12})

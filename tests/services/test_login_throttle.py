@@ -221,7 +221,7 @@ def test_the_admin_sign_in_is_throttled_the_same_way(people):
 
 
 def test_a_wrong_password_says_how_many_tries_are_left_for_that_address(people):
-    """Cold test, finding 8: the refusal is in our words and warns before the lockout; the
+    """The refusal is in our words and warns before the lockout; the
     count is per user name and address, so another device starts at 4 left again."""
     sign_in("sam", "wrong-0")
     _, second = sign_in("sam", "wrong-1")

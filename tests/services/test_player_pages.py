@@ -5,18 +5,20 @@ check-in service."""
 import datetime
 
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory
 from tournaments import services
 from tournaments.engine import RuleError
-from tournaments.models import Entrant, NoticeSubscription
-from tournaments.selectors.player_pages import page_opened, self_checkin
+from tournaments.models import Entrant, Event, NoticeSubscription, PageFindMiss
+from tournaments.selectors.player_pages import MOST_NAMED, page_opened, self_checkin
 from tournaments.services.player_pages import (
     MOST_SUBSCRIPTIONS,
     notice_subscribe,
     notice_unsubscribe,
     page_code_replace,
+    page_find,
 )
 from tournaments.services.self_checkin import (
     checkin_window_set,
@@ -130,3 +132,66 @@ def test_a_division_start_and_place():
     assert (division.starts_at, division.place) == (datetime.time(9, 30), "by the door")
     with pytest.raises(RuleError, match="120 characters"):
         division_day_set(division=division, starts_at=None, place="x" * 121)
+
+
+# ------------------------------------------------- finding one's page by name and birth year
+
+
+def _miss(event, name, year, address="192.0.2.1", **kwargs):
+    return page_find(event=event, name=name, year=year, address=address, **kwargs)
+
+
+def test_wrong_birth_years_for_a_name_stop_its_answers_the_right_year_included(settings):
+    mary, *_ = registered(3)
+    event = mary.event
+    assert settings.PAGE_FIND_MISSES_PER_PLAYER == 3
+    for year in (1951, 1952, 1953):
+        result = _miss(event, mary.last_name, year)
+        assert (result.found, result.wait) == ([], 0)
+    # From anywhere, with any part of her name: no answer for her, the right year included.
+    blocked = _miss(event, f"{mary.first_name} {mary.last_name}", 1950, address="198.51.100.9")
+    assert blocked.found == [] and 0 < blocked.wait <= settings.PAGE_FIND_WINDOW.total_seconds()
+    # The others are answered; her slip's code still opens her page.
+    other = Entrant.objects.filter(event=event).exclude(pk=mary.pk).first()
+    assert _miss(event, other.last_name, 1950).found == [other]
+    assert page_opened(event, mary.page_code).entrant == mary
+    # Once the misses are older than the window, she is found again.
+    PageFindMiss.objects.update(at=F("at") - settings.PAGE_FIND_WINDOW)
+    assert _miss(event, mary.last_name, 1950).found == [mary]
+
+
+def test_an_address_trying_years_for_many_names_waits(settings):
+    settings.PAGE_FIND_MISSES_PER_ADDRESS = 4
+    players = registered(6)
+    event = players[0].event
+    for player in players[:4]:
+        assert _miss(event, player.last_name, 1960).wait == 0
+    assert _miss(event, players[5].last_name, 1950).wait > 0
+    assert _miss(event, players[5].last_name, 1950, address="198.51.100.9").found == [players[5]]
+
+
+def test_a_name_matching_nobody_or_no_year_is_not_counted():
+    mary, *_ = registered(2)
+    for _ in range(10):
+        assert _miss(mary.event, "Nobody Here", 1950).found == []
+        assert _miss(mary.event, mary.last_name, None).found == []
+    assert not PageFindMiss.objects.exists()
+    assert _miss(mary.event, mary.last_name, 1950).found == [mary]
+
+
+def test_a_broad_name_is_not_answered_on_find_my_table_but_listed_at_the_kiosk():
+    players = registered(MOST_NAMED + 2)
+    event = players[0].event
+    broad = _miss(event, "player", 1950)
+    assert broad.too_broad and broad.found == []
+    at_kiosk = _miss(event, "player", 1950, at_kiosk=True)
+    assert not at_kiosk.too_broad and len(at_kiosk.found) == MOST_NAMED
+
+
+def test_the_misses_go_when_the_event_ends():
+    mary, *_ = registered(2)
+    _miss(mary.event, mary.last_name, 1960)
+    assert PageFindMiss.objects.filter(event=mary.event).count() == 2  # the address, and Mary
+    Event.objects.filter(pk=mary.event_id).update(archived_at=timezone.now())
+    assert services.events_ended_forget() == [mary.event]
+    assert not PageFindMiss.objects.exists()

@@ -1,4 +1,4 @@
-"""Players enter and confirm their own table's games (issue 14, item 2), at the service:
+"""Players enter and confirm their own table's games, at the service:
 the player who entered a game cannot confirm it, another player's confirmation counts
 for the second-person rule like a scorekeeper's, and every entry and confirmation is in
 the audit trail with the player's name, "at the table (code)" and the device's address."""

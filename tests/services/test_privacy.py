@@ -8,6 +8,7 @@ import random
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from django.utils import timezone
 
 from printing.models import GeneratedDocument
@@ -15,6 +16,7 @@ from scoring import services as scoring
 from scoring.backup import event_backup, event_restore
 from scoring.models import Penalty, ScoreChange
 from scoring.selectors import event_qualifiers, person_record, public_results
+from scoring.services.notices import notice_deliver
 from scoring.simulation import SimulationReport, finish_division, play_round
 from tests.factories import DivisionFactory, EntrantFactory, EventFactory, enter, seated
 from tournaments import services
@@ -25,11 +27,16 @@ from tournaments.models import (
     EntrantStatusChange,
     Erasure,
     Event,
+    Notice,
+    NoticeSubscription,
     Table,
 )
 from tournaments.registration import read_registrations
 from tournaments.selectors import public_names, table_code_live
+from tournaments.selectors.player_pages import page_opened
+from tournaments.services.player_pages import notice_subscribe
 from tournaments.signals import personal_data_removed
+from web.tasks import purge_personal_data
 
 pytestmark = pytest.mark.django_db
 
@@ -224,7 +231,137 @@ def test_an_ended_event_says_so_once_and_the_qualifiers_documents_go_with_the_pu
     ]
 
 
+def _left_earlier(entrant: Entrant, email: str) -> NoticeSubscription:
+    """An address left on the page the day before (while the event ran: now refused)."""
+    earlier = timezone.now() - datetime.timedelta(days=1)
+    return NoticeSubscription.objects.create(
+        entrant=entrant, email=email, via="family", created_at=earlier
+    )
+
+
+def test_an_ended_event_s_notice_addresses_go_once_its_last_notices_went(mailoutbox):
+    event, mary = _played()
+    kim = _left_earlier(mary, "kim@example.org")
+    other = Entrant.objects.filter(event=event).exclude(pk=mary.pk).first()
+    stopped = _left_earlier(other, "lee@example.org")
+    stopped.unsubscribed_at, stopped.email = timezone.now(), ""
+    stopped.save()
+    now = timezone.now()
+    # The final place is recorded first, and the address waits for it to go.
+    assert scoring.events_ended_forget(now=now) == []
+    final = Notice.objects.get(subscription=kim, kind="final")
+    assert final.sent_at is None
+    kim.refresh_from_db()
+    assert kim.email == "kim@example.org" and kim.unsubscribed_at is None
+    for notice in Notice.objects.filter(sent_at=None):
+        assert notice_deliver(notice.pk).sent
+    assert {tuple(m.to) for m in mailoutbox} == {(kim.email,)}
+    # The beat's hourly task: the event's retention ran out long ago, and it ended.
+    assert purge_personal_data() == 2
+    kim.refresh_from_db()
+    assert kim.email == "" and kim.unsubscribed_at is not None
+    assert Notice.objects.filter(subscription=kim, sent_at__isnull=False).exists()
+    assert scoring.events_ended_forget(now=now) == []
+    # Nobody leaves an address once the event is over: it would outlive the event.
+    with pytest.raises(RuleError, match="This event is over"):
+        notice_subscribe(entrant=mary, email="kim@example.org", family=True)
+    assert not NoticeSubscription.objects.filter(entrant=mary, unsubscribed_at=None).exists()
+
+
+def test_a_notice_never_sent_keeps_its_address_no_longer_than_its_retries():
+    event, mary = _played()
+    kim = _left_earlier(mary, "kim@example.org")
+    now = timezone.now()
+    assert scoring.events_ended_forget(now=now) == []
+    assert Notice.objects.filter(subscription=kim, sent_at=None).exists()
+    later = now + scoring.privacy.NOTICE_GIVEN_UP_AFTER + datetime.timedelta(minutes=1)
+    assert scoring.events_ended_forget(now=later) == [event]
+    kim.refresh_from_db()
+    assert kim.email == ""
+    # The notice left behind is never sent: its address is gone.
+    assert notice_deliver(Notice.objects.get(subscription=kim, kind="final").pk).sent is False
+
+
+def test_addresses_wait_for_the_medals_to_be_confirmed_until_the_day_after():
+    event, mary = _played()
+    mary.division.medals_confirmed_at = None
+    mary.division.save(update_fields=["medals_confirmed_at"])
+    kim = NoticeSubscription.objects.create(entrant=mary, email="kim@example.org", via="family")
+    noon = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(12)))
+    assert scoring.events_ended_forget(now=noon) == []
+    two_days_later = noon + datetime.timedelta(days=2)
+    assert scoring.events_ended_forget(now=two_days_later) == [event]
+    kim.refresh_from_db()
+    assert kim.email == ""
+
+
+def test_an_archived_event_waits_for_no_medals():
+    event, mary = _played()
+    mary.division.medals_confirmed_at = None
+    mary.division.save(update_fields=["medals_confirmed_at"])
+    kim = NoticeSubscription.objects.create(entrant=mary, email="kim@example.org", via="family")
+    Event.objects.filter(pk=event.pk).update(archived_at=timezone.now())
+    noon = timezone.make_aware(datetime.datetime.combine(event.date, datetime.time(12)))
+    assert scoring.events_ended_forget(now=noon) == [event]
+    kim.refresh_from_db()
+    assert kim.email == ""
+
+
+def test_a_running_event_keeps_its_addresses():
+    event, mary = _with_mary()
+    kim = notice_subscribe(entrant=mary, email="kim@example.org", family=True)
+    assert scoring.events_ended_forget() == []
+    kim.refresh_from_db()
+    assert kim.email == "kim@example.org"
+
+
 # --------------------------------------------------------------- one person erased
+
+
+def _registered_mary() -> tuple[Event, Entrant, Entrant]:
+    event = EventFactory()
+    division = DivisionFactory(event=event, name="70-74")
+    mary = EntrantFactory(division=division, external_id="57", status="registered", **MARY)
+    other = EntrantFactory(division=division, external_id="58", status="registered")
+    return event, mary, other
+
+
+def test_an_erasure_voids_their_page_codes_and_forgets_their_notice_addresses():
+    event, mary, other = _registered_mary()
+    page, family = mary.page_code, mary.family_code
+    kim = notice_subscribe(entrant=mary, email="kim@example.org", family=True)
+    own = notice_subscribe(entrant=mary, email=MARY["email"], family=False)
+    kept = notice_subscribe(entrant=other, email="lee@example.org", family=True)
+    client = Client()
+    assert client.get(f"/p/{event.slug}/me/{family}/").status_code == 200
+    scoring.entrant_erase(event=event, external_id="57", reason="Her request")
+    mary.refresh_from_db()
+    assert {mary.page_code, mary.family_code}.isdisjoint({page, family})
+    assert page_opened(event, page) is None and page_opened(event, family) is None
+    for code in (page, family):
+        assert client.get(f"/p/{event.slug}/me/{code}/").status_code == 404
+        assert (
+            b"No page has this code"
+            in client.get(reverse("public:find_me", args=[event.slug]), {"code": code}).content
+        )
+    for subscription in (kim, own):
+        subscription.refresh_from_db()
+        assert subscription.email == "" and subscription.unsubscribed_at is not None
+    kept.refresh_from_db()
+    assert kept.email == "lee@example.org" and kept.unsubscribed_at is None
+    record = json.dumps(person_record(event, "57"), ensure_ascii=False)
+    assert "kim@example.org" not in record and [t for t in MARY_TRACES if t in record] == []
+
+
+def test_a_refused_erasure_leaves_their_page_and_notices_as_they_were():
+    event, mary, _other = _registered_mary()
+    kim = notice_subscribe(entrant=mary, email="kim@example.org", family=True)
+    with pytest.raises(RuleError, match="a reason is needed"):
+        scoring.entrant_erase(event=event, external_id="57", reason="  ")
+    fresh = Entrant.objects.get(pk=mary.pk)
+    assert (fresh.page_code, fresh.family_code) == (mary.page_code, mary.family_code)
+    kim.refresh_from_db()
+    assert kim.email == "kim@example.org"
 
 
 def test_an_erased_person_s_results_stay_and_nobody_else_s_place_changes(
@@ -407,6 +544,7 @@ def test_export_gives_everything_held_about_one_person():
     assert any(line["made_by_them_at_the_table"] for line in record["audit"])
     assert record["status_changes"][0]["reason"] == "Mary has a bad hip"
     assert record["erasure"] is None
+    assert record["player_page"]["notices"] == []
     json.dumps(record)  # plain data
     scoring.entrant_erase(event=event, external_id="57", reason="Asked")
     after = person_record(event, "57")

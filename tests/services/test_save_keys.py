@@ -1,4 +1,4 @@
-"""A save's key (issue 14, items 5-6): the score page makes a random key for each save and
+"""A save's key: the score page makes a random key for each save and
 the server stores a key once, so a game queued in a browser and sent again when the
 network is back is never doubled or applied twice (scoring/services/games.py)."""
 
@@ -108,7 +108,8 @@ def test_a_key_stored_at_another_table_while_this_save_ran_is_refused_by_the_dat
 
 
 def test_a_new_key_after_someone_else_saved_is_a_conflict_with_both_values(tables):
-    """Item 6: the queued save comes back after another scorekeeper saved other values."""
+    """A queued save that comes back after another scorekeeper saved other values is a
+    conflict: both values are shown, neither is lost."""
     sam, sue = UserFactory(username="sam"), UserFactory(username="sue")
     save(tables[0], (0, 12, 20, 30), user=sue, save_key=key())
     with pytest.raises(services.ScoreConflict) as caught:

@@ -1,4 +1,4 @@
-"""The score save's path (issue 13 item 7): a short transaction that locks one table.
+"""The score save's path: a short transaction that locks one table.
 
 Page level: a save on the table page takes a fixed, small number of queries, in round 1
 as in a later round (nothing about the division is computed), and stores what was typed.

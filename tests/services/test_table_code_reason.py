@@ -1,5 +1,5 @@
 """A table code replaced at the desk keeps the organizer's reason (optional) with the
-revoked code, in the exact backup too (issue 14, item 3)."""
+revoked code, in the exact backup too."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Table codes (issue 14, items 1 and 3): the setting "who enters scores", codes issued
+"""Table codes: the setting "who enters scores", codes issued
 with a round's seating and when the setting is switched on, revoked and reissued by an
 organizer (kept in the record), dead once the round is closed; the setting on the desk
 page and configure_event; the codes in the exact backup."""
@@ -54,7 +54,8 @@ def test_a_code_is_six_characters_without_look_alikes():
 
 
 def test_new_codes_hold_one_of_each_look_alike_pair():
-    """Cold test 14, finding 9: B/8, S/5 and Z/2 both occurred in codes."""
+    """Of the look-alike pairs B/8, S/5 and Z/2 codes use one only (the digit), so a code
+    read off a sheet is typed as printed."""
     codes = {table_code_new() for _ in range(500)}
     assert not any(ch in code for code in codes for ch in "BSZ")
     assert any(ch in code for code in codes for ch in "852")
@@ -199,7 +200,7 @@ def test_a_round_seated_again_gets_new_codes():
     services.round_reseat(division=division, reason="wrong table sizes")
     after = set(live_codes(division).values())
     assert len(after) == 2 and not before & after
-    # The old sheets' codes are kept, retired (issue 14): never given again, answered plainly.
+    # The old sheets' codes are kept, retired: never given again, answered plainly.
     assert all(table_code_find(c).refusal == CODE_RETIRED for c in before)
     retired = TableCode.objects.filter(code__in=before)
     assert all(c.table_id is None and c.retired_at and c.event_id == division.event_id

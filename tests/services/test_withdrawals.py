@@ -1,4 +1,4 @@
-"""Withdrawal, disqualification, undoing them, combining and splitting (issue 9, item 7):
+"""Withdrawal, disqualification, undoing them, combining and splitting:
 tournaments/services/checkin.py and scoring/services/withdrawals.py, called directly."""
 
 import pytest

@@ -1,6 +1,6 @@
 """Redis goes down: a click on the printing page still answers at once, the row waits
 "queued" and says so, and once Redis is back the document is sent by the sweeper and
-made. The printing page and its poll never call the broker (issue 13, item 6): a dead
+made. The printing page and its poll never call the broker: a dead
 or frozen Redis must not hold a web worker that scorekeepers need. DESIGN.md "Operating
 choices": the queued row, the sweeper, short publish timeouts.
 

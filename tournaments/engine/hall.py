@@ -293,7 +293,8 @@ def assign_numbers(
     accessible table) the other tables leave the accessible numbers to those who need
     them: they take the lowest free numbers that are not accessible, and accessible ones
     only when no other number is free. Without it the round takes exactly the lowest
-    free numbers (issue 11: "a new round takes the lowest free numbers").
+    free numbers, the hall's plain rule (docs/rules.md, "The hall"): an event that lists
+    accessible tables but has nobody in need seats like any other.
 
     Every player who needs an accessible table and does not get one is named in the
     warnings, with the reason and what the organizer can do: ``holders`` (who → numbers,

@@ -90,7 +90,15 @@ def _give_medals(numbered_groups, keys, blocks: str, *, before_round: int = 0):
             continue
         last = position + len(group) - 1
         if any(position <= b < last for b in range(1, MEDAL_PLACES + 1)):
-            ties.append(Tie(keys[group[0]][0], tuple(group), blocks))
+            ties.append(
+                Tie(
+                    keys[group[0]][0],
+                    tuple(group),
+                    blocks,
+                    place=position,
+                    winners=MEDAL_PLACES - position + 1,
+                )
+            )
         elif position <= MEDAL_PLACES:
             for p in group:
                 medal[p] = MEDALS[position - 1]

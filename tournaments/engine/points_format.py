@@ -256,10 +256,22 @@ def _blocking_ties(stage: str, ranked, going_on: int, last: int) -> list[Tie]:
         for boundary in range(1, MEDAL_PLACES + 1):
             group = tied_across(ranked, boundary)
             if group and all(set(group) != set(t.players) for t in found):
-                found.append(Tie(last, group, "a medal"))
+                place = _place_of(ranked, group)
+                found.append(
+                    Tie(last, group, "a medal", place=place, winners=MEDAL_PLACES - place + 1)
+                )
         return found
     group = tied_across(ranked, going_on)
-    return [Tie(last, group, "a place in the next round")] if group else []
+    if not group:
+        return []
+    place = _place_of(ranked, group)
+    return [
+        Tie(last, group, "a place in the next round", place=place, winners=going_on - place + 1)
+    ]
+
+
+def _place_of(ranked, group) -> int:
+    return next(r.position for r in ranked if r.player == group[0])
 
 
 def points_placings(

@@ -130,7 +130,11 @@ def _table_outcome(
     for boundary in boundaries if not problems else ():
         group = tied_across(ranked, boundary)
         if group and not any(t.players == group for t in table_ties):
-            table_ties.append(Tie(record.number, group, blocks, table.number))
+            place = next(r.position for r in ranked if r.player == group[0])
+            winners = (MEDAL_PLACES if record.kind == FINAL else per_table) - place + 1
+            table_ties.append(
+                Tie(record.number, group, blocks, table.number, place=place, winners=winners)
+            )
     advancing = tuple(r.player for r in ranked[:per_table]) if per_table else ()
     outcome = TableOutcome(
         table.number,
@@ -186,7 +190,15 @@ def _going_on(
         )
         for position, group in numbered:
             if len(group) > 1 and position <= shape.byes < position + len(group) - 1:
-                ties.append(Tie(record.number, tuple(group), for_a_bye(record.number + 1)))
+                ties.append(
+                    Tie(
+                        record.number,
+                        tuple(group),
+                        for_a_bye(record.number + 1),
+                        place=position,
+                        winners=shape.byes - position + 1,
+                    )
+                )
     return ordered, shape, next_byes, ties
 
 

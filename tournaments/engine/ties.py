@@ -3,7 +3,7 @@ and the ones the tie-break chain (or a recorded decision) already put in order."
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .ranking import better_first, common_round, table_tie_order
 from .records import WINS, WORST_GAME, RoundRecord, Rules
@@ -29,12 +29,49 @@ class Tie:
     """A tie the chain cannot break and that decides something: it blocks until resolved.
 
     ``players`` are exactly the players whose outcome it decides (who goes on, who has
-    the bye, who gets which medal), in the order ``advance`` proposes them."""
+    the bye, who gets which medal), in the order ``advance`` proposes them.
+
+    ``place`` is the first place the group shares (at its table for a table's tie, in the
+    round's order of those going on for a bye, in the division or age group for a medal):
+    the group settles places ``place`` to ``place + len(players) - 1``. ``winners`` is how
+    many of them get what it decides (go on, have the bye; for a medal, those in medal
+    places). Both are what the desk's tie form asks by; a tie is the same tie without them.
+    """
 
     round: int
     players: tuple[str, ...]
     blocks: str
     table: int | None = None
+    place: int | None = field(default=None, compare=False)
+    winners: int | None = field(default=None, compare=False)
+
+    @property
+    def for_a_medal(self) -> bool:
+        return self.blocks == FOR_A_MEDAL or bool(_MEDAL_IN.match(self.blocks))
+
+    @property
+    def medal_group(self) -> str:
+        """The age group a medal tie is in ('' for the division's own medals)."""
+        found = _MEDAL_IN.match(self.blocks)
+        return found.group(1) if found else ""
+
+    @property
+    def next_round(self) -> int | None:
+        """The round a bye tie's bye is in; for a tie over going on, the round after."""
+        if found := _BYE.match(self.blocks):
+            return int(found.group(1))
+        return self.round + 1 if self.blocks == FOR_THE_NEXT_ROUND else None
+
+    @property
+    def for_a_bye(self) -> bool:
+        return bool(_BYE.match(self.blocks))
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """The places the group settles, best first (() when not known)."""
+        if self.place is None:
+            return ()
+        return tuple(range(self.place, self.place + len(self.players)))
 
     def blocks_words(self) -> str:
         """What the tie decides, in the active language ("a medal", "a bye in round 3")."""

@@ -37,6 +37,7 @@ from .page_codes import (
     page_code_read,
     page_code_shown,
 )
+from .page_finds import PageFindMiss
 from .privacy import Erasure
 from .sign_in_sessions import SignInSession
 from .table_codes import (
@@ -88,6 +89,7 @@ __all__ = [
     "SignInSession",
     "Table",
     "TableCode",
+    "PageFindMiss",
     "TableCodeAttempt",
     "name_search_text",
     "seating_note_words",

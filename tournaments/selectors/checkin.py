@@ -2,7 +2,9 @@
 
 from dataclasses import dataclass, field
 
-from tournaments.models import Entrant, Event
+from django.db.models import Exists, OuterRef
+
+from tournaments.models import Entrant, Event, Round, Table
 from tournaments.text import fold, matches
 
 from .brackets import seated_bracket_ids
@@ -12,7 +14,9 @@ from .namesakes import loaded_namesakes, mark_namesakes
 def checkin_search(event: Event, query: str, limit: int | None = None) -> list[Entrant]:
     """Entrants whose name (or id) contains the typed text, accents, apostrophes and case
     ignored ("obrien" finds O'Brien); everyone when nothing is typed. Each carries
-    ``seated``: their bracket is seated, so they are no longer checked in or out here."""
+    ``seated``: their bracket is seated, so they are no longer checked in or out here;
+    and ``join_round``: the id of their bracket's round 1 while a late arrival can still
+    be added to its seating (None otherwise)."""
     wanted = fold(query.strip())
     entrants = (
         Entrant.objects.filter(event=event)
@@ -31,9 +35,28 @@ def checkin_search(event: Event, query: str, limit: int | None = None) -> list[E
         if limit is not None and len(found) >= limit:
             break
     seated = seated_bracket_ids(event, finished=True)
+    open_rounds = rounds_open_to_late_arrivals(event)
     for entrant in mark_namesakes(found, shown):
         entrant.seated = entrant.division.bracket.pk in seated
+        entrant.join_round = open_rounds.get(entrant.division.bracket.pk)
     return found
+
+
+def rounds_open_to_late_arrivals(event: Event) -> dict[int, int]:
+    """{bracket id: its round 1's id} for the brackets whose latest round is round 1 and
+    has no score or penalty yet: a late arrival can be added to its seating
+    (``tournaments.services.late_arrivals_seat``, which decides)."""
+    played = Exists(Table.objects.filter(round=OuterRef("pk"), games__isnull=False))
+    later = Exists(Round.objects.filter(division=OuterRef("division"), number__gt=1))
+    penalised = Exists(Round.objects.filter(pk=OuterRef("pk"), penalties__isnull=False))
+    return dict(
+        Round.objects.filter(division__event=event, number=1)
+        .exclude(status=Round.Status.CLOSED)
+        .exclude(played)
+        .exclude(later)
+        .exclude(penalised)
+        .values_list("division_id", "pk")
+    )
 
 
 @dataclass

@@ -5,6 +5,7 @@ import dataclasses
 import datetime
 
 from django.conf import settings
+from django.db.models import Q, QuerySet
 from django.utils import translation
 
 from tournaments import engine
@@ -54,6 +55,16 @@ def free_slug(slug: str) -> str:
 def event_started(event: Event) -> bool:
     """A round of one of its divisions is seated: the bracket settings are fixed."""
     return Round.objects.filter(division__event=event).exists()
+
+
+def events_ended_waiting() -> QuerySet[Event]:
+    """The events that ended (every division with players finished, or archived) and whose
+    end was not yet dealt with: what is kept only while an event runs is still there
+    (``tournaments.services.events_ended_forget``)."""
+    waiting = Event.objects.filter(ended_forgotten_at__isnull=True)
+    return waiting.filter(Q(archived_at__isnull=False) | Q(pk__in=waiting.finished())).order_by(
+        "pk"
+    )
 
 
 def events_personal_data_due(today: datetime.date) -> list[Event]:

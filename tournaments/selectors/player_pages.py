@@ -5,12 +5,13 @@ division's schedule."""
 import datetime
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
 from tournaments import engine
 from tournaments.engine.self_checkin import NOT_SET, OPEN, CheckinWindow
-from tournaments.models import Division, Entrant, Event, Round, page_code_read
+from tournaments.models import Division, Entrant, Event, PageFindMiss, Round, page_code_read
 from tournaments.text import fold
 
 from .brackets import bracket_entrants, bracket_started
@@ -21,6 +22,9 @@ SEATED = "seated"
 OUT_OF_PLAY = "out_of_play"
 # The most players a name and birth year list at the kiosk or find-my-table.
 MOST_FOUND = 10
+# The most players a name may match (whatever their birth year) for find-my-table to answer
+# it: a broader one ("ma") would open the page of a stranger born in the year typed.
+MOST_NAMED = 10
 NOT_PLAYING = (Entrant.Status.ABSENT, Entrant.Status.WITHDRAWN, Entrant.Status.DISQUALIFIED)
 
 
@@ -60,6 +64,60 @@ def entrants_by_name_and_year(event: Event, name: str, year: int | None) -> list
         .select_related("event", "division", "division__combined_into")
         .order_by("last_name", "first_name", "external_id")[:MOST_FOUND]
     )
+
+
+def entrants_named(event: Event, name: str, most: int = MOST_NAMED) -> list[int]:
+    """The ids of the event's entrants whose name holds every word typed, whatever their
+    birth year: at most ``most`` + 1 of them (more says the name is too broad)."""
+    if len(fold(name.strip())) < 2:
+        return []
+    return list(
+        Entrant.objects.filter(event=event)
+        .matching(name)
+        .order_by("pk")
+        .values_list("pk", flat=True)[: most + 1]
+    )
+
+
+def _wait(times: list[datetime.datetime], allowed: int, now: datetime.datetime) -> int:
+    """Seconds until fewer than ``allowed`` of ``times`` (newest first) are in the window."""
+    if len(times) < allowed:
+        return 0
+    return max(1, int((times[allowed - 1] + settings.PAGE_FIND_WINDOW - now).total_seconds() + 1))
+
+
+def page_find_wait(
+    event: Event, *, address: str | None, entrants=(), now: datetime.datetime | None = None
+) -> int:
+    """Seconds before a name and birth year is answered again for ``address``, or for a
+    name matching any of ``entrants`` (ids): 0 unless, within ``PAGE_FIND_WINDOW``, that
+    address sent ``PAGE_FIND_MISSES_PER_ADDRESS`` wrong years, or names matching one of
+    them came with ``PAGE_FIND_MISSES_PER_PLAYER`` wrong years (from anywhere)."""
+    now = now or timezone.now()
+    recent = PageFindMiss.objects.filter(event=event, at__gt=now - settings.PAGE_FIND_WINDOW)
+    from_address = list(
+        recent.filter(address=address, entrant__isnull=True)
+        .order_by("-at")
+        .values_list("at", flat=True)[: settings.PAGE_FIND_MISSES_PER_ADDRESS]
+    )
+    waits = [_wait(from_address, settings.PAGE_FIND_MISSES_PER_ADDRESS, now)]
+    per_player: dict[int, list] = {}
+    for entrant_id, at in (
+        recent.filter(entrant_id__in=list(entrants)).order_by("-at").values_list("entrant_id", "at")
+    ):
+        per_player.setdefault(entrant_id, []).append(at)
+    waits += [_wait(t, settings.PAGE_FIND_MISSES_PER_PLAYER, now) for t in per_player.values()]
+    return max(waits)
+
+
+def notices_open(event: Event | int) -> bool:
+    """Whether addresses may still be left for e-mail notices: the event runs (not every
+    division finished, not archived, its end not yet dealt with). Once it is over nothing
+    more would be told, and its addresses are deleted (docs/privacy.md)."""
+    running = Event.objects.filter(
+        pk=getattr(event, "pk", event), ended_forgotten_at__isnull=True, archived_at__isnull=True
+    )
+    return running.exists() and not running.finished().exists()
 
 
 def checkin_window(event: Event) -> CheckinWindow:

@@ -1,9 +1,11 @@
 """Table codes: what a typed code opens (or why it opens nothing), the guessing
 throttle, and the codes in play."""
 
+import datetime
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import Count
 from django.utils import timezone
 
 from tournaments.models import (
@@ -101,6 +103,40 @@ def table_code_wait(address: str | None, *, now=None) -> int:
         return 0
     # The allowed-th newest leaves the window first among those that keep it full.
     return max(1, int((recent[-1] + window - now).total_seconds() + 0.999))
+
+
+@dataclass(frozen=True)
+class CodeGuessing:
+    """Wrong table codes typed lately (an unknown code names no event: the server's),
+    for the desk: how many in ``GUESSING_SPAN``, from how many addresses, and how many of
+    those are held now (their wrong codes answered "wait"; right codes still open)."""
+
+    wrong: int
+    addresses: int
+    held: int
+
+
+GUESSING_SPAN = datetime.timedelta(hours=1)
+
+
+def table_code_guessing(*, now=None) -> CodeGuessing:
+    """The wrong table codes of the last hour, as the desk's table codes page says them."""
+    now = now or timezone.now()
+    window, allowed = settings.TABLE_CODE_WINDOW, settings.TABLE_CODE_WRONG_ALLOWED
+    per_address = dict(
+        TableCodeAttempt.objects.filter(at__gt=now - GUESSING_SPAN)
+        .values_list("address")
+        .annotate(n=Count("pk"))
+        .values_list("address", "n")
+    )
+    recent = (
+        TableCodeAttempt.objects.filter(at__gt=now - window)
+        .values("address")
+        .annotate(n=Count("pk"))
+        .filter(n__gte=allowed)
+        .count()
+    )
+    return CodeGuessing(sum(per_address.values()), len(per_address), recent)
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ from .events import (
 )
 from .first_round import LoneEntrantMustPlay, SeatResult, division_seat_first_round
 from .hall import event_lock, hall_check_first_rounds, hall_numbers
+from .late_arrivals import AddedToSeating, LateArrivals, late_arrivals_preview, late_arrivals_seat
 from .privacy import (
     ErasedEntrant,
     PurgeReport,
@@ -95,6 +96,10 @@ from .taking_back import (
 )
 
 __all__ = [
+    "AddedToSeating",
+    "LateArrivals",
+    "late_arrivals_preview",
+    "late_arrivals_seat",
     "OrganizerAdded",
     "check_username",
     "director_create",

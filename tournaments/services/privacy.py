@@ -25,12 +25,15 @@ from tournaments.models import (
     EntrantStatusChange,
     Erasure,
     Event,
+    NoticeSubscription,
+    PageFindMiss,
     Round,
     RoundChange,
     Seat,
     TableCode,
+    new_page_code,
 )
-from tournaments.selectors import with_shown_name
+from tournaments.selectors import events_ended_waiting, with_shown_name
 from tournaments.signals import ENDED, ERASE, PURGE, personal_data_removed
 from tournaments.text import names_replaced
 
@@ -167,21 +170,34 @@ def event_personal_purge(
         return PurgeReport(event, True, deleted_on, len(changed), notes)
 
 
-def events_ended_forget() -> list[Event]:
+def events_ended_forget(*, still_sending=frozenset()) -> list[Event]:
     """Every event that ended (each division with players finished, or the event archived)
-    since the last run: what is kept only while it runs is deleted (``personal_data_removed``
-    with ``kind="ended"``: the notices' addresses)."""
+    since the last run: what is kept only while it runs is deleted, the addresses left for
+    e-mail notices (``notice_addresses_forget``) and the misses counted against guessing
+    at find-my-table and the kiosk; ``personal_data_removed`` is sent with ``kind="ended"``.
+    The events whose ids are in ``still_sending`` (their last notices are still going out:
+    ``scoring.services.events_ended_forget`` says which) are left for a later run."""
     ended = []
-    waiting = Event.objects.filter(ended_forgotten_at__isnull=True)
-    for event in waiting.filter(Q(archived_at__isnull=False) | Q(pk__in=waiting.finished())):
+    for event in events_ended_waiting().exclude(pk__in=list(still_sending)):
         with transaction.atomic():
             event = Event.objects.select_for_update().get(pk=event.pk)
             if event.ended_forgotten_at is None:
+                notice_addresses_forget(NoticeSubscription.objects.filter(entrant__event=event))
+                PageFindMiss.objects.filter(event=event).delete()
                 event.ended_forgotten_at = timezone.now()
                 event.save(update_fields=["ended_forgotten_at"])
                 _removed(event, ENDED)
                 ended.append(event)
     return ended
+
+
+def notice_addresses_forget(subscriptions) -> int:
+    """Stop the e-mail notices of ``subscriptions`` (a QuerySet) and forget their addresses,
+    as an unsubscribe does: the rows stay (what was sent stays recorded), the addresses go.
+    Returns how many addresses were forgotten."""
+    return subscriptions.filter(unsubscribed_at__isnull=True).update(
+        email="", unsubscribed_at=timezone.now()
+    )
 
 
 def _removed(event: Event, kind: str, entrants=()) -> None:
@@ -325,7 +341,10 @@ def entrant_erase_personal(
         _forget(entrant, event.age_cutoff, ERASED)
         entrant.first_name, entrant.last_name = first, last
         entrant.erased_at = timezone.now()
+        # Their page and its family copy open nothing any more (old links, printed slips).
+        entrant.page_code, entrant.family_code = new_page_code(), new_page_code()
         entrant.save()
+        notice_addresses_forget(NoticeSubscription.objects.filter(entrant=entrant))
         _texts_rewritten(event, names, words)
         erasure = Erasure.objects.create(
             event=event,

@@ -1,5 +1,5 @@
 """Table codes: the short code on a table's score sheet that lets its players enter that
-table's scores without an account (issue 14). Issued when a round is seated while the
+table's scores without an account. Issued when a round is seated while the
 event lets players enter scores (and for the rounds in play when the setting is switched
 on); revoked and reissued by an organizer; dead while the round is closed."""
 

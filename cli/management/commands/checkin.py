@@ -1,7 +1,7 @@
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from cli.base import EventCommand, get_entrant
+from cli.base import EventCommand, get_entrant, seating_lines
 from scoring import services as scoring_services
 from tournaments import services
 from tournaments.engine import RuleError
@@ -28,6 +28,13 @@ class Command(EventCommand):
             action="append",
             dest="undo",
             help="ID[,ID…] withdrawn or disqualified by mistake, back in play (needs --reason)",
+        )
+        parser.add_argument(
+            "--add-to-seating",
+            action="append",
+            dest="add_to_seating",
+            help="ID[,ID…] of late arrivals: checked in, and round 1 of their division (seated, "
+            "no score entered) seated again with them",
         )
         parser.add_argument("--reason", help="why (a disqualification, an undone withdrawal)")
         parser.add_argument(
@@ -56,7 +63,8 @@ class Command(EventCommand):
             raise RuleError(
                 f"{', '.join(sorted(both))}: named with both --accessible and --not-accessible."
             )
-        acting = o["withdraw"] or disqualify or undo
+        late = _ids(o["add_to_seating"])
+        acting = o["withdraw"] or disqualify or undo or late
         # All steps or none: an unknown id in any list changes nothing.
         with transaction.atomic():
             undone = [
@@ -79,6 +87,7 @@ class Command(EventCommand):
             unmarked = services.entrants_mark_accessible(
                 event=event, ids=_ids(o["not_accessible"]), accessible=False
             )
+            added = services.late_arrivals_seat(event=event, ids=late) if late else None
             report = None
             if o["absent"] or not acting:
                 report = services.entrants_check_in(
@@ -94,6 +103,8 @@ class Command(EventCommand):
             self.say(f"Needs an accessible table: {entrant.name} ({entrant.external_id}).")
         for entrant in unmarked:
             self.say(f"No accessible table needed: {entrant.name} ({entrant.external_id}).")
+        if added is not None:
+            self._say_added(added)
         if report is None:
             return
         self.say(f"Checked in {len(report.checked_in)} entrant(s).")
@@ -106,5 +117,31 @@ class Command(EventCommand):
             raise CommandError(
                 "Not checked in, their division is already seated: "
                 + ", ".join(report.too_late)
-                + "."
+                + ". While no score of its round 1 is entered, add them to its seating: "
+                + f"checkin {event.slug} --add-to-seating {','.join(report.too_late)}"
             )
+
+    def _say_added(self, added):
+        for done in added.seated:
+            names = ", ".join(f"{e.name} ({e.external_id})" for e in done.added)
+            tables = len(done.after["tables"])
+            self.say(
+                f"Round 1 of {done.division.name} seated again with {names}: "
+                f"{done.players} players at {tables} table(s)."
+            )
+            changed = ", ".join(str(n) for n in done.tables_changed)
+            self.say(
+                f"Tables that change: {changed} (print their score sheets and the table list "
+                "again)."
+            )
+            if done.tables_kept:
+                self.say(f"Tables as they were: {', '.join(map(str, done.tables_kept))}.")
+            for line in seating_lines(done.round):
+                self.say(line)
+        for entrant in added.checked_in:
+            self.say(
+                f"Checked in: {entrant.name} ({entrant.external_id}); "
+                f"{entrant.division.bracket.name} is not seated yet."
+            )
+        for entrant in added.already:
+            self.say(f"Already seated: {entrant.name} ({entrant.external_id}).")
