@@ -145,6 +145,9 @@ class EventSettingsForm(forms.ModelForm):
             "personal_data_days": _(
                 "Days after the event that contact details and birth dates are kept"
             ),
+            # Who may enter: ages on the cut-off date.
+            "min_age": _("Youngest age allowed on the cut-off date (empty: no minimum)"),
+            "max_age": _("Oldest age allowed on the cut-off date (empty: no maximum)"),
         }
         widgets = {"date": DATE, "cutoff_date": DATE}
         # The labels say it all: the models' help texts would repeat them.
@@ -176,6 +179,11 @@ class EventSettingsForm(forms.ModelForm):
                 "Players who asked to be kept off the public pages show by their initials; "
                 "the desk and the printed sheets always show full names."
             ),
+            "min_age": _(
+                "An entrant outside the ages is shown in the upload's preview and registered "
+                "only if you accept them; no age group below the minimum is made."
+            ),
+            "max_age": "",
             "personal_data_days": _(
                 "Then e-mails, phones, emergency contacts, addresses, states and exact birth "
                 "dates are deleted; names, age groups and results stay."
@@ -324,6 +332,14 @@ class EraseForm(forms.Form):
         label=_("Why (kept with the erasure, such as “asked by letter on 3 June”)"),
         max_length=500,
         error_messages={"required": _("Say why their personal data are erased.")},
+    )
+
+
+class RemoveForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why (kept with the removal, such as “entered twice”)"),
+        max_length=500,
+        error_messages={"required": _("Say why the entrant is removed.")},
     )
 
 

@@ -27,6 +27,7 @@ urlpatterns = [
     ),
     path("entrants/<id:entrant_id>/export/", views.entrant_export, name="entrant_export"),
     path("entrants/<id:entrant_id>/erase/", views.entrant_erase, name="entrant_erase"),
+    path("entrants/<id:entrant_id>/remove/", views.entrant_remove, name="entrant_remove"),
     path("import/", views.import_upload, name="import"),
     path("import/preview/", views.import_preview, name="import_preview"),
     path("checkin/", views.checkin, name="checkin"),

@@ -22,6 +22,7 @@ from .entrants import entrant_edit, entrants, import_preview, import_upload
 from .event_settings import settings_page
 from .events import archive, delete, event_new, overview
 from .privacy import entrant_erase, entrant_export, entrant_public_name
+from .removals import entrant_remove
 from .results import correction_accept, correction_undo, division_accept, division_medals
 from .rounds import (
     division_advance,
@@ -72,6 +73,7 @@ __all__ = [
     "division_tie",
     "division_withdraw",
     "entrant_edit",
+    "entrant_remove",
     "entrant_erase",
     "entrant_export",
     "entrant_public_name",

@@ -3,25 +3,31 @@ uploaded, previewed, then imported."""
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments import services
 from tournaments.engine import RuleError
 from tournaments.models import Entrant
-from tournaments.registration import RegistrationError, preview, read_registrations
+from tournaments.registration import FIELD_LABEL, RegistrationError, preview, read_registrations
+from tournaments.selectors import entrant_seated
+from tournaments.selectors.registration import UNCHANGED, import_plan
 from tournaments.text import isolate
 from web import uploads
 from web.actions import said
 from web.decorators import event_role
 
 from .. import selectors
-from ..forms import EntrantForm, EraseForm, UploadForm
+from ..forms import EntrantForm, EraseForm, RemoveForm, UploadForm
+from .removals import seated_words
 
 # The uploads kept for a preview (web/uploads.py), and the largest file taken (deploy/
 # nginx.conf lets through at least this much).
 UPLOADS = "imports"
 MAX_UPLOAD_BYTES = 5 * 1024 * 1024
+# A change's field as the preview names it (the file's column labels).
+CHANGE_LABELS = {**FIELD_LABEL, "stated_age": FIELD_LABEL["age"]}
 
 
 @event_role("organizer")
@@ -29,7 +35,11 @@ def entrants(request, event):
     return render(
         request,
         "desk/entrants.html",
-        {"event": event, "entrants": selectors.entrants_listed(event)},
+        {
+            "event": event,
+            "entrants": selectors.entrants_listed(event),
+            "removals": event.removals.order_by("-at", "-pk"),
+        },
     )
 
 
@@ -61,6 +71,11 @@ def entrant_edit(request, event, entrant_id=None):
     if entrant is not None:
         context["privacy"] = selectors.entrant_privacy(entrant)
         context["erase_form"] = EraseForm()
+        # Removed before play (desk/views/removals.py); once seated, withdrawn instead.
+        if entrant_seated(entrant):
+            context["seated_words"] = seated_words(entrant)
+        else:
+            context["remove_form"] = RemoveForm()
     return render(request, "desk/entrant_form.html", context)
 
 
@@ -89,6 +104,14 @@ def _registered(report) -> str:
     text %= {"n": report.created}
     if report.updated:
         text += _("; updated %(n)d") % {"n": report.updated}
+    if report.marked_absent:
+        text += _("; marked %(n)d absent") % {"n": report.marked_absent}
+    if report.skipped_problems:
+        text += ngettext(
+            "; skipped %(n)d row with problems",
+            "; skipped %(n)d rows with problems",
+            report.skipped_problems,
+        ) % {"n": report.skipped_problems}
     if skipped:
         text += ngettext(
             "; skipped %(n)d row of other events", "; skipped %(n)d rows of other events", skipped
@@ -96,23 +119,62 @@ def _registered(report) -> str:
     return text + "."
 
 
-def _imported(request, event, token: str, parsed, context: dict):
-    """The entrants of a previewed file registered: the entrants' list; refused, the
-    preview with the refusal. The file is forgotten either way."""
-    update = request.POST.get("update") == "1"
-    try:
-        report = services.entrants_import(event=event, parsed=parsed, update=update)
-    except RuleError as error:
-        uploads.forget(UPLOADS, token, user=request.user, event=event)
-        context["problems"] = [("", line) for line in said(error).splitlines()]
-        return render(request, "desk/import_preview.html", context)
-    uploads.forget(UPLOADS, token, user=request.user, event=event)
-    messages.success(request, _registered(report))
-    return redirect("desk:entrants", event.slug)
+def _value_words(value) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return str(value)
+
+
+def _change_words(row) -> list[tuple[str, str, str]]:
+    """A changed row's changes as the preview says them: (field, old, new)."""
+    return [
+        (str(CHANGE_LABELS.get(c.field, c.field)), _value_words(c.old), _value_words(c.new))
+        for c in row.changes
+    ]
+
+
+def _lines(values) -> set[int]:
+    """The line numbers ticked (``accept``): whole numbers only, anything else ignored."""
+    return {int(v) for v in values if v.isascii() and v.isdigit() and len(v) < 9}
+
+
+def _what_it_does(plan, absent: set[str]) -> str:
+    """The button's words: "Register 60, skip 2 with problems"; "" when there is nothing
+    to do (then there is no button)."""
+    parts = []
+    if plan.new:
+        parts.append(_("register %(n)d") % {"n": plan.new})
+    if plan.changed:
+        parts.append(_("update %(n)d") % {"n": plan.changed})
+    if absent:
+        parts.append(_("mark %(n)d absent") % {"n": len(absent)})
+    if not parts:
+        return ""
+    if plan.refused:
+        parts.append(
+            ngettext("skip %(n)d with problems", "skip %(n)d with problems", plan.refused)
+            % {"n": plan.refused}
+        )
+    return capfirst(", ".join(parts))
+
+
+def _shown(plan, accepted: set[int], absent: set[str]) -> str:
+    """What the preview showed, to tell whether the button still does the same."""
+    counts = (plan.new, plan.changed, plan.unchanged, plan.refused, len(plan.missing))
+    return (
+        "-".join(str(n) for n in counts)
+        + "|"
+        + ",".join([*(str(n) for n in sorted(accepted)), *sorted(absent)])
+    )
 
 
 @event_role("organizer")
 def import_preview(request, event):
+    """The file read and planned (``import_plan``): every row with the division it lands
+    in, what changes, every refusal and warning; the one button does what it says, in one
+    transaction, and nothing is saved before it."""
     text = request.GET.get("token") or request.POST.get("token", "")
     token, path = uploads.find(UPLOADS, text, user=request.user, event=event)
     if path is None:
@@ -122,14 +184,63 @@ def import_preview(request, event):
     context = {"event": event, "token": token, "day_first": "1" if day_first else "0"}
     try:
         parsed = read_registrations(
-            path.read_bytes(), event_names=[event.name, event.slug], day_first=day_first
+            path.read_bytes(),
+            event_names=[event.name, event.slug],
+            day_first=day_first,
+            keep_going=True,
         )
     except RegistrationError as error:
         # Refused: the file (birth dates, phones) is deleted now; a corrected one comes anew.
         uploads.forget(UPLOADS, token, user=request.user, event=event)
         context["problems"] = [(line or "file", message) for line, message in error.problems]
         return render(request, "desk/import_preview.html", context)
-    context.update(parsed=parsed, understanding=preview(parsed), rows=parsed.rows[:500])
-    if request.method == "POST":
-        return _imported(request, event, token, parsed, context)
+    accepted = _lines(request.POST.getlist("accept"))
+    absent = set(request.POST.getlist("absent"))
+    plan = import_plan(event=event, parsed=parsed, update=True, accept_lines=accepted)
+    absent &= plan.markable
+    shown = _shown(plan, accepted, absent)
+    if request.method == "POST" and "recheck" not in request.POST:
+        posted = request.POST.get("shown")
+        if posted == shown or (posted is None and not plan.refused):
+            return _imported(request, event, token, parsed, accepted, absent, context)
+        messages.warning(
+            request,
+            _(
+                "What the button does changed since the preview was shown (your choices, or "
+                "entrants changed meanwhile): check the preview below and press it again."
+            ),
+        )
+    context.update(
+        parsed=parsed,
+        understanding=preview(parsed),
+        plan=plan,
+        accepted=accepted,
+        absent=absent,
+        shown=shown,
+        button=_what_it_does(plan, absent),
+        rows=[(r, _change_words(r)) for r in plan.rows if r.action != UNCHANGED],
+        unchanged=[r for r in plan.rows if r.action == UNCHANGED],
+    )
     return render(request, "desk/import_preview.html", context)
+
+
+def _imported(request, event, token: str, parsed, accepted, absent, context):
+    """The previewed plan carried out (the rows with problems skipped, as the button
+    said): the entrants' list; refused, the preview with the refusal. The file is
+    forgotten either way."""
+    try:
+        report = services.entrants_import(
+            event=event,
+            parsed=parsed,
+            update=True,
+            accept_lines=accepted,
+            absent_ids=absent,
+            skip_problems=True,
+        )
+    except RuleError as error:
+        uploads.forget(UPLOADS, token, user=request.user, event=event)
+        context["problems"] = [("", line) for line in said(error).splitlines()]
+        return render(request, "desk/import_preview.html", context)
+    uploads.forget(UPLOADS, token, user=request.user, event=event)
+    messages.success(request, _registered(report))
+    return redirect("desk:entrants", event.slug)

@@ -92,6 +92,9 @@ def _save(request, event, form, format_form=None):
     slug = slug if slug and slug != event.slug else None  # changed only when retyped
     if data.get("hall_tables") is None:
         data["hall_tables"] = 0  # an empty box clears the hall's size (None would keep it)
+    for key in ("min_age", "max_age"):  # an empty box clears the age limit
+        if key in data and data[key] is None:
+            data[key] = 0
     try:
         moves = services.division_settings_moves(event, data)
     except RuleError as error:

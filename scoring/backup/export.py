@@ -19,7 +19,7 @@ from tournaments.models import (
 
 from ..models import Game, ScoreChange, TieBreakDecision
 from . import player_pages
-from .format import ENTRANT_FIELDS, ERASURE_FIELDS, EVENT_FIELDS, FORMAT, VERSION
+from .format import ENTRANT_FIELDS, ERASURE_FIELDS, EVENT_FIELDS, FORMAT, REMOVAL_FIELDS, VERSION
 
 
 def _plain(value):
@@ -315,5 +315,13 @@ def event_backup(event: Event) -> dict:
                 "by_user": _user(e.by),
             }
             for e in Erasure.objects.filter(event=event).select_related("by").order_by("at", "id")
+        ],
+        # Entrants removed before play: who they were, why, by whom and when.
+        "removals": [
+            {
+                **{f: _plain(getattr(r, f)) for f in REMOVAL_FIELDS},
+                "by_user": _user(r.by),
+            }
+            for r in event.removals.select_related("by").order_by("at", "id")
         ],
     }

@@ -42,6 +42,8 @@ ENTRANT_FIELDS = (
 )
 # The register of erasures (tournaments.models.Erasure), the event's part of it.
 ERASURE_FIELDS = ("external_id", "reason", "by_label", "at")
+# Entrants removed before play (tournaments.models.EntrantRemoval).
+REMOVAL_FIELDS = ("external_id", "name", "division", "reason", "by_label", "at")
 
 
 # The parts a backup has; anything else (a 60 MB key nobody reads) refuses the file.
@@ -62,6 +64,7 @@ TOP_KEYS = frozenset(
         "status_changes",
         "round_changes",
         "erasures",
+        "removals",
     }
 )
 # The largest real backup measured, a simulated event of 10,000 entrants played to medals,

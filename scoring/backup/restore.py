@@ -24,6 +24,7 @@ from .restore_history import (
     restore_announcements,
     restore_audit,
     restore_erasures,
+    restore_removals,
     restore_retired_codes,
     restore_round_changes,
     restore_status_changes,
@@ -78,6 +79,7 @@ def event_restore(data: dict, *, slug: str | None = None, organizer=None) -> Eve
             restore_retired_codes(event, data.get("retired_codes", []))
             restore_round_changes(data.get("round_changes", []), divisions, users)
             restore_erasures(event, data.get("erasures", []), users)
+            restore_removals(event, data.get("removals", []), users)
             # Whoever was erased from this event after the backup was made is erased again.
             scoring_services.erasures_apply(event=event)
             return event
@@ -196,6 +198,7 @@ def _named_people(data: dict) -> set[str]:
     names |= {a.get("by_user") for a in data.get("announcements", []) if isinstance(a, dict)}
     names |= {c.get("by_user") for c in data.get("round_changes", []) if isinstance(c, dict)}
     names |= {e.get("by_user") for e in data.get("erasures", []) if isinstance(e, dict)}
+    names |= {r.get("by_user") for r in data.get("removals", []) if isinstance(r, dict)}
     return {name for name in names if name}
 
 

@@ -15,6 +15,7 @@ from tournaments.models import (
     TABLE_CODE_VALIDATOR,
     Announcement,
     Division,
+    EntrantRemoval,
     EntrantStatusChange,
     Erasure,
     Event,
@@ -308,4 +309,30 @@ def restore_erasures(event: Event, rows: list, users: dict) -> None:
         )
         erasure.save()
         made.append((erasure, e.get("at"), where))
+    stamp(made, "at")
+
+
+def restore_removals(event: Event, rows: list, users: dict) -> None:
+    """The entrants removed before play: who, why, by whom and when (an older backup has
+    none)."""
+    need(rows, list, field_words("removals"))
+    made = []
+    for n, r in enumerate(rows, start=1):
+        where = _("removal %(n)s") % {"n": n}
+        need(r, dict, where)
+        need(r.get("external_id"), str, where, _("its id"))
+        removal = valid(
+            EntrantRemoval(
+                event=event,
+                external_id=r["external_id"],
+                name=r.get("name", ""),
+                division=r.get("division", ""),
+                reason=r.get("reason", ""),
+                by=users.get(r.get("by_user")),
+                by_label=r.get("by_label", ""),
+            ),
+            where,
+        )
+        removal.save()
+        made.append((removal, r.get("at"), where))
     stamp(made, "at")

@@ -128,6 +128,7 @@ FIELD_WORDS = {
     "rack_total": pgettext_lazy("a backup's field", "rack total"),
     "racks": pgettext_lazy("a backup's field", "racks"),
     "reason": pgettext_lazy("a backup's field", "reason"),
+    "removals": pgettext_lazy("a backup's field", "entrants removed before play"),
     "results": pgettext_lazy("a backup's field", "results"),
     "retired_at": pgettext_lazy("a backup's field", "retired at"),
     "retired_codes": pgettext_lazy("a backup's field", "retired codes"),

@@ -80,9 +80,7 @@ def test_settings_in_words_tie_breaks_from_a_list_and_dates_that_fit(page, live_
     expect(page.locator("#id_tie_3")).to_have_value("")
 
 
-def test_an_import_refusal_names_no_command_line_option_and_counts_in_words(
-    page, live_server, event
-):
+def test_the_same_file_again_has_nothing_to_do_and_counts_in_words(page, live_server, event):
     base = live_server.url
     login(page, base, "olive")
 
@@ -96,14 +94,15 @@ def test_an_import_refusal_names_no_command_line_option_and_counts_in_words(
     one = b"entrant_id,first_name,last_name,birth_date\nA1,Ann,Lee,1950-01-02\n"
     upload(one)
     expect(page.get_by_role("heading", name="1 entrant", exact=True)).to_be_visible()
-    page.get_by_role("button", name="Register this entrant").click()
+    page.get_by_role("button", name="Register 1", exact=True).click()
     expect(page.locator(".messages li")).to_have_text("Registered 1 entrant.")
 
-    upload(one)  # the same id again, without "update"
-    page.get_by_role("button", name="Register this entrant").click()
-    alert = page.get_by_role("alert")
-    expect(alert).to_contain_text("tick “Update entrants already registered” to change")
-    expect(alert).not_to_contain_text("--")
+    upload(one)  # the same file again: Ann is registered as she is, nothing to do
+    expect(page.locator("#nothing-to-do")).to_have_text(
+        "Nothing to do: the file holds the entrants as they are registered."
+    )
+    expect(page.locator("#import-button")).to_have_count(0)
+    expect(page.locator("main")).not_to_contain_text("--")
 
 
 def test_403_and_404_pages_say_what_happened_and_link_back(page, live_server, event):

@@ -248,21 +248,21 @@ WORDS = {
     },
     "preview refused": {
         "en": [
-            "Line 2: birth date '1950-02-30' (column 'birth_date') is not a real date",
-            "Line 3: birth date '2090-01-01' (column 'birth_date') is in the future",
+            "birth date '1950-02-30' (column 'birth_date') is not a real date",
+            "birth date '2090-01-01' (column 'birth_date') is in the future",
+            "Not registered",
         ],
         "fr": [
-            "Ligne 2 : date de naissance '1950-02-30' (colonne "
+            "date de naissance '1950-02-30' (colonne "
             "'birth_date') : ce n'est pas "
             "une vraie date (MM/JJ/AAAA ou AAAA-MM-JJ)",
-            "Ligne 3 : la date de naissance '2090-01-01' (colonne "
-            "'birth_date') est dans le futur",
+            "la date de naissance '2090-01-01' (colonne " "'birth_date') est dans le futur",
             "Envoyer un fichier corrigé",
         ],
         "es": [
-            "Línea 2: fecha de nacimiento '1950-02-30' (columna 'birth_date'): no es una fecha "
+            "fecha de nacimiento '1950-02-30' (columna 'birth_date'): no es una fecha "
             "real (MM/DD/AAAA o AAAA-MM-DD)",
-            "Línea 3: la fecha de nacimiento '2090-01-01' (columna 'birth_date') está en el futuro",
+            "la fecha de nacimiento '2090-01-01' (columna 'birth_date') está en el futuro",
         ],
     },
     "settings": {
@@ -305,13 +305,13 @@ WORDS = {
         "es": ["¿Borrar Meet?", "2 divisiones y 4 jugadores", "Borrar Meet para siempre"],
     },
     "preview": {
-        "en": ["1 entrant read (file encoding: UTF-8)", "Register this entrant", "from age"],
-        "fr": [
-            "1 joueur lu (encodage du fichier : UTF-8)",
-            "Inscrire ce joueur",
-            "selon l'âge",
+        "en": ["1 entrant read (file encoding: UTF-8)", "Register 1", "1 new entrant"],
+        "fr": ["1 joueur lu (encodage du fichier : UTF-8)", "Inscrire 1", "1 nouveau joueur"],
+        "es": [
+            "1 jugador leído (codificación del archivo: UTF-8)",
+            "Inscribir 1",
+            "1 jugador nuevo",
         ],
-        "es": ["1 jugador leído (codificación del archivo: UTF-8)", "Inscribir a este jugador"],
     },
 }
 

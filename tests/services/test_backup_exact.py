@@ -29,6 +29,7 @@ from tournaments.models import (
     Division,
     DivisionResults,
     Entrant,
+    EntrantRemoval,
     EntrantStatusChange,
     Erasure,
     Event,
@@ -203,6 +204,8 @@ COVERED = {
         "direction", "over_time_tiles", "hands_per_game", "game_minutes", "divisions_by_size",
         # The event's clock.
         "time_zone",
+        # Who may enter.
+        "min_age", "max_age",
     },
     Division: {
         "event", "name", "min_age", "max_age", "gender", "combined_into", "status", "walkover",
@@ -252,6 +255,10 @@ COVERED = {
     Erasure: {
         "event", "event_created_at", "event_slug", "external_id", "reason", "by", "by_label",
         "at",
+    },
+    # The file's "removals"; the event is the restored one.
+    EntrantRemoval: {
+        "event", "external_id", "name", "division", "reason", "by", "by_label", "at",
     },
     RoundChange: {
         "division", "round_number", "action", "reason", "before", "after", "notes", "by",

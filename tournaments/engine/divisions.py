@@ -138,6 +138,24 @@ def made_as_of(name: str, gender: str, min_age: int | None, max_age: int | None)
     return ""
 
 
+def entry_age(
+    *, birth_date: datetime.date | None, age: int | None, cutoff: datetime.date
+) -> int | None:
+    """An entrant's age as the event counts it: on the cut-off date from the birth date,
+    else the age they gave; None when neither is known."""
+    if birth_date is not None:
+        return age_on(birth_date, cutoff)
+    return age
+
+
+def age_outside(years: int | None, *, min_age: int | None, max_age: int | None) -> bool:
+    """The age is outside the event's limits (younger than its minimum, older than its
+    maximum). An unknown age is not outside: it is a problem of its own."""
+    if years is None:
+        return False
+    return (min_age is not None and years < min_age) or (max_age is not None and years > max_age)
+
+
 def assign_division(
     *,
     birth_date: datetime.date | None,
@@ -146,24 +164,31 @@ def assign_division(
     bands: Sequence[AgeBand],
     by_gender: bool,
     cutoff: datetime.date,
+    min_age: int | None = None,
+    max_age: int | None = None,
 ) -> DivisionSlot:
     """The age group (and gender, where the event splits by it) of one entrant.
 
     Age comes from the birth date on the cut-off date; a stated age is used only
-    without a birth date. Anyone younger than the first band plays in "Under N".
+    without a birth date. Anyone younger than the first band plays in "Under N", whose
+    ages start at the event's minimum age (``min_age``) when it has one. No group below
+    the minimum is ever made: an entrant younger than the minimum whom the organizer
+    accepted plays with the youngest ages allowed, one older than ``max_age`` with the
+    oldest.
     """
-    if birth_date is not None:
-        years = age_on(birth_date, cutoff)
-    elif age is not None:
-        years = age
-    else:
+    years = entry_age(birth_date=birth_date, age=age, cutoff=cutoff)
+    if years is None:
         raise RuleError(
             gettext("needs a birth date, an age or a division to be placed in an age group")
         )
+    if min_age is not None:
+        years = max(years, min_age)
+    if max_age is not None:
+        years = min(years, max(max_age, min_age or 0))
     band = next((b for b in bands if b.holds(years)), None)
     if band is None:
         low = min(b.low for b in bands)
-        name, low_age, high_age = f"Under {low}", None, low - 1
+        name, low_age, high_age = f"Under {low}", min_age, low - 1
     else:
         name, low_age, high_age = band.name, band.low, band.high
     split = GENDER_WORDS.get(gender, "Open") if by_gender else ""

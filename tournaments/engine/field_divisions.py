@@ -221,11 +221,14 @@ def group_field(
     *,
     cutoff: datetime.date,
     by_gender: bool = False,
+    min_age: int | None = None,
+    max_age: int | None = None,
 ) -> FieldGrouping:
     """Apply ``rule`` to a field: its size picks the range, each entrant's age on ``cutoff``
     (the birth date, else the age given) picks the group. ``by_gender`` (the event's gender
     split) splits every range, as a range's own ``:gender`` does. Groups come youngest
-    first, women before men; only groups with someone in them are listed."""
+    first, women before men; only groups with someone in them are listed. The event's age
+    limits (``min_age``, ``max_age``) make no group outside them (``assign_division``)."""
     size_range = rule.range_for(len(entrants))
     split = size_range.by_gender or by_gender
     members: dict[DivisionSlot, list[str]] = {}
@@ -239,6 +242,8 @@ def group_field(
                 bands=size_range.bands,
                 by_gender=split,
                 cutoff=cutoff,
+                min_age=min_age,
+                max_age=max_age,
             )
         except RuleError:
             unplaced.append(entrant.id)

@@ -9,7 +9,13 @@ also refused by the database (each model's constraints).
 from .announcements import ANNOUNCEMENT_MAX_LENGTH, Announcement
 from .bracket import Bye, Round, RoundChange, RoundQuerySet, Seat, Table, seating_note_words
 from .divisions import Division, DivisionQuerySet, DivisionResults
-from .entrants import Entrant, EntrantQuerySet, EntrantStatusChange, name_search_text
+from .entrants import (
+    Entrant,
+    EntrantQuerySet,
+    EntrantRemoval,
+    EntrantStatusChange,
+    name_search_text,
+)
 from .events import (
     BRACKET_SETTINGS,
     DEFAULT_PERSONAL_DATA_DAYS,
@@ -69,6 +75,7 @@ __all__ = [
     "DivisionResults",
     "Entrant",
     "EntrantQuerySet",
+    "EntrantRemoval",
     "EntrantStatusChange",
     "Erasure",
     "Event",

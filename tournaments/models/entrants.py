@@ -186,3 +186,26 @@ class EntrantStatusChange(models.Model):
 
     def __str__(self):
         return f"{self.entrant}: {self.before} -> {self.after} ({self.reason})"
+
+
+class EntrantRemoval(models.Model):
+    """An entrant removed before play (a typo, a duplicate, a cancelled entry): who they
+    were, why, by whom and when. Kept, never changed, after the entrant's row is gone
+    (``tournaments.services.entrant_remove``); a seated player is withdrawn instead."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="removals")
+    external_id = models.CharField(max_length=64)
+    name = models.CharField(max_length=201)
+    division = models.CharField(max_length=100, blank=True)
+    reason = models.TextField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    by_label = models.CharField(max_length=150, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "at", "pk"]
+
+    def __str__(self):
+        return f"{self.event}: {self.name} ({self.external_id}) removed ({self.reason})"

@@ -83,6 +83,8 @@ def table_numbers_text(value) -> str:
 # Contact details and exact birth dates are kept this many days after the event by
 # default, and at most this many (ten years): docs/privacy.md.
 DEFAULT_PERSONAL_DATA_DAYS = 90
+# The highest age an event's limits take (the oldest age a registration file gives is 120).
+MAX_EVENT_AGE = 120
 MAX_PERSONAL_DATA_DAYS = 3650
 
 # What a short name in an address may hold (Django's <slug:…> path converter).
@@ -139,6 +141,9 @@ EVENT_SETTINGS = (
     *FORMAT_FIELDS,
     # The event's clock and its address.
     "time_zone",
+    # Who may enter: the youngest and oldest age on the cut-off date (empty: no limit).
+    "min_age",
+    "max_age",
 )
 # Settings that decide the bracket: fixed once a round is seated.
 # (The format's settings that count in a played game are fixed too: FORMAT_PLAYED_SETTINGS.)
@@ -381,6 +386,20 @@ class Event(models.Model):
         help_text="Every time shown or printed is in this zone, as America/Chicago.",
     )
     # --- end of the event's clock ---
+    # --- Who may enter (tournaments.engine.age_outside): ages on the cut-off date ---
+    min_age = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_EVENT_AGE)],
+        help_text="The youngest age allowed on the cut-off date; empty: no minimum.",
+    )
+    max_age = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MaxValueValidator(MAX_EVENT_AGE)],
+        help_text="The oldest age allowed on the cut-off date; empty: no maximum.",
+    )
+    # --- end of who may enter ---
 
     objects = EventQuerySet.as_manager()
 
@@ -431,6 +450,13 @@ class Event(models.Model):
                 | Q(checkin_closes_at__gt=models.F("checkin_opens_at")),
                 name="event_checkin_window",
             ),
+            # Who may enter: a minimum above the maximum lets nobody in.
+            models.CheckConstraint(
+                condition=Q(min_age__isnull=True)
+                | Q(max_age__isnull=True)
+                | Q(max_age__gte=models.F("min_age")),
+                name="event_age_limits_in_order",
+            ),
         ]
 
     def __str__(self):
@@ -438,6 +464,16 @@ class Event(models.Model):
 
     def clean(self):
         super().clean()
+        if self.min_age is not None and self.max_age is not None and self.min_age > self.max_age:
+            raise ValidationError(
+                {
+                    "max_age": _(
+                        "The oldest age allowed (%(oldest)s) is below the youngest "
+                        "(%(youngest)s)."
+                    )
+                    % {"oldest": self.max_age, "youngest": self.min_age}
+                }
+            )
         try:
             unusable = parse_table_numbers(self.unusable_tables)
             accessible = parse_table_numbers(self.accessible_tables)

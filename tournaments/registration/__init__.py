@@ -10,11 +10,13 @@ Plain Python besides Django's gettext: the problems are said in the page's langu
 upload's preview (the command line runs in English); nothing here touches the database.
 """
 
+from .headers import FIELD_LABEL
 from .preview import preview
 from .reader import FIELD_LIMITS, MAX_AGE, MAX_NAME_LENGTH, read_registrations
 from .rows import ParsedRegistrations, RegistrationError, RegistrationRow
 
 __all__ = [
+    "FIELD_LABEL",
     "FIELD_LIMITS",
     "MAX_AGE",
     "MAX_NAME_LENGTH",

@@ -343,8 +343,11 @@ def read_registrations(
     *,
     event_names: Sequence[str] = (),
     day_first: bool = False,
+    keep_going: bool = False,
 ) -> ParsedRegistrations:
-    """Parse an entrants CSV. Raises RegistrationError listing every problem."""
+    """Parse an entrants CSV. Raises RegistrationError listing every problem; with
+    ``keep_going``, only a problem of the whole file (its encoding, its header) raises, and
+    the rows that cannot be read come back as ``row_problems`` beside the rows read."""
     text, encoding = _read_text(data)
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_sniff_delimiter(text))
     header, previous_line = _header(reader)
@@ -376,8 +379,9 @@ def read_registrations(
         cells = [visible_text(cell) for cell in raw]
         if any(cells):
             rows.add(line, cells)
-    if rows.problems:
-        raise RegistrationError(sorted(rows.problems, key=lambda problem: problem[0]))
+    problems = sorted(rows.problems, key=lambda problem: problem[0])
+    if problems and not keep_going:
+        raise RegistrationError(problems)
     return ParsedRegistrations(
         rows=tuple(rows.rows),
         columns=rows.columns,
@@ -385,4 +389,5 @@ def read_registrations(
         encoding=encoding,
         skipped_by_event=rows.skipped_by_event,
         date_formats=tuple(rows.date_formats),
+        row_problems=tuple(problems),
     )

@@ -35,6 +35,9 @@ class ParsedRegistrations:
     # Date layouts actually seen in the birth date column, e.g. ("MM/DD/YYYY",);
     # only used by preview().
     date_formats: tuple[str, ...] = field(default=())
+    # Rows that could not be read, each (line, reason), when the file was read with
+    # ``keep_going`` (the upload's preview shows them beside the rest); else always empty.
+    row_problems: tuple[tuple[int, str], ...] = field(default=())
 
     @property
     def skipped(self) -> int:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 from django.utils import translation
 
-from tournaments.models import Division, Entrant, Event, Round
+from tournaments.models import Bye, Division, Entrant, Event, Round, Seat
 
 
 def brackets(event: Event) -> QuerySet[Division]:
@@ -80,6 +80,17 @@ def bracket_started(division: Division) -> bool:
     return (
         bracket.status == Division.Status.COMPLETE
         or Round.objects.filter(division=bracket).exists()
+    )
+
+
+def entrant_seated(entrant: Entrant) -> bool:
+    """The entrant has played or been seated (a seat or a bye in some round), or their
+    division is finished: removing them would take them out of a bracket, so they are
+    withdrawn instead (``tournaments.services.entrant_remove``)."""
+    return (
+        Seat.objects.filter(entrant=entrant).exists()
+        or Bye.objects.filter(entrant=entrant).exists()
+        or entrant.division.bracket.status == Division.Status.COMPLETE
     )
 
 

@@ -99,6 +99,7 @@ def division_moves(
     age_bands: str | None = None,
     by_gender: bool | None = None,
     cutoff: datetime.date | None = None,
+    ages: tuple[int | None, int | None] | None = None,
 ) -> list[DivisionMove]:
     """Who would move to another division under these settings (the event's own where one
     is None). Only entrants placed by age (their division has an age range) move; a
@@ -107,6 +108,7 @@ def division_moves(
     bands = engine.parse_bands(age_bands if age_bands is not None else event.age_bands)
     by_gender = event.by_gender if by_gender is None else by_gender
     cutoff = cutoff or event.age_cutoff
+    min_age, max_age = ages if ages is not None else (event.min_age, event.max_age)
     started = seated_bracket_ids(event, finished=True)
     divisions = {
         d.name.casefold(): d
@@ -127,6 +129,8 @@ def division_moves(
                 bands=bands,
                 by_gender=by_gender,
                 cutoff=cutoff,
+                min_age=min_age,
+                max_age=max_age,
             )
         except engine.RuleError:
             continue  # nothing to place them by: they stay where the organizer put them

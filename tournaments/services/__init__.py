@@ -76,6 +76,7 @@ from .privacy import (
     event_personal_purge,
     events_ended_forget,
 )
+from .removals import EntrantSeated, entrant_remove
 from .rounds import (
     new_seed,
     round_create,
@@ -140,6 +141,8 @@ __all__ = [
     "entrants_disqualify",
     "entrants_mark_accessible",
     "entrants_import",
+    "EntrantSeated",
+    "entrant_remove",
     "entrants_regroup",
     "entrants_withdraw",
     "event_archive",

@@ -1,6 +1,5 @@
 """What the bracket's services share: model validation in words, made-up ids, people."""
 
-import datetime
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
@@ -34,11 +33,6 @@ def auto_ids(taken: set[str]):
             taken.add(candidate)
             yield candidate
         number += 1
-
-
-def person_key(first: str, last: str, birth: datetime.date | None):
-    """Who a person is when they have no id: names (any case) and birth date."""
-    return (first.casefold().strip(), last.casefold().strip(), birth)
 
 
 def entrants_by_ids(event: Event, ids: Iterable[str]) -> list[Entrant]:

@@ -258,6 +258,11 @@ def _withdrawal_refusal(entrant: Entrant) -> str:
     return ""
 
 
+def by_label(user) -> str:
+    """Who did it, as an audit line names them: the account, or the command line."""
+    return user.get_username() if user is not None and user.pk else "command line (organizer)"
+
+
 def _status_change(
     entrant: Entrant, after: str, user=None, by_label: str = "", reason: str = ""
 ) -> EntrantStatusChange:

@@ -7,12 +7,22 @@ from django.utils.translation import gettext, ngettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Division, Entrant, Event, Round
+from tournaments.models import Division, Entrant, Event, Round, name_search_text
 from tournaments.registration import ParsedRegistrations, RegistrationRow
-from tournaments.selectors import DivisionMove, division_moves, seated_bracket_ids
+from tournaments.selectors import DivisionMove, division_moves
+from tournaments.selectors.registration import (
+    CHANGED,
+    NEW,
+    ImportPlan,
+    division_for,
+    entrant_fields,
+    import_plan,
+    person_key,
+)
 from tournaments.text import isolate, visible_text
 
-from ._common import auto_ids, model_clean, person_key
+from ._common import auto_ids, model_clean
+from .checkin import entrant_set_status
 
 ENTRANT_FIELDS = (
     "first_name",
@@ -42,200 +52,107 @@ PERSONAL_FIELDS = (
     "emergency_contact",
     "address",
 )
-# Entrant field -> the file column it comes from, where the names differ.
-UPDATE_COLUMNS = {"stated_age": "age"}
 
 
 @dataclass
 class ImportReport:
     created: int = 0
     updated: int = 0
+    unchanged: int = 0
+    skipped_problems: int = 0  # rows refused and skipped (the desk's "skip 2 with problems")
+    marked_absent: int = 0
     skipped_other_events: dict[str, int] = field(default_factory=dict)
     divisions_created: list[str] = field(default_factory=list)
+    plan: ImportPlan | None = None  # what was done, row by row (and who the file left out)
 
 
-def _division_for(event: Event, row: RegistrationRow, bands, cache: dict) -> Division:
-    """The division a row names, else the one its age and gender give (unsaved if new)."""
-    if row.division:
-        name, defaults = row.division, {}
-    else:
-        slot = engine.assign_division(
-            birth_date=row.birth_date,
-            age=row.age,
-            gender=row.gender,
-            bands=bands,
-            by_gender=event.by_gender,
-            cutoff=event.age_cutoff,
-        )
-        name = slot.name
-        defaults = {"min_age": slot.min_age, "max_age": slot.max_age, "gender": slot.gender}
-        defaults["made_as"] = slot.made_as  # the name shows in the reader's language
-    key = name.casefold()
-    if key not in cache:
-        existing = Division.objects.filter(event=event, name__iexact=name).first()
-        cache[key] = existing or Division(event=event, name=name, **defaults)
-    return cache[key]
-
-
-def _moves_division(row, current: Entrant, present: set[str]) -> bool:
-    """On --update, a division changes only when the file names one or the age changed."""
-    if "division" in present and row.division:
-        return True
-    if "birth_date" in present and row.birth_date and row.birth_date != current.birth_date:
-        return True
-    return "age" in present and row.age is not None and row.age != current.stated_age
-
-
-@dataclass
-class _ImportPlan:
-    """What an import will do, worked out before anything is saved."""
-
-    event: Event
-    update: bool
-    present: set[str]
-    existing: dict[str, Entrant]
-    people: dict
-    seated: set[int]
-    bands: tuple
-    divisions: dict = field(default_factory=dict)
-    planned: list = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-    seen_people: dict = field(default_factory=dict)
-
-    def add(self, row: RegistrationRow) -> None:
-        """Plan one row, or note why it cannot be imported."""
-        current = self.existing.get(row.entrant_id) if row.entrant_id else None
-        try:
-            if (
-                current is not None
-                and self.update
-                and not _moves_division(row, current, self.present)
-            ):
-                division = current.division
-            else:
-                division = _division_for(self.event, row, self.bands, self.divisions)
-        except RuleError as error:
-            self.problems.append(
-                gettext("line %(line)s: %(name)s %(problem)s")
-                % {"line": row.line, "name": f"{row.first_name} {row.last_name}", "problem": error}
-            )
-            return
-        problem = self._refusal(row, current, division)
-        if problem:
-            self.problems.append(
-                gettext("line %(line)s: %(problem)s") % {"line": row.line, "problem": problem}
-            )
-        else:
-            self.planned.append((row, division, current))
-
-    def _refusal(self, row, current: Entrant | None, division: Division) -> str:
-        if current is not None and current.erased_at is not None:
-            return gettext(
-                "entrant id %(id)s: their personal data were erased at their request; "
-                "nothing of them is imported again"
-            ) % {"id": row.entrant_id}
-        if current is not None and not self.update:
-            return gettext(
-                "entrant id %(id)s is already registered (%(name)s); use --update to change "
-                "their details"
-            ) % {"id": row.entrant_id, "name": isolate(current.name)}
-        if not row.entrant_id:
-            key = person_key(row.first_name, row.last_name, row.birth_date)
-            if key in self.people:
-                return gettext("%(name)s is already registered as %(id)s") % {
-                    "name": f"{row.first_name} {row.last_name}",
-                    "id": self.people[key].external_id,
-                }
-            if key in self.seen_people:
-                return gettext("%(name)s (born %(born)s) is also on line %(line)s") % {
-                    "name": f"{row.first_name} {row.last_name}",
-                    "born": row.birth_date or gettext("unknown"),
-                    "line": self.seen_people[key],
-                }
-            self.seen_people[key] = row.line
-        if current is not None and current.division_id != division.pk:
-            moving = {current.division.bracket.pk, division.bracket.pk if division.pk else None}
-            if moving & self.seated:
-                return gettext("%(name)s cannot change division: play has started") % {
-                    "name": isolate(current.name)
-                }
-        return ""
-
-
-def _entrant_fields(row: RegistrationRow, division: Division) -> dict:
-    return dict(
-        first_name=row.first_name,
-        last_name=row.last_name,
-        birth_date=row.birth_date,
-        stated_age=row.age,
-        gender=row.gender if row.gender in ("F", "M", "X") else "",
-        club=row.club,
-        family=row.family,
-        state=row.state,
-        accessible=row.accessible,
-        email=row.email,
-        phone=row.phone,
-        emergency_contact=row.emergency_contact,
-        address=row.address,
-        public_opt_out=row.public_opt_out,
-        division=division,
-    )
-
-
-def _save(plan: _ImportPlan, report: ImportReport) -> None:
+def _save(plan: ImportPlan, report: ImportReport) -> None:
     for division in plan.divisions.values():
-        if division.pk is None:
+        if division.pk is None and division.name in plan.new_divisions:
             division.save()
             report.divisions_created.append(division.name)
-    new_ids = auto_ids(set(plan.existing) | {row.entrant_id for row, _, _ in plan.planned})
+    taken = {e.external_id for e in Entrant.objects.filter(event=plan.event)}
+    new_ids = auto_ids(taken | {r.row.entrant_id for r in plan.rows if r.row})
     new_entrants = []
-    for row, division, current in plan.planned:
-        fields = _entrant_fields(row, division)
-        if current is not None:
-            # --update changes what the file has columns for, and nothing else.
-            for name, value in fields.items():
-                if UPDATE_COLUMNS.get(name, name) in plan.present or name == "division":
-                    setattr(current, name, value)
+    for row_plan in plan.rows:
+        if row_plan.action == CHANGED:
+            current = row_plan.entrant
+            fields = entrant_fields(row_plan.row)
+            # An update changes what the file has columns for, and nothing else.
+            for change in row_plan.changes:
+                if change.field != "division":
+                    setattr(current, change.field, fields[change.field])
+            current.division = row_plan.division
             current.save()
             report.updated += 1
-            continue
-        entrant_id = row.entrant_id or next(new_ids)
-        new_entrants.append(Entrant(event=plan.event, external_id=entrant_id, **fields))
+        elif row_plan.action == NEW:
+            row = row_plan.row
+            new_entrants.append(
+                Entrant(
+                    event=plan.event,
+                    external_id=row.entrant_id or next(new_ids),
+                    division=row_plan.division,
+                    **entrant_fields(row),
+                )
+            )
     Entrant.objects.bulk_create(new_entrants, batch_size=500)
     report.created = len(new_entrants)
+    report.unchanged = plan.unchanged
+    report.skipped_problems = plan.refused
+
+
+def _mark_absent(plan: ImportPlan, absent_ids) -> int:
+    """The entrants the file no longer holds whom the organizer marks absent (registered
+    or checked in, their division not seated); anyone else named is refused."""
+    wanted = {i for i in absent_ids if i}
+    missing = {e.external_id: e for e in plan.missing}
+    unknown = sorted(wanted - plan.markable)
+    if unknown:
+        raise RuleError(
+            gettext(
+                "Only entrants the file no longer holds, registered and not yet seated, can "
+                "be marked absent here: %(ids)s."
+            )
+            % {"ids": ", ".join(unknown)}
+        )
+    marked = 0
+    for external_id in sorted(wanted):
+        entrant = missing[external_id]
+        if entrant.status != Entrant.Status.ABSENT:
+            entrant_set_status(entrant=entrant, status=Entrant.Status.ABSENT)
+            marked += 1
+    return marked
 
 
 def entrants_import(
-    *, event: Event, parsed: ParsedRegistrations, update: bool = False
+    *,
+    event: Event,
+    parsed: ParsedRegistrations,
+    update: bool = False,
+    accept_lines=(),
+    absent_ids=(),
+    skip_problems: bool = False,
 ) -> ImportReport:
-    """Register every row of an entrants file, or none of them.
+    """Register every row of an entrants file, or none of them, as ``import_plan`` plans.
 
-    An id already registered is refused unless ``update``; a row without id that
-    matches a registered person (names and birth date) is refused as registered.
+    An id already registered is refused unless ``update``; a row without id that matches a
+    registered person (names and birth date, accents and case folded) is refused as
+    registered, or with ``update`` changes them. A row outside the event's ages is refused
+    unless its line is in ``accept_lines``. Any refusal refuses the whole file, unless
+    ``skip_problems`` (the desk's button, after its preview named them): then the refused
+    rows are skipped and the rest registered. ``absent_ids``: entrants the file no longer
+    holds, marked absent in the same transaction.
     """
     _refuse_after_purge(event)
     report = ImportReport(skipped_other_events=dict(parsed.skipped_by_event))
-    present = set(parsed.columns)
-    if "full_name" in present:
-        present |= {"first_name", "last_name"}
     with transaction.atomic():
-        existing = {e.external_id: e for e in Entrant.objects.filter(event=event)}
-        plan = _ImportPlan(
-            event=event,
-            update=update,
-            present=present,
-            existing=existing,
-            people={
-                person_key(e.first_name, e.last_name, e.birth_date): e for e in existing.values()
-            },
-            seated=seated_bracket_ids(event),
-            bands=engine.parse_bands(event.age_bands),
-        )
-        for row in parsed.rows:
-            plan.add(row)
-        if plan.problems:
-            raise RuleError("\n".join([gettext("Nothing was imported:"), *plan.problems]))
+        event = Event.objects.select_for_update().get(pk=event.pk)
+        plan = import_plan(event=event, parsed=parsed, update=update, accept_lines=accept_lines)
+        if plan.refused and not skip_problems:
+            raise RuleError("\n".join([gettext("Nothing was imported:"), *plan.refusal_lines()]))
         _save(plan, report)
+        report.marked_absent = _mark_absent(plan, absent_ids)
+        report.plan = plan
     return report
 
 
@@ -260,9 +177,8 @@ def _refuse_after_purge(event: Event, fields: dict | None = None) -> None:
 
 
 def _new_entrant(event: Event, external_id: str, first: str, last: str, key) -> Entrant:
-    for other in Entrant.objects.filter(
-        event=event, first_name__iexact=first, last_name__iexact=last
-    ):
+    # The same folded names (search_name), then the birth date: "Jose Nunez" is José Núñez.
+    for other in Entrant.objects.filter(event=event, search_name=name_search_text(first, last)):
         if person_key(other.first_name, other.last_name, other.birth_date) == key:
             raise RuleError(
                 gettext("%(name)s is already registered as %(id)s.")
@@ -332,7 +248,7 @@ def entrant_save(
             email=fields.get("email", ""),
             phone=fields.get("phone", ""),
         )
-        division = _division_for(event, row, engine.parse_bands(event.age_bands), {})
+        division = division_for(event, row, engine.parse_bands(event.age_bands), {})
         if division.pk is None:
             division.save()
         if entrant is None:
@@ -385,7 +301,7 @@ def entrants_regroup(*, event: Event) -> list[DivisionMove]:
                 email="",
                 phone="",
             )
-            target = _division_for(event, row, bands, cache)
+            target = division_for(event, row, bands, cache)
             if target.pk is None:
                 target.save()
             left.add(entrant.division_id)

@@ -307,6 +307,9 @@ def _normalized_settings(options: dict) -> dict:
             options[key] = ",".join(str(n) for n in engine.parse_table_numbers(options[key], what))
     if options.get("hall_tables") == 0:
         options["hall_tables"] = None  # 0: the hall's size is no longer set
+    for key in ("min_age", "max_age"):  # 0: no age limit (who may enter)
+        if options.get(key) == 0:
+            options[key] = None
     if "minutes_per_game" in options and not 1 <= options["minutes_per_game"] <= 600:
         raise RuleError(gettext("Minutes per game must be between 1 and 600."))
     if "lone_entrant" in options and options["lone_entrant"] not in Event.LoneEntrant.values:
@@ -343,7 +346,7 @@ def _check_privacy(options: dict) -> None:
 
 
 # Settings that decide which division an entrant placed by age belongs in.
-DIVISION_SETTINGS = ("age_bands", "by_gender", "cutoff_date", "date")
+DIVISION_SETTINGS = ("age_bands", "by_gender", "cutoff_date", "date", "min_age", "max_age")
 
 
 class DivisionMovesPending(RuleError):
@@ -361,9 +364,24 @@ class DivisionMovesPending(RuleError):
         )
 
 
+def _check_ages(event: Event, options: dict) -> None:
+    """The event's ages in order (a minimum above the maximum lets nobody in); 0 or None
+    given clears a limit."""
+    low, high = (
+        (options[key] or None) if key in options else getattr(event, key)
+        for key in ("min_age", "max_age")
+    )
+    if low is not None and high is not None and low > high:
+        raise RuleError(
+            gettext("The oldest age allowed (%(oldest)s) is below the youngest (%(youngest)s).")
+            % {"oldest": high, "youngest": low}
+        )
+
+
 def division_settings_moves(event: Event, options: dict) -> list[DivisionMove]:
     """Who these settings would move (and who stays because a division is seated), or []
     when they change nothing that decides divisions."""
+    _check_ages(event, options)
     changed = {
         key: options[key]
         for key in DIVISION_SETTINGS
@@ -377,6 +395,10 @@ def division_settings_moves(event: Event, options: dict) -> list[DivisionMove]:
         age_bands=options.get("age_bands") or event.age_bands,
         by_gender=event.by_gender if options.get("by_gender") is None else options["by_gender"],
         cutoff=age_cutoff(cutoff_date, options.get("date") or event.date),
+        ages=tuple(
+            (options[key] or None) if key in options else getattr(event, key)
+            for key in ("min_age", "max_age")
+        ),
     )
 
 
@@ -467,6 +489,7 @@ def event_configure(
                 if key in options and options[key] != getattr(event, key):
                     raise RuleError(gettext(FORMAT_SETTING_WORDS[key]))
         _check_hall_against_tables_in_play(event, options)
+        _check_ages(event, options)
         moves = division_settings_moves(event, options)
         if regroup is None and any(not m.blocked for m in moves):
             raise DivisionMovesPending(moves)

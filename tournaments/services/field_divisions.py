@@ -42,6 +42,7 @@ def event_divisions_by_size(*, event: Event) -> DivisionsFormed | None:
                     min_age=slot.min_age,
                     max_age=slot.max_age,
                     gender=slot.gender,
+                    made_as=slot.made_as,  # the name shows in the reader's language
                 )
             for key in group.entrants:
                 entrant = view.entrants[key]

@@ -11,6 +11,18 @@ def hall_words(event) -> str:
     return f"The hall: {size}; unusable: {unusable}; accessible: {accessible}."
 
 
+def ages_words(event) -> str:
+    """Who may enter, by age on the cut-off date."""
+    low, high = event.min_age, event.max_age
+    if low is None and high is None:
+        return "any age"
+    if high is None:
+        return f"{low} and older on {event.age_cutoff}"
+    if low is None:
+        return f"up to {high} on {event.age_cutoff}"
+    return f"{low} to {high} on {event.age_cutoff}"
+
+
 def ribbons_words(ribbons_to: int) -> str:
     return f"ribbons for places 4 to {ribbons_to}" if ribbons_to else "no ribbons"
 
@@ -184,6 +196,13 @@ class Command(EventCommand):
             help="the event's short name in its addresses, e.g. county-2026 (letters, digits, "
             "hyphens); before play only, the old address then leads to the new one",
         )
+        # Who may enter: ages on the cut-off date (0: no limit).
+        parser.add_argument(
+            "--min-age", type=int, metavar="N", help="the youngest age allowed (0: no minimum)"
+        )
+        parser.add_argument(
+            "--max-age", type=int, metavar="N", help="the oldest age allowed (0: no maximum)"
+        )
         parser.add_argument("--name")
         parser.add_argument("--venue")
         parser.add_argument(
@@ -235,6 +254,7 @@ class Command(EventCommand):
         )
         self.say(hall_words(event))
         self.say(f"Short name: {event.slug}; time zone: {event.time_zone}.")
+        self.say(f"Ages allowed: {ages_words(event)}.")
         self.say(
             f"Public pages: {PUBLIC_NAMES_WORDS[event.public_names]}; contact details and "
             f"exact birth dates deleted {event.personal_data_days} days after the event."
@@ -281,4 +301,7 @@ class Command(EventCommand):
             game_minutes=o["game_minutes"],
             divisions_by_size=o["divisions_by_size"],
             time_zone=o["time_zone"],
+            # Who may enter.
+            min_age=o["min_age"],
+            max_age=o["max_age"],
         )

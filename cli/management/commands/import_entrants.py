@@ -3,9 +3,41 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.db import transaction
 
-from cli.base import EventCommand, parse_date
+from cli.base import EventCommand, get_event, parse_date
 from tournaments import services
 from tournaments.registration import read_registrations
+from tournaments.selectors.registration import CHANGED, NEW, REFUSED
+
+
+def _value(value) -> str:
+    return "(empty)" if value in ("", None) else str(value)
+
+
+def plan_lines(plan) -> list[str]:
+    """The plan as the preview shows it, one line per row that does something, with its
+    changes, warnings and the entrants the file no longer holds."""
+    lines = []
+    for row in plan.rows:
+        if row.action == REFUSED:
+            continue
+        where = row.division.name if row.division is not None else ""
+        if row.action == NEW:
+            lines.append(f"New (line {row.line}): {row.name} ({row.entrant_id or 'id made up'})"
+                         f" → {where}")  # fmt: skip
+        elif row.action == CHANGED:
+            changes = "; ".join(
+                f"{change.field.replace('_', ' ')}: {_value(change.old)} → {_value(change.new)}"
+                for change in row.changes
+            )
+            lines.append(f"Changed (line {row.line}): {row.name} ({row.entrant_id}): {changes}")
+        for warning in row.warnings:
+            lines.append(f"  Warning (line {row.line}): {warning}")
+    for entrant in plan.missing:
+        lines.append(
+            f"No longer in the file (kept as they are): {entrant.name} ({entrant.external_id}), "
+            f"{entrant.division.name}, {entrant.get_status_display().lower()}"
+        )
+    return lines
 
 
 class Command(EventCommand):
@@ -19,7 +51,10 @@ class Command(EventCommand):
         parser.add_argument("--date")
         parser.add_argument("--scoring", choices=["low", "sabra"])
         parser.add_argument(
-            "--update", action="store_true", help="update entrants whose id is already registered"
+            "--update",
+            action="store_true",
+            help="update entrants already registered: matched by id, or without an id column "
+            "by names and birth date",
         )
         parser.add_argument(
             "--day-first",
@@ -43,8 +78,6 @@ class Command(EventCommand):
                     slug=slug, name=options["name"], date=date, scoring=options["scoring"]
                 )
             else:
-                from cli.base import get_event
-
                 event = get_event(slug)
             parsed = read_registrations(
                 data, event_names=[event.name, event.slug], day_first=options["day_first"]
@@ -53,7 +86,14 @@ class Command(EventCommand):
         if created:
             self.say(f"Created event {event.name} ({event.slug}) on {event.date}.")
         self.say(f"Read {path.name} ({parsed.encoding}).")
+        for line in plan_lines(report.plan):
+            self.say(line)
         self.say(f"Registered {report.created} entrant(s), updated {report.updated}.")
+        if options["update"]:
+            self.say(
+                f"New: {report.created}; changed: {report.updated}; unchanged: "
+                f"{report.unchanged}; no longer in the file: {len(report.plan.missing)}."
+            )
         for name, count in sorted(report.skipped_other_events.items()):
             self.say(f"Skipped {count} row(s) for another event: {name}.")
         if report.divisions_created:
