@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy
 from tournaments.models import Division
 from tournaments.selectors import brackets
 from web.actions import act
+from web.addresses import printed_address, printed_address_is_loopback
 from web.decorators import event_role, post_only
 from web.params import object_or_404, whole_number
 
@@ -36,6 +37,9 @@ def documents(request, event):
         "documents": rows,
         "kinds": GeneratedDocument.Kind.choices,
         "waiting": any(r.status in WAITING and not r.is_stopped for r in rows),
+        # Sheets, slips and their QR codes print this address: said here when no phone
+        # can open it, before anything is printed.
+        "loopback": printed_address() if printed_address_is_loopback() else "",
     }
     return render(request, "printing/documents.html", context)
 
