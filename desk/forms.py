@@ -5,7 +5,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import engine
-from tournaments.models import EVENT_SETTINGS, FORMAT_FIELDS, Entrant, Event
+from tournaments.models import ENTRANT_DETAILS, EVENT_SETTINGS, FORMAT_FIELDS, Entrant, Event
 from tournaments.services import check_slug, check_time_zone
 from tournaments.zones import zone_choices
 from web.params import WholeNumberField, whole_number_formfield
@@ -291,21 +291,7 @@ class EntrantForm(forms.ModelForm):
 
     class Meta:
         model = Entrant
-        fields = [
-            "first_name",
-            "last_name",
-            "birth_date",
-            "gender",
-            "club",
-            "family",
-            "state",
-            "accessible",
-            "email",
-            "phone",
-            "emergency_contact",
-            "address",
-            "public_opt_out",
-        ]
+        fields = list(ENTRANT_DETAILS)
         labels = {
             "first_name": _("First name"),
             "last_name": _("Last name"),

@@ -3,7 +3,7 @@ it has and the limits beyond which a file is not a backup."""
 
 import re
 
-from tournaments.models import EVENT_SETTINGS
+from tournaments.models import ENTRANT_DETAILS, EVENT_SETTINGS
 
 FORMAT = "rummikub-event-backup"
 VERSION = 2
@@ -18,26 +18,15 @@ EVENT_FIELDS = (
     "personal_purged_at",
     "ended_forgotten_at",
 )
+# An entrant: their details (one list: tournaments.models.ENTRANT_DETAILS), the age a file
+# stated, and what the product keeps of them: status, when made, and when their data were
+# erased at their request.
 ENTRANT_FIELDS = (
     "external_id",
-    "first_name",
-    "last_name",
-    "birth_date",
+    *ENTRANT_DETAILS,
     "stated_age",
-    "gender",
-    "club",
-    "family",
-    "state",
-    "accessible",
-    "email",
-    "phone",
     "status",
     "created_at",
-    # Privacy: contact details deleted after the event, the wish to be named by initials
-    # in public, and when the entrant's data were erased at their request.
-    "emergency_contact",
-    "address",
-    "public_opt_out",
     "erased_at",
 )
 # The register of erasures (tournaments.models.Erasure), the event's part of it.

@@ -10,6 +10,7 @@ from .announcements import ANNOUNCEMENT_MAX_LENGTH, Announcement
 from .bracket import Bye, Round, RoundChange, RoundQuerySet, Seat, Table, seating_note_words
 from .divisions import Division, DivisionQuerySet, DivisionResults
 from .entrants import (
+    ENTRANT_DETAILS,
     Entrant,
     EntrantQuerySet,
     EntrantRemoval,
@@ -54,6 +55,7 @@ from .table_codes import (
 )
 
 __all__ = [
+    "ENTRANT_DETAILS",
     "ANNOUNCEMENT_MAX_LENGTH",
     "BRACKET_SETTINGS",
     "DEFAULT_PERSONAL_DATA_DAYS",

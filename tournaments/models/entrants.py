@@ -9,6 +9,27 @@ from tournaments.text import fold
 from .divisions import Division
 from .events import Event
 
+# An entrant's details as the person gives them, in the order they are shown: the one list
+# the desk's entrant form edits, an import or an entrant added by hand saves, a registration
+# file fills (with the age it states, where it has no birth date) and a backup carries (with
+# the entry id, the status and the times). The contact details and the wish to be named by
+# initials in public are personal data (docs/privacy.md).
+ENTRANT_DETAILS = (
+    "first_name",
+    "last_name",
+    "birth_date",
+    "gender",
+    "club",
+    "family",
+    "state",
+    "accessible",
+    "email",
+    "phone",
+    "emergency_contact",
+    "address",
+    "public_opt_out",
+)
+
 
 def name_search_text(first_name: str, last_name: str) -> str:
     """What ``Entrant.search_name`` holds: the folded name, then the same without spaces, so

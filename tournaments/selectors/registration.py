@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from tournaments import engine
-from tournaments.models import Division, Entrant, Event
+from tournaments.models import ENTRANT_DETAILS, Division, Entrant, Event
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 from tournaments.text import fold, isolate
 
@@ -23,22 +23,7 @@ NEW, CHANGED, UNCHANGED, REFUSED = "new", "changed", "unchanged", "refused"
 # Entrant field -> the file column it comes from, where the names differ.
 UPDATE_COLUMNS = {"stated_age": "age"}
 # The entrant's fields a file fills, in the order a change is told.
-FILE_FIELDS = (
-    "first_name",
-    "last_name",
-    "birth_date",
-    "stated_age",
-    "gender",
-    "club",
-    "family",
-    "state",
-    "accessible",
-    "email",
-    "phone",
-    "emergency_contact",
-    "address",
-    "public_opt_out",
-)
+FILE_FIELDS = (*ENTRANT_DETAILS, "stated_age")
 
 
 def person_key(first: str, last: str, birth: datetime.date | None) -> tuple:

@@ -7,7 +7,7 @@ from django.utils.translation import gettext, ngettext
 
 from tournaments import engine
 from tournaments.engine import RuleError
-from tournaments.models import Division, Entrant, Event, Round, name_search_text
+from tournaments.models import ENTRANT_DETAILS, Division, Entrant, Event, Round, name_search_text
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 from tournaments.selectors import DivisionMove, division_moves
 from tournaments.selectors.registration import (
@@ -24,23 +24,7 @@ from tournaments.text import isolate, visible_text
 from ._common import auto_ids, model_clean
 from .checkin import entrant_set_status
 
-ENTRANT_FIELDS = (
-    "first_name",
-    "last_name",
-    "birth_date",
-    "gender",
-    "club",
-    "family",
-    "state",
-    "accessible",
-    "email",
-    "phone",
-    # Privacy (docs/privacy.md): deleted after the event, and the wish to be named by
-    # initials on the public pages.
-    "emergency_contact",
-    "address",
-    "public_opt_out",
-)
+ENTRANT_FIELDS = ENTRANT_DETAILS  # what an entrant added or changed by hand may hold
 # What the purge after the event deleted, and no import or edit brings back.
 PERSONAL_FIELDS = (
     "birth_date",
