@@ -11,18 +11,16 @@ from django.utils.translation import gettext, ngettext, pgettext
 
 from printing import wrapping
 from printing.data import BracketData, BracketRound, BracketTable
-
-from .flow import Flow, column_width
-from .pages import BAND_GREY, NAME_MIN, Document, Page, Progress
-from .words import (
-    continued,
+from tournaments.vocabulary import (
     division_status_word,
-    games_words,
     kind_word,
     out_of_play_word,
     round_status_word,
-    table_words,
 )
+
+from .flow import Flow, column_width
+from .pages import BAND_GREY, NAME_MIN, Document, Page, Progress
+from .words import continued, games_words, table_words
 
 PAD = 7.0
 POS_W = 26.0

@@ -6,10 +6,11 @@ from django.utils.translation import gettext
 
 from printing import fonts, wrapping
 from printing.data import Certificate, CertificatesData
+from tournaments.vocabulary import medal_title, scope_word
 
 from .awards import award_page, award_recipient
 from .pages import Document, Progress
-from .words import medal_title, place_words, scope_word
+from .words import place_words
 
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only
 

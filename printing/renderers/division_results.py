@@ -8,11 +8,12 @@ from django.utils.translation import gettext, pgettext
 
 from printing import fonts, wrapping
 from printing.data import DivisionResults, PlacingLine
+from tournaments.vocabulary import MEDALS, division_status_word, out_of_play_word
 
 from .flow import Item, heading_fit, items_height
 from .medal_cards import card_rows
 from .pages import BAND_GREY, MIN_SIZE, NAME_MIN, Document, Page
-from .words import MEDALS, continued, division_status_word, ordinal, out_of_play_word
+from .words import continued, ordinal
 
 # The layouts a division is tried in, roomiest first: medal cards and large rows; smaller
 # rows; smaller cards too; no cards (the placings name the medallists in bold).

@@ -7,10 +7,11 @@ from django.utils.translation import gettext, pgettext
 
 from printing import fonts, wrapping
 from printing.data import DivisionResults, PlacingLine
+from tournaments.vocabulary import medal_title
 
 from .flow import Item
 from .pages import MIN_SIZE, NAME_MIN, Page
-from .words import medal_title, ordinal, place_words
+from .words import ordinal, place_words
 
 MEDAL_ORDER = {"gold": 0, "silver": 1, "bronze": 2}
 MEDAL_FILL = {"gold": 0.82, "silver": 0.93, "bronze": 0.7}  # a secondary cue only

@@ -13,11 +13,12 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from printing.data import DivisionResults, ResultsData
+from tournaments.vocabulary import division_status_word
 
 from .division_results import LEVELS, TIGHTEST, DivisionSection, paragraph
 from .flow import Flow, Item, items_height
 from .pages import MIN_SIZE, Document, Progress
-from .words import continued, division_status_word
+from .words import continued
 
 GAP = 14.0  # between divisions on a page
 

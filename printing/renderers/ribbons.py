@@ -8,10 +8,11 @@ from django.utils.translation import gettext
 
 from printing import fonts, wrapping
 from printing.data import RibbonCard, RibbonsData
+from tournaments.vocabulary import scope_word
 
 from .awards import award_page, award_recipient
 from .pages import Document, Progress
-from .words import place_words, scope_word
+from .words import place_words
 
 
 def _rosette(page, x: float, y: float, r: float) -> None:

@@ -9,9 +9,9 @@ from django.utils.translation import gettext, pgettext
 from printing import fonts, wrapping
 from printing.data import TableLines
 from tournaments.text import isolate
+from tournaments.vocabulary import out_of_play_word
 
 from .pages import BAND_GREY, MIN_SIZE, NAME_MIN, Document, Page
-from .words import out_of_play_word
 
 
 class Layout:

@@ -8,10 +8,11 @@ from django.utils.translation import gettext
 
 from printing import wrapping
 from printing.data import TableLines
+from tournaments.vocabulary import kind_word
 
 from .pages import MIN_SIZE, Document, Page
 from .qr import draw_qr
-from .words import games_words, kind_word, long_date, table_words
+from .words import games_words, long_date, table_words
 
 QR_SIZE = 100.0
 URL_COLUMN = 172.0

@@ -7,11 +7,12 @@ from django.utils.translation import gettext, pgettext
 from printing import fonts, wrapping
 from printing.data import ByeLine, TableLines, TableListData
 from tournaments.text import isolate
+from tournaments.vocabulary import kind_word, out_of_play_word
 
 from .find_your_table import Entry, find_order, find_section
 from .flow import Flow, column_width
 from .pages import BAND_GREY, NAME_MIN, NAME_SIZE, Document, Page, Progress
-from .words import continued, games_words, kind_word, out_of_play_word, table_words
+from .words import continued, games_words, table_words
 
 PAD = 8.0
 

@@ -1,5 +1,6 @@
-"""The data's codes and numbers in words, in the active language: round kinds and
-statuses, medals, places and ordinals, dates, "Table 7", "3 games"."""
+"""Numbers and dates in words for the printed sheets, in the active language: places and
+ordinals, dates, "Table 7", "3 games". The data's codes (round kinds and statuses, medals,
+a player out of play) come from the one vocabulary, tournaments.vocabulary."""
 
 from __future__ import annotations
 
@@ -13,62 +14,6 @@ from tournaments import text
 
 # Every word printed is in the active language: the printing service renders each
 # document inside translation.override(event.language). Names are printed as written.
-
-
-def kind_word(kind: str) -> str:
-    """A round's kind in words."""
-    words = {
-        "qualifying": pgettext("round kind", "qualifying"),
-        "intermediate": pgettext("round kind", "intermediate"),
-        "final": pgettext("round kind", "final"),
-    }
-    return words.get(kind, kind)
-
-
-def round_status_word(status: str) -> str:
-    words = {
-        "seated": gettext("seated, not started"),
-        "in_play": pgettext("round status", "in play"),
-        "closed": pgettext("round status", "finished"),
-    }
-    return words.get(status, status)
-
-
-def division_status_word(status: str) -> str:
-    words = {
-        "registered": gettext("registration open"),
-        "in_play": pgettext("division status", "in play"),
-        "complete": pgettext("division status", "complete"),
-    }
-    return words.get(status, status)
-
-
-MEDALS = ("gold", "silver", "bronze")
-
-
-def medal_title(medal: str) -> str:
-    """The medal as printed large on a certificate: "GOLD MEDAL"."""
-    words = {
-        "gold": gettext("GOLD MEDAL"),
-        "silver": gettext("SILVER MEDAL"),
-        "bronze": gettext("BRONZE MEDAL"),
-    }
-    return words.get(medal, f"{medal.upper()}")
-
-
-def out_of_play_word(status: str) -> str:
-    """ "withdrawn" or "disqualified" (the data's codes) in words."""
-    words = {
-        "withdrawn": pgettext("player status", "withdrawn"),
-        "disqualified": pgettext("player status", "disqualified"),
-    }
-    return words.get(status, status)
-
-
-def scope_word(scope: str) -> str:
-    """What a place is of: "Division" or "Age group" (the data's codes) in words."""
-    words = {"Division": gettext("Division"), "Age group": gettext("Age group")}
-    return words.get(scope, scope)
 
 
 def get_language_code() -> str:

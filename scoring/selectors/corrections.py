@@ -4,11 +4,12 @@ for who advanced, the byes or the medals is still open, with the results side by
 
 from dataclasses import dataclass, field
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, ngettext
 
 from tournaments import engine
 from tournaments.models import Division, Event
 from tournaments.selectors import mark_namesakes
+from tournaments.vocabulary import medal_in_a_sentence
 
 from ..models import Game, ScoreChange
 from .state import DivisionState, division_state
@@ -94,19 +95,12 @@ def _started(state: DivisionState, number: int) -> bool:
     ).exists()
 
 
-MEDAL_WORDS = {
-    "gold": lambda: pgettext("medal, lower case", "gold"),
-    "silver": lambda: pgettext("medal, lower case", "silver"),
-    "bronze": lambda: pgettext("medal, lower case", "bronze"),
-}
-
-
 def _placing_lines(state: DivisionState, placings: engine.Placings, limit: int = 8) -> tuple:
     lines = []
     for placing in placings.placings:
         if placing.place is None or placing.place > limit:
             continue
-        medal = f" ({MEDAL_WORDS[placing.medal]()})" if placing.medal in MEDAL_WORDS else ""
+        medal = f" ({medal_in_a_sentence(placing.medal)})" if placing.medal else ""
         lines.append(f"{placing.place}. {state.names.get(placing.player, placing.player)}{medal}")
     return tuple(lines) or (gettext("no placings"),)
 

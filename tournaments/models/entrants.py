@@ -2,9 +2,10 @@
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import pgettext_lazy
 
 from tournaments.text import fold
+from tournaments.vocabulary import out_of_play_word
 
 from .divisions import Division
 from .events import Event
@@ -181,11 +182,7 @@ class Entrant(models.Model):
     def out_of_play_word(self) -> str:
         """ "withdrawn" or "disqualified" for a player out of play, else "" (every page and
         sheet marks them with this word)."""
-        if not self.out_of_play:
-            return ""
-        if self.status == self.Status.DISQUALIFIED:
-            return gettext("disqualified")
-        return gettext("withdrawn")
+        return out_of_play_word(self.status) if self.out_of_play else ""
 
 
 class EntrantStatusChange(models.Model):

@@ -6,6 +6,7 @@ from django.utils.translation import gettext
 
 from tournaments.selectors import clock_time, day_clock_time
 from tournaments.text import one_period as _one_period
+from tournaments.vocabulary import kind_word
 from web.actions import for_people, settings_field
 
 register = template.Library()
@@ -67,3 +68,9 @@ def division_shown(division) -> str:
 def day_clock(moment) -> str:
     """A day and a time of day, in the event's time zone: "12/07/2026 2:01 pm"."""
     return day_clock_time(moment)
+
+
+@register.filter
+def round_kind(kind: str) -> str:
+    """A round's kind in words (qualifying, intermediate, final): tournaments.vocabulary."""
+    return kind_word(kind)

@@ -1,10 +1,12 @@
 """A division's bracket and scores as the engine sees them: the state itself and what it
 puts into words (``bracket``: ``DivisionState``), loaded in a few queries (``loading``:
-``division_state``, ``recorded_state``), and a medal or a place in words (``words``)."""
+``division_state``, ``recorded_state``); a medal or a place in words comes from
+``tournaments.vocabulary``."""
+
+from tournaments.vocabulary import medal_word, place_word
 
 from .bracket import DivisionState, serialize_placings
 from .loading import division_state, game_record_of, recorded_state
-from .words import medal_word, place_word
 
 __all__ = [
     "DivisionState",

@@ -14,9 +14,9 @@ from tournaments.selectors import bracket_name, womens_bracket, words_list
 from tournaments.selectors import namesakes as event_namesakes
 from tournaments.selectors import public_names as event_public_names
 from tournaments.text import isolate
+from tournaments.vocabulary import medal_word, place_word
 
 from ...models import Game, Penalty
-from .words import medal_word, place_word
 
 
 @dataclass
