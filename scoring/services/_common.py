@@ -236,9 +236,12 @@ def lock_for_entry(table: Table) -> Round:
             raise gone
         round_.status, round_.games = now
         if not Round.division.is_cached(round_):
-            round_.division = Division.objects.get(pk=round_.division_id)
+            round_.division = Division.objects.select_related("event").get(pk=round_.division_id)
         return round_
-    fresh = Round.objects.select_related("division").filter(pk=table.round_id).order_by().first()
+    # With the division's event: the game is checked by the event's format.
+    fresh = (
+        Round.objects.select_related("division__event").filter(pk=table.round_id).order_by().first()
+    )
     if fresh is None or not Table.objects.filter(pk=table.pk).exists():
         raise gone
     return fresh

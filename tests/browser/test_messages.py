@@ -173,10 +173,12 @@ def test_withdrawn_and_disqualified_players_are_marked_on_the_entry_form(
     page = context.new_page()
     login(page, live_server.url, "sam")
     page.goto(world.table_url(table, live_server.url))
-    expect(page.get_by_label(f"Seat 3: {c.name} (withdrawn: no rack total needed)")).to_be_visible()
+    # Out of play: their name marked, and no box or tile counter for them.
+    expect(page.get_by_text(f"Seat 3: {c.name} (withdrawn: no rack total needed)")).to_be_visible()
     expect(
-        page.get_by_label(f"Seat 4: {d.name} (disqualified: no rack total needed)")
+        page.get_by_text(f"Seat 4: {d.name} (disqualified: no rack total needed)")
     ).to_be_visible()
+    expect(page.locator(f"#id_rack_{c.pk}, #id_rack_{d.pk}")).to_have_count(0)
     expect(page.locator("table.scores tbody tr", has_text=d.name)).to_contain_text("(disqualified)")
     page.fill(f"#id_rack_{a.pk}", "0")
     page.fill(f"#id_rack_{b.pk}", "12")

@@ -65,7 +65,12 @@ TAMPERED = [
     ("date impossible", _edit(["event", "date"]), "2026-02-30", "event, date:"),
     ("minutes as text", _edit(["event", "minutes_per_game"]), "twenty", "minutes per game"),
     ("minutes zero", _edit(["event", "minutes_per_game"]), 0, "event, minutes per game:"),
-    ("unknown scoring", _edit(["event", "scoring"]), "high", "event: scoring:"),
+    (
+        "unknown scoring",
+        _edit(["event", "scoring"]),
+        "high",
+        "event: 'high' is not a scoring system",
+    ),
     ("age bands garbage", _edit(["event", "age_bands"]), "fifty", "event: 'fifty'"),
     ("tie order garbage", _edit(["event", "tie_order"]), "luck", "Unknown tie-break rule"),
     ("archived at garbage", _edit(["event", "archived_at"]), "soon", "event, archived at"),

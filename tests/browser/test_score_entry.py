@@ -200,14 +200,14 @@ def test_concurrent_save_shows_both_entries_and_loses_nothing(browser, live_serv
     assert len(audit) == 2
     # Newest first: Sue's replacement naming Sam's values, then Sam's entry.
     was, now = audit[0].split(" — was ")[1].split(" — now ")
-    assert re.match(r"\d\d:\d\d, sue: Replaced", audit[0])
+    assert re.match(r"\d{1,2}:\d\d [ap]m, sue: Replaced", audit[0])
     assert sorted(was.removesuffix(" (a player went out)").split(", ")) == sorted(
         [f"{a.name} 0", f"{b.name} 10", f"{c.name} 20", f"{d.name} 30"]
     )
     assert sorted(now.removesuffix(" (a player went out)").split(", ")) == sorted(
         [f"{a.name} 0", f"{b.name} 11", f"{c.name} 20", f"{d.name} 35"]
     )
-    assert re.match(r"\d\d:\d\d, sam: Entered game 1 — ", audit[1])
+    assert re.match(r"\d{1,2}:\d\d [ap]m, sam: Entered game 1 — ", audit[1])
     entered = audit[1].split(" — ", 1)[1].removesuffix(" (a player went out)")
     assert sorted(entered.split(", ")) == sorted(
         was.removesuffix(" (a player went out)").split(", ")

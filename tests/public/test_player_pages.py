@@ -303,7 +303,7 @@ def test_the_page_ends_a_sentence_on_a_time_with_one_period():
     )
     event.save()
     html = Client().get(f"/p/{event.slug}/me/{mary.page_code}/").content.decode()
-    assert "until 9:55 p.m.</p>" in html and "p.m.." not in html
+    assert "until 9:55 pm.</p>" in html and "pm.." not in html
 
 
 def test_the_family_copy_speaks_of_the_player_by_name():
