@@ -152,3 +152,17 @@ def test_a_row_outside_the_ages_is_refused_naming_the_row_and_the_age(tmp_path):
     run("import_entrants", SLUG, write(tmp_path / "g.csv", header, body))
     names = Division.objects.filter(event__slug=SLUG).values_list("name", flat=True)
     assert not [n for n in names if "Under" in n]
+
+
+@pytest.mark.django_db
+def test_an_entrant_removed_before_play_is_skipped_and_said(tmp_path):
+    header, body = sample(without_id=True)
+    run("import_entrants", SLUG, str(write(tmp_path / "week1.csv", header, body)), *CREATE)
+    first = body[0][column(header, "First Name")]
+    removed = Entrant.objects.get(first_name=first, last_name=body[0][column(header, "Last Name")])
+    run("remove_entrant", SLUG, removed.external_id, "--reason", "entered twice")
+    out = run("import_entrants", SLUG, str(write(tmp_path / "week2.csv", header, body)), "--update")
+    assert "Skipped (line 2): " in out and "Removed before play on" in out
+    assert "(entered twice); not registered again" in out
+    assert not Entrant.objects.filter(first_name=first, last_name=removed.last_name).exists()
+    assert "New: 0;" in out

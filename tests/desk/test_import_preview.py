@@ -155,3 +155,23 @@ def test_an_entrant_outside_the_ages_is_registered_only_when_accepted():
     sam = Entrant.objects.get(last_name="Young")
     assert sam.division.name == "Men 50-54"
     assert not Division.objects.filter(name__contains="Under").exists()
+
+
+def test_an_entrant_removed_before_play_is_not_registered_again_unless_ticked():
+    from tournaments import services
+
+    event = EventFactory(date="2026-05-16")
+    client = organizer_client(event)
+    data = b"first_name,last_name,birth_date\nAnn,Able,1950-02-03\nBea,Best,1951-04-05\n"
+    press(client, event, upload(client, event, data))
+    services.entrant_remove(entrant=Entrant.objects.get(first_name="Bea"), reason="entered twice")
+    page = upload(client, event, data)
+    text = page.content.decode()
+    assert "Removed before play on" in text and "(entered twice)" in text
+    assert 'name="again" value="3"' in text and "Register them again" in text
+    assert button(page) is None  # nothing else to do: Bea is not registered by default
+    again = press(client, event, page, again="3", recheck="1")
+    assert button(again) == "Register 1"
+    done = press(client, event, again, again="3")
+    assert "Registered 1 entrant." in done.content.decode()
+    assert Entrant.objects.filter(first_name="Bea").exists()

@@ -97,3 +97,26 @@ def test_rows_that_cannot_be_read_are_planned_as_refused_in_the_files_order(even
     )
     assert [(r.line, r.action) for r in plan.rows] == [(2, REFUSED), (3, NEW)]
     assert plan.refusal_lines()[0].startswith("line 2: birth date '1950-13-01'")
+
+
+def test_an_entrant_removed_before_play_is_skipped_unless_registered_again(event):
+    from tournaments import services
+    from tournaments.selectors.registration import REMOVED
+
+    entrant = event.entrants.get(external_id="AUTO-0001")
+    services.entrant_remove(entrant=entrant, reason="entered twice")
+    by_names = parsed("first_name,last_name,birth_date\nJose,NUNEZ,1955-03-01\n")
+    by_id = parsed("entrant_id,first_name,last_name,birth_date\nAUTO-0001,José,Núñez,1955-03-01\n")
+    for file in (by_names, by_id):
+        for update in (True, False):
+            [row] = import_plan(event=event, parsed=file, update=update).rows
+            assert row.action == REMOVED and row.removal.reason == "entered twice"
+            assert not row.problems
+    [row] = import_plan(event=event, parsed=by_names, update=True, again_lines=[2]).rows
+    assert row.action == NEW
+    assert "removed before play on" in row.warnings[0] and "entered twice" in row.warnings[0]
+    # Another birth date is another person: new, as any other row.
+    [other] = import_plan(
+        event=event, parsed=parsed("first_name,last_name,birth_date\nJosé,Núñez,1956-03-01\n")
+    ).rows
+    assert other.action == NEW and other.removal is None

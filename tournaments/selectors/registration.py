@@ -10,16 +10,20 @@ button does.
 import datetime
 from dataclasses import dataclass, field
 
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 
 from tournaments import engine
-from tournaments.models import ENTRANT_DETAILS, Division, Entrant, Event
+from tournaments.models import ENTRANT_DETAILS, Division, Entrant, EntrantRemoval, Event
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 from tournaments.text import fold, isolate
 
 from .brackets import seated_bracket_ids
 
 NEW, CHANGED, UNCHANGED, REFUSED = "new", "changed", "unchanged", "refused"
+# Removed before play (``entrant_remove``) and still in the file: skipped, not registered
+# again unless the organizer asks (``again_lines``).
+REMOVED = "removed"
 # Entrant field -> the file column it comes from, where the names differ.
 UPDATE_COLUMNS = {"stated_age": "age"}
 # The entrant's fields a file fills, in the order a change is told.
@@ -78,6 +82,20 @@ def division_for(event: Event, row: RegistrationRow, bands, cache: dict) -> Divi
     return cache[key]
 
 
+def removed_day(removal: EntrantRemoval) -> str:
+    """The day an entrant was removed, in the event's time zone and the page's format."""
+    at = timezone.localtime(removal.at) if timezone.is_aware(removal.at) else removal.at
+    return formats.date_format(at.date(), "DATE_FORMAT")
+
+
+def removed_words(removal: EntrantRemoval) -> str:
+    """ "Removed before play on 7 December 2026 (entered twice)": a skipped row's words."""
+    return gettext("Removed before play on %(day)s (%(reason)s)") % {
+        "day": removed_day(removal),
+        "reason": removal.reason,
+    }
+
+
 def ages_allowed_words(event: Event) -> str:
     """The event's ages in words: "50 and older", "up to 18", "50 to 64"."""
     low, high = event.min_age, event.max_age
@@ -113,6 +131,8 @@ class RowPlan:
     age: int | None = None  # on the cut-off date
     age_outside: bool = False  # outside the event's ages (refused unless accepted)
     age_accepted: bool = False
+    removal: EntrantRemoval | None = None  # removed before play, and in the file again
+    again: bool = False  # ... and registered again, as the organizer asked
 
     @property
     def name(self) -> str:
@@ -156,8 +176,17 @@ class ImportPlan:
         return self.counted(REFUSED)
 
     @property
+    def removed(self) -> int:
+        return self.counted(REMOVED)
+
+    @property
     def refused_rows(self) -> list[RowPlan]:
         return [r for r in self.rows if r.action == REFUSED]
+
+    @property
+    def removed_rows(self) -> list[RowPlan]:
+        """Rows of entrants removed before play (skipped, or registered again)."""
+        return [r for r in self.rows if r.removal is not None]
 
     @property
     def age_outside_rows(self) -> list[RowPlan]:
@@ -178,11 +207,20 @@ class ImportPlan:
 
 
 class _Planner:
-    def __init__(self, event, update, present, accept_lines):
+    def __init__(self, event, update, present, accept_lines, again_lines=()):
         self.event = event
         self.update = update
         self.present = present
         self.accept_lines = set(accept_lines)
+        self.again_lines = set(again_lines)
+        # Removed before play: by id, and by names and birth date (the latest removal).
+        self.removed_by_id: dict[str, EntrantRemoval] = {}
+        self.removed_by_person: dict[tuple, EntrantRemoval] = {}
+        for removal in EntrantRemoval.objects.filter(event=event).order_by("at", "pk"):
+            self.removed_by_id[removal.external_id] = removal
+            if removal.first_name and removal.last_name:
+                key = person_key(removal.first_name, removal.last_name, removal.birth_date)
+                self.removed_by_person[key] = removal
         self.entrants = list(
             Entrant.objects.filter(event=event).select_related("division__combined_into")
         )
@@ -391,9 +429,36 @@ class _Planner:
                     % {"ids": ", ".join(e.external_id for e in namesakes)}
                 )
 
+    def removed(self, plan: RowPlan) -> None:
+        """A new row that is an entrant removed before play (by id, else by names and birth
+        date): skipped, unless the organizer registers them again."""
+        row = plan.row
+        removal = None
+        if row.entrant_id:
+            removal = self.removed_by_id.get(row.entrant_id)
+        if removal is None:
+            removal = self.removed_by_person.get(
+                person_key(row.first_name, row.last_name, row.birth_date)
+            )
+        if removal is None:
+            return
+        plan.removal = removal
+        words = {"day": removed_day(removal), "reason": removal.reason}
+        if row.line in self.again_lines:
+            plan.again = True
+            plan.warnings.append(
+                gettext(
+                    "removed before play on %(day)s (%(reason)s): registered again, as the "
+                    "organizer asked"
+                )
+                % words
+            )
+
     def plan(self, row: RegistrationRow) -> RowPlan:
         plan = RowPlan(line=row.line, row=row)
         self.match(plan)
+        if plan.entrant is None and not plan.problems:
+            self.removed(plan)
         if plan.entrant is not None:
             if plan.entrant.pk in self.matched:
                 plan.problems.append(
@@ -411,6 +476,8 @@ class _Planner:
         self.warn(plan)
         if plan.problems:
             plan.action = REFUSED
+        elif plan.removal is not None and not plan.again:
+            plan.action = REMOVED
         elif plan.entrant is None:
             plan.action = NEW
         else:
@@ -424,17 +491,20 @@ def import_plan(
     parsed: ParsedRegistrations,
     update: bool = False,
     accept_lines=(),
+    again_lines=(),
 ) -> ImportPlan:
     """What importing ``parsed`` into ``event`` does, row by row (nothing is saved).
 
     A row matches a registered entrant by its id or, without one, by names and birth date
     (accents and case folded); without ``update`` a match is refused as already
     registered. A row whose age on the cut-off date is outside the event's ages is refused
-    unless its line is in ``accept_lines`` (the organizer accepted it knowingly)."""
+    unless its line is in ``accept_lines`` (the organizer accepted it knowingly). A row for
+    an entrant removed before play (same id, else names and birth date) is skipped
+    (``REMOVED``) unless its line is in ``again_lines``."""
     present = set(parsed.columns)
     if "full_name" in present:
         present |= {"first_name", "last_name"}
-    planner = _Planner(event, update, present, accept_lines)
+    planner = _Planner(event, update, present, accept_lines, again_lines)
     rows = [planner.plan(row) for row in parsed.rows]
     rows += [RowPlan(line=line, row=None, action=REFUSED, problems=[message])
              for line, message in parsed.row_problems]  # fmt: skip
