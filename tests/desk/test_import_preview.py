@@ -175,3 +175,20 @@ def test_an_entrant_removed_before_play_is_not_registered_again_unless_ticked():
     done = press(client, event, again, again="3")
     assert "Registered 1 entrant." in done.content.decode()
     assert Entrant.objects.filter(first_name="Bea").exists()
+
+
+def test_a_refused_row_of_a_registered_entrant_says_not_changed():
+    from tests.factories import seated_division
+
+    division = seated_division(5)
+    entrant = division.entrants.order_by("pk").first()
+    client = organizer_client(division.event)
+    data = (
+        "entrant_id,first_name,last_name,gender\n"
+        f"{entrant.external_id},{entrant.first_name},{entrant.last_name},"
+        f"{'F' if entrant.gender == 'M' else 'M'}\n"
+    ).encode()
+    text = upload(client, division.event, data).content.decode()
+    row = re.search(r'<tr id="line-2".*?</tr>', text, re.S).group(0)
+    assert "Not changed" in row and "Not registered" not in row
+    assert "their gender cannot be changed by a file" in row

@@ -120,3 +120,23 @@ def test_an_entrant_removed_before_play_is_skipped_unless_registered_again(event
         event=event, parsed=parsed("first_name,last_name,birth_date\nJosé,Núñez,1956-03-01\n")
     ).rows
     assert other.action == NEW and other.removal is None
+
+
+def test_a_seated_entrants_names_and_contact_details_are_changed_but_not_their_birth_date():
+    from tests.factories import seated_division
+
+    division = seated_division(5)
+    entrant = division.entrants.order_by("pk").first()
+    head = "entrant_id,first_name,last_name,birth_date,gender,phone,email,club"
+    same = (
+        f"{entrant.external_id},Newname,{entrant.last_name},{entrant.birth_date or ''},"
+        f"{entrant.gender},555-0100,new@example.org,New Club"
+    )
+    [row] = import_plan(event=division.event, parsed=parsed(f"{head}\n{same}\n"), update=True).rows
+    assert row.action == CHANGED and not row.problems
+    assert {c.field for c in row.changes} >= {"first_name", "phone", "email", "club"}
+    other = "F" if entrant.gender == "M" else "M"
+    moved = same.replace(f",{entrant.gender},555", f",{other},555")
+    [row] = import_plan(event=division.event, parsed=parsed(f"{head}\n{moved}\n"), update=True).rows
+    assert row.action == REFUSED
+    assert f"already seated in {division.name}: their gender cannot be changed" in (row.problems[0])
