@@ -163,6 +163,8 @@ def _what_it_does(plan, absent: set[str]) -> str:
             ngettext("skip %(n)d with problems", "skip %(n)d with problems", plan.refused)
             % {"n": plan.refused}
         )
+    if plan.left_out:
+        parts.append(_("leave out %(n)d") % {"n": plan.left_out})
     if plan.removed:
         parts.append(
             ngettext(
@@ -175,15 +177,17 @@ def _what_it_does(plan, absent: set[str]) -> str:
     return capfirst(", ".join(parts))
 
 
-def _shown(plan, accepted: set[int], absent: set[str], again: set[int] = frozenset()) -> str:
+def _shown(plan, accepted: set[int], absent: set[str], again=frozenset(), leave=frozenset()) -> str:
     """What the preview showed, to tell whether the button still does the same."""
     counts = (plan.new, plan.changed, plan.unchanged, plan.refused, len(plan.missing))
     return (
-        "-".join(str(n) for n in (*counts, plan.removed))
+        "-".join(str(n) for n in (*counts, plan.removed, plan.left_out))
         + "|"
         + ",".join([*(str(n) for n in sorted(accepted)), *sorted(absent)])
         + "|"
         + ",".join(str(n) for n in sorted(again))
+        + "|"
+        + ",".join(str(n) for n in sorted(leave))
     )
 
 
@@ -214,15 +218,22 @@ def import_preview(request, event):
     accepted = _lines(request.POST.getlist("accept"))
     absent = set(request.POST.getlist("absent"))
     again = _lines(request.POST.getlist("again"))
+    leave = _lines(request.POST.getlist("leave"))
     plan = import_plan(
-        event=event, parsed=parsed, update=True, accept_lines=accepted, again_lines=again
+        event=event,
+        parsed=parsed,
+        update=True,
+        accept_lines=accepted,
+        again_lines=again,
+        leave_lines=leave,
     )
     absent &= plan.markable
-    shown = _shown(plan, accepted, absent, again)
+    shown = _shown(plan, accepted, absent, again, leave)
     if request.method == "POST" and "recheck" not in request.POST:
         posted = request.POST.get("shown")
         if posted == shown or (posted is None and not plan.refused):
-            return _imported(request, event, token, parsed, accepted, absent, context, again)
+            choices = {"again_lines": again, "leave_lines": leave}
+            return _imported(request, event, token, parsed, accepted, absent, context, choices)
         messages.warning(
             request,
             _(
@@ -248,7 +259,7 @@ def import_preview(request, event):
     return render(request, "desk/import_preview.html", context)
 
 
-def _imported(request, event, token: str, parsed, accepted, absent, context, again=()):
+def _imported(request, event, token: str, parsed, accepted, absent, context, choices):
     """The previewed plan carried out (the rows with problems skipped, as the button
     said): the entrants' list; refused, the preview with the refusal. The file is
     forgotten either way."""
@@ -260,7 +271,7 @@ def _imported(request, event, token: str, parsed, accepted, absent, context, aga
             accept_lines=accepted,
             absent_ids=absent,
             skip_problems=True,
-            again_lines=again,
+            **choices,
         )
     except RuleError as error:
         uploads.forget(UPLOADS, token, user=request.user, event=event)

@@ -192,3 +192,24 @@ def test_a_refused_row_of_a_registered_entrant_says_not_changed():
     row = re.search(r'<tr id="line-2".*?</tr>', text, re.S).group(0)
     assert "Not changed" in row and "Not registered" not in row
     assert "their gender cannot be changed by a file" in row
+
+
+def test_a_new_entrant_of_a_division_in_play_is_warned_of_and_registered_unless_left_out():
+    from tests.factories import seated_division
+
+    division = seated_division(5)
+    event = division.event
+    client = organizer_client(event)
+    data = (
+        f"first_name,last_name,division\nLate,Comer,{division.name}\nLater,Still,{division.name}\n"
+    )
+    page = upload(client, event, data.encode())
+    text = page.content.decode()
+    assert f"{division.name} is already being played: they cannot be seated in it" in text
+    assert 'name="leave" value="2"' in text and button(page) == "Register 2"
+    again = press(client, event, page, leave="3", recheck="1")
+    assert button(again) == "Register 1, leave out 1"
+    done = press(client, event, again, leave="3")
+    assert "Registered 1 entrant." in done.content.decode()
+    assert Entrant.objects.filter(first_name="Late").exists()
+    assert not Entrant.objects.filter(first_name="Later").exists()

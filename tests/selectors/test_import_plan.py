@@ -140,3 +140,23 @@ def test_a_seated_entrants_names_and_contact_details_are_changed_but_not_their_b
     [row] = import_plan(event=division.event, parsed=parsed(f"{head}\n{moved}\n"), update=True).rows
     assert row.action == REFUSED
     assert f"already seated in {division.name}: their gender cannot be changed" in (row.problems[0])
+
+
+def test_a_new_entrant_of_a_division_in_play_is_warned_of_and_may_be_left_out():
+    from tests.factories import seated_division
+    from tournaments.selectors.registration import LEFT_OUT
+
+    division = seated_division(5)
+    file = parsed(f"first_name,last_name,age,division\nLate,Comer,70,{division.name}\n")
+    [row] = import_plan(event=division.event, parsed=file).rows
+    assert row.action == NEW and row.late and not row.problems
+    assert row.warnings[1:] == [
+        f"{division.name} is already being played: they cannot be seated in it; check-in "
+        "will say so (move them by hand, or leave them out)"
+    ]
+    [row] = import_plan(event=division.event, parsed=file, leave_lines=[2]).rows
+    assert row.action == LEFT_OUT
+    division.status = division.Status.COMPLETE
+    division.save()
+    [row] = import_plan(event=division.event, parsed=file).rows
+    assert row.warnings[1].startswith(f"{division.name} is finished")

@@ -24,6 +24,8 @@ NEW, CHANGED, UNCHANGED, REFUSED = "new", "changed", "unchanged", "refused"
 # Removed before play (``entrant_remove``) and still in the file: skipped, not registered
 # again unless the organizer asks (``again_lines``).
 REMOVED = "removed"
+# A new entrant whose division is already in play or finished, left out by the organizer.
+LEFT_OUT = "left_out"
 # Entrant field -> the file column it comes from, where the names differ.
 UPDATE_COLUMNS = {"stated_age": "age"}
 # The entrant's fields a file fills, in the order a change is told.
@@ -146,6 +148,7 @@ class RowPlan:
     age_accepted: bool = False
     removal: EntrantRemoval | None = None  # removed before play, and in the file again
     again: bool = False  # ... and registered again, as the organizer asked
+    late: bool = False  # new, and their division is already in play or finished
 
     @property
     def name(self) -> str:
@@ -193,6 +196,15 @@ class ImportPlan:
         return self.counted(REMOVED)
 
     @property
+    def left_out(self) -> int:
+        return self.counted(LEFT_OUT)
+
+    @property
+    def late_rows(self) -> list[RowPlan]:
+        """New entrants whose division is already in play or finished."""
+        return [r for r in self.rows if r.late]
+
+    @property
     def refused_rows(self) -> list[RowPlan]:
         return [r for r in self.rows if r.action == REFUSED]
 
@@ -220,12 +232,13 @@ class ImportPlan:
 
 
 class _Planner:
-    def __init__(self, event, update, present, accept_lines, again_lines=()):
+    def __init__(self, event, update, present, accept_lines, again_lines=(), leave_lines=()):
         self.event = event
         self.update = update
         self.present = present
         self.accept_lines = set(accept_lines)
         self.again_lines = set(again_lines)
+        self.leave_lines = set(leave_lines)
         # Removed before play: by id, and by names and birth date (the latest removal).
         self.removed_by_id: dict[str, EntrantRemoval] = {}
         self.removed_by_person: dict[tuple, EntrantRemoval] = {}
@@ -430,6 +443,27 @@ class _Planner:
                 plan.warnings.append(
                     gettext("no birth date or age: the event's ages cannot be checked")
                 )
+        division = plan.division
+        if (
+            plan.entrant is None
+            and not plan.problems
+            and division is not None
+            and division.pk is not None
+            and division.bracket.pk in self.seated
+        ):
+            bracket = division.bracket
+            if bracket.status == Division.Status.COMPLETE:
+                words = gettext(
+                    "%(division)s is finished: they cannot be seated in it; check-in will "
+                    "say so (move them by hand, or leave them out)"
+                )
+            else:
+                words = gettext(
+                    "%(division)s is already being played: they cannot be seated in it; "
+                    "check-in will say so (move them by hand, or leave them out)"
+                )
+            plan.warnings.append(words % {"division": bracket.name})
+            plan.late = True
         if plan.entrant is None and not plan.problems:
             namesakes = [
                 e
@@ -494,6 +528,8 @@ class _Planner:
             plan.action = REFUSED
         elif plan.removal is not None and not plan.again:
             plan.action = REMOVED
+        elif plan.late and row.line in self.leave_lines:
+            plan.action = LEFT_OUT
         elif plan.entrant is None:
             plan.action = NEW
         else:
@@ -508,6 +544,7 @@ def import_plan(
     update: bool = False,
     accept_lines=(),
     again_lines=(),
+    leave_lines=(),
 ) -> ImportPlan:
     """What importing ``parsed`` into ``event`` does, row by row (nothing is saved).
 
@@ -516,11 +553,13 @@ def import_plan(
     registered. A row whose age on the cut-off date is outside the event's ages is refused
     unless its line is in ``accept_lines`` (the organizer accepted it knowingly). A row for
     an entrant removed before play (same id, else names and birth date) is skipped
-    (``REMOVED``) unless its line is in ``again_lines``."""
+    (``REMOVED``) unless its line is in ``again_lines``. A new entrant whose division is
+    already in play or finished is registered with a warning (``late``), or left out
+    (``LEFT_OUT``) when its line is in ``leave_lines``."""
     present = set(parsed.columns)
     if "full_name" in present:
         present |= {"first_name", "last_name"}
-    planner = _Planner(event, update, present, accept_lines, again_lines)
+    planner = _Planner(event, update, present, accept_lines, again_lines, leave_lines)
     rows = [planner.plan(row) for row in parsed.rows]
     rows += [RowPlan(line=line, row=None, action=REFUSED, problems=[message])
              for line, message in parsed.row_problems]  # fmt: skip

@@ -119,6 +119,7 @@ def entrants_import(
     absent_ids=(),
     skip_problems: bool = False,
     again_lines=(),
+    leave_lines=(),
 ) -> ImportReport:
     """Register every row of an entrants file, or none of them, as ``import_plan`` plans.
 
@@ -129,7 +130,8 @@ def entrants_import(
     ``skip_problems`` (the desk's button, after its preview named them): then the refused
     rows are skipped and the rest registered. ``absent_ids``: entrants the file no longer
     holds, marked absent in the same transaction. A row for an entrant removed before play
-    is skipped (counted in ``skipped_removed``) unless its line is in ``again_lines``.
+    is skipped (counted in ``skipped_removed``) unless its line is in ``again_lines``; a new
+    entrant of a division already in play is left out when its line is in ``leave_lines``.
     """
     _refuse_after_purge(event)
     report = ImportReport(skipped_other_events=dict(parsed.skipped_by_event))
@@ -141,6 +143,7 @@ def entrants_import(
             update=update,
             accept_lines=accept_lines,
             again_lines=again_lines,
+            leave_lines=leave_lines,
         )
         if plan.refused and not skip_problems:
             raise RuleError("\n".join([gettext("Nothing was imported:"), *plan.refusal_lines()]))
