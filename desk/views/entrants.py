@@ -15,12 +15,12 @@ from tournaments.selectors import entrant_seated
 from tournaments.selectors.registration import UNCHANGED, import_plan, removed_words
 from tournaments.text import isolate
 from web import uploads
-from web.actions import said
+from web.actions import kept, said
 from web.decorators import event_role
 
 from .. import selectors
-from ..forms import EntrantForm, EraseForm, RemoveForm, UploadForm
-from .removals import seated_words
+from ..forms import EntrantForm, EraseForm, UploadForm
+from .removals import kept_key, remove_form, seated_words
 
 # The uploads kept for a preview (web/uploads.py), and the largest file taken (deploy/
 # nginx.conf lets through at least this much).
@@ -70,12 +70,18 @@ def entrant_edit(request, event, entrant_id=None):
     context = {"event": event, "form": form, "entrant": entrant}
     if entrant is not None:
         context["privacy"] = selectors.entrant_privacy(entrant)
-        context["erase_form"] = EraseForm()
+        context["erase_form"] = EraseForm(auto_id="id_erase_%s")
         # Removed before play (desk/views/removals.py); once seated, withdrawn instead.
         if entrant_seated(entrant):
             context["seated_words"] = seated_words(entrant)
         else:
-            context["remove_form"] = RemoveForm()
+            # A refused removal (no reason) comes back with its reason as typed and the
+            # problem beside the field.
+            typed = kept(request, kept_key(entrant.pk))
+            form = remove_form(typed["data"] if typed else None)
+            if typed and form.is_valid() and typed.get("problem"):
+                form.add_error("reason", typed["problem"])
+            context["remove_form"] = form
     return render(request, "desk/entrant_form.html", context)
 
 
