@@ -146,7 +146,7 @@ def test_a_row_outside_the_ages_is_refused_naming_the_row_and_the_age(tmp_path):
     with pytest.raises(CommandError) as refused:
         run("import_entrants", SLUG, write(tmp_path / "f.csv", header, [*body, young]))
     assert str(refused.value) == (
-        "Nothing was imported:\nline 48: Sam Young is 45 on 2026-12-31, outside the event's "
+        "Nothing was imported:\nline 48: Sam Young is 45 on Dec. 31, 2026, outside the event's "
         "ages (50 and older); registered only if the organizer accepts them"
     )
     assert snapshot() == before

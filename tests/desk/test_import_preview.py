@@ -118,7 +118,7 @@ def test_every_problem_is_shown_before_the_button_which_says_what_it_skips():
     assert snapshot() == before
     text = page.content.decode()
     assert "Cy Cole needs a birth date, an age or a division" in text
-    assert "ann ÀBLE (born 1950-02-03) is also on line 2" in text
+    assert "ann ÀBLE (born Feb. 3, 1950) is also on line 2" in text
     assert "birth date &#x27;1952-13-40&#x27;" in text
     assert text.count('data-label="Division">75-79</td>') == 2  # where each good row lands
     assert button(page) == "Register 2, skip 3 with problems"
@@ -143,7 +143,7 @@ def test_an_entrant_outside_the_ages_is_registered_only_when_accepted():
     data = b"first_name,last_name,birth_date,gender\nSam,Young,1981-06-01,M\nAl,Old,1950-01-01,M\n"
     page = upload(client, event, data)
     text = page.content.decode()
-    assert "Sam Young is 45 on 2026-12-31, outside the event&#x27;s ages (50 and older)" in text
+    assert "Sam Young is 45 on Dec. 31, 2026, outside the event&#x27;s ages (50 and older)" in text
     assert 'name="accept" value="2"' in text
     assert button(page) == "Register 1, skip 1 with problems"
     # Ticked and pressed without looking again: the button no longer says what it would do.
@@ -213,3 +213,27 @@ def test_a_new_entrant_of_a_division_in_play_is_warned_of_and_registered_unless_
     assert "Registered 1 entrant." in done.content.decode()
     assert Entrant.objects.filter(first_name="Late").exists()
     assert not Entrant.objects.filter(first_name="Later").exists()
+
+
+def test_a_repeated_line_shows_its_name_and_the_counts_agree():
+    event = EventFactory(date="2026-05-16")
+    client = organizer_client(event)
+    data = (
+        b"entrant_id,first_name,last_name,birth_date\n"
+        b"E1,Ann,Able,1950-02-03\n"
+        b"E2,Bo,Bell,1948-07-01\n"
+        b"E1,Ann,Able,1950-02-03\n"
+        b"E3,Ann,Able,1950-02-03\n"
+    )
+    text = upload(client, event, data).content.decode()
+    row = re.search(r'<tr id="line-4".*?</tr>', text, re.S).group(0)
+    assert "Ann Able" in row and "repeats line 2" in row and "(made up)" not in row
+    assert 'data-label="Id">E1</td>' in row
+    # Read: 4 rows, 3 people; the table lists the 4 rows.
+    assert "4 rows read, 3 people (file encoding: UTF-8)" in text
+    assert re.search(r'<h2 id="rows-heading">\s*4 rows\s*</h2>', text)
+    # The same name and birth date under another id: a warning, not a refusal.
+    other = re.search(r'<tr id="line-5".*?</tr>', text, re.S).group(0)
+    assert "possibly the same person as line 2 (id E1)" in other and "New" in other
+    # Ages and birth dates in one format.
+    assert "Feb. 3, 1950" in text and "1950-02-03" not in text

@@ -97,10 +97,15 @@ def division_for(event: Event, row: RegistrationRow, bands, cache: dict) -> Divi
     return cache[key]
 
 
+def day_words(day: datetime.date | None) -> str:
+    """A day as the preview's other dates show it (the language's date format)."""
+    return formats.date_format(day, "DATE_FORMAT") if day else gettext("unknown")
+
+
 def removed_day(removal: EntrantRemoval) -> str:
     """The day an entrant was removed, in the event's time zone and the page's format."""
     at = timezone.localtime(removal.at) if timezone.is_aware(removal.at) else removal.at
-    return formats.date_format(at.date(), "DATE_FORMAT")
+    return day_words(at.date())
 
 
 def removed_words(removal: EntrantRemoval) -> str:
@@ -149,16 +154,19 @@ class RowPlan:
     removal: EntrantRemoval | None = None  # removed before play, and in the file again
     again: bool = False  # ... and registered again, as the organizer asked
     late: bool = False  # new, and their division is already in play or finished
+    # A line that could not be read: the name and id it gives, as far as they were read.
+    shown_name: str = ""
+    shown_id: str = ""
 
     @property
     def name(self) -> str:
-        return f"{self.row.first_name} {self.row.last_name}" if self.row else ""
+        return f"{self.row.first_name} {self.row.last_name}" if self.row else self.shown_name
 
     @property
     def entrant_id(self) -> str:
         if self.entrant is not None:
             return self.entrant.external_id
-        return self.row.entrant_id if self.row else ""
+        return self.row.entrant_id if self.row else self.shown_id
 
 
 @dataclass
@@ -261,6 +269,7 @@ class _Planner:
         self.bands = engine.parse_bands(event.age_bands)
         self.divisions: dict = {}
         self.seen_people: dict[tuple, int] = {}
+        self.id_people: dict[tuple, tuple[int, str]] = {}  # with an id: the first line, id
         self.matched: dict[int, int] = {}  # entrant pk -> the line that matched it
 
     def match(self, plan: RowPlan) -> None:
@@ -268,6 +277,14 @@ class _Planner:
         date. Without ``update`` a match is refused as already registered."""
         row = plan.row
         if row.entrant_id:
+            if row.birth_date is not None:
+                key = person_key(row.first_name, row.last_name, row.birth_date)
+                line, other = self.id_people.setdefault(key, (row.line, row.entrant_id))
+                if other != row.entrant_id:
+                    plan.warnings.append(
+                        gettext("possibly the same person as line %(line)s (id %(id)s)")
+                        % {"line": line, "id": other}
+                    )
             current = self.by_id.get(row.entrant_id)
             if current is not None and not self.update:
                 plan.problems.append(
@@ -285,7 +302,7 @@ class _Planner:
                 gettext("%(name)s (born %(born)s) is also on line %(line)s")
                 % {
                     "name": plan.name,
-                    "born": row.birth_date or gettext("unknown"),
+                    "born": day_words(row.birth_date),
                     "line": self.seen_people[key],
                 }
             )
@@ -307,7 +324,7 @@ class _Planner:
                 )
                 % {
                     "name": plan.name,
-                    "born": row.birth_date or gettext("unknown"),
+                    "born": day_words(row.birth_date),
                     "count": len(found),
                     "ids": ", ".join(sorted(e.external_id for e in found)),
                 }
@@ -411,7 +428,7 @@ class _Planner:
         words = {
             "name": plan.name,
             "age": plan.age,
-            "day": self.event.age_cutoff.isoformat(),
+            "day": day_words(self.event.age_cutoff),
             "ages": ages_allowed_words(self.event),
         }
         if row.line in self.accept_lines:
@@ -561,8 +578,15 @@ def import_plan(
         present |= {"first_name", "last_name"}
     planner = _Planner(event, update, present, accept_lines, again_lines, leave_lines)
     rows = [planner.plan(row) for row in parsed.rows]
-    rows += [RowPlan(line=line, row=None, action=REFUSED, problems=[message])
-             for line, message in parsed.row_problems]  # fmt: skip
+    who = parsed.refused_who
+    unread: dict[int, RowPlan] = {}
+    for line, message in parsed.row_problems:
+        if line not in unread:
+            name, entrant_id = who.get(line, ("", ""))
+            unread[line] = RowPlan(line=line, row=None, action=REFUSED,
+                                   shown_name=name, shown_id=entrant_id)  # fmt: skip
+        unread[line].problems.append(message)
+    rows += list(unread.values())
     rows.sort(key=lambda r: r.line)
     missing = []
     if update:
