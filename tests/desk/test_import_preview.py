@@ -170,6 +170,7 @@ def test_an_entrant_removed_before_play_is_not_registered_again_unless_ticked():
     assert "Removed before play on" in text and "(entered twice)" in text
     assert 'name="again" value="3"' in text and "Register them again" in text
     assert button(page) is None  # nothing else to do: Bea is not registered by default
+    assert "Nothing to do unless you tick “Register them again” above" in text
     again = press(client, event, page, again="3", recheck="1")
     assert button(again) == "Register 1"
     done = press(client, event, again, again="3")
