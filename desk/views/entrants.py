@@ -12,15 +12,15 @@ from tournaments.engine import RuleError
 from tournaments.models import Entrant
 from tournaments.registration import FIELD_LABEL, RegistrationError, preview, read_registrations
 from tournaments.selectors import entrant_seated
-from tournaments.selectors.registration import UNCHANGED, import_plan
+from tournaments.selectors.registration import UNCHANGED, import_plan, removed_words
 from tournaments.text import isolate
 from web import uploads
-from web.actions import said
+from web.actions import kept, said
 from web.decorators import event_role
 
 from .. import selectors
-from ..forms import EntrantForm, EraseForm, RemoveForm, UploadForm
-from .removals import seated_words
+from ..forms import EntrantForm, EraseForm, UploadForm
+from .removals import kept_key, remove_form, seated_words
 
 # The uploads kept for a preview (web/uploads.py), and the largest file taken (deploy/
 # nginx.conf lets through at least this much).
@@ -70,12 +70,18 @@ def entrant_edit(request, event, entrant_id=None):
     context = {"event": event, "form": form, "entrant": entrant}
     if entrant is not None:
         context["privacy"] = selectors.entrant_privacy(entrant)
-        context["erase_form"] = EraseForm()
+        context["erase_form"] = EraseForm(auto_id="id_erase_%s")
         # Removed before play (desk/views/removals.py); once seated, withdrawn instead.
         if entrant_seated(entrant):
             context["seated_words"] = seated_words(entrant)
         else:
-            context["remove_form"] = RemoveForm()
+            # A refused removal (no reason) comes back with its reason as typed and the
+            # problem beside the field.
+            typed = kept(request, kept_key(entrant.pk))
+            form = remove_form(typed["data"] if typed else None)
+            if typed and form.is_valid() and typed.get("problem"):
+                form.add_error("reason", typed["problem"])
+            context["remove_form"] = form
     return render(request, "desk/entrant_form.html", context)
 
 
@@ -106,6 +112,12 @@ def _registered(report) -> str:
         text += _("; updated %(n)d") % {"n": report.updated}
     if report.marked_absent:
         text += _("; marked %(n)d absent") % {"n": report.marked_absent}
+    if report.skipped_removed:
+        text += ngettext(
+            "; skipped %(n)d removed before play",
+            "; skipped %(n)d removed before play",
+            report.skipped_removed,
+        ) % {"n": report.skipped_removed}
     if report.skipped_problems:
         text += ngettext(
             "; skipped %(n)d row with problems",
@@ -157,16 +169,31 @@ def _what_it_does(plan, absent: set[str]) -> str:
             ngettext("skip %(n)d with problems", "skip %(n)d with problems", plan.refused)
             % {"n": plan.refused}
         )
+    if plan.left_out:
+        parts.append(_("leave out %(n)d") % {"n": plan.left_out})
+    if plan.removed:
+        parts.append(
+            ngettext(
+                "skip %(n)d removed before play",
+                "skip %(n)d removed before play",
+                plan.removed,
+            )
+            % {"n": plan.removed}
+        )
     return capfirst(", ".join(parts))
 
 
-def _shown(plan, accepted: set[int], absent: set[str]) -> str:
+def _shown(plan, accepted: set[int], absent: set[str], again=frozenset(), leave=frozenset()) -> str:
     """What the preview showed, to tell whether the button still does the same."""
     counts = (plan.new, plan.changed, plan.unchanged, plan.refused, len(plan.missing))
     return (
-        "-".join(str(n) for n in counts)
+        "-".join(str(n) for n in (*counts, plan.removed, plan.left_out))
         + "|"
         + ",".join([*(str(n) for n in sorted(accepted)), *sorted(absent)])
+        + "|"
+        + ",".join(str(n) for n in sorted(again))
+        + "|"
+        + ",".join(str(n) for n in sorted(leave))
     )
 
 
@@ -196,13 +223,23 @@ def import_preview(request, event):
         return render(request, "desk/import_preview.html", context)
     accepted = _lines(request.POST.getlist("accept"))
     absent = set(request.POST.getlist("absent"))
-    plan = import_plan(event=event, parsed=parsed, update=True, accept_lines=accepted)
+    again = _lines(request.POST.getlist("again"))
+    leave = _lines(request.POST.getlist("leave"))
+    plan = import_plan(
+        event=event,
+        parsed=parsed,
+        update=True,
+        accept_lines=accepted,
+        again_lines=again,
+        leave_lines=leave,
+    )
     absent &= plan.markable
-    shown = _shown(plan, accepted, absent)
+    shown = _shown(plan, accepted, absent, again, leave)
     if request.method == "POST" and "recheck" not in request.POST:
         posted = request.POST.get("shown")
         if posted == shown or (posted is None and not plan.refused):
-            return _imported(request, event, token, parsed, accepted, absent, context)
+            choices = {"again_lines": again, "leave_lines": leave}
+            return _imported(request, event, token, parsed, accepted, absent, context, choices)
         messages.warning(
             request,
             _(
@@ -218,13 +255,17 @@ def import_preview(request, event):
         absent=absent,
         shown=shown,
         button=_what_it_does(plan, absent),
-        rows=[(r, _change_words(r)) for r in plan.rows if r.action != UNCHANGED],
+        rows=[
+            (r, _change_words(r), removed_words(r.removal) if r.removal else "")
+            for r in plan.rows
+            if r.action != UNCHANGED
+        ],
         unchanged=[r for r in plan.rows if r.action == UNCHANGED],
     )
     return render(request, "desk/import_preview.html", context)
 
 
-def _imported(request, event, token: str, parsed, accepted, absent, context):
+def _imported(request, event, token: str, parsed, accepted, absent, context, choices):
     """The previewed plan carried out (the rows with problems skipped, as the button
     said): the entrants' list; refused, the preview with the refusal. The file is
     forgotten either way."""
@@ -236,6 +277,7 @@ def _imported(request, event, token: str, parsed, accepted, absent, context):
             accept_lines=accepted,
             absent_ids=absent,
             skip_problems=True,
+            **choices,
         )
     except RuleError as error:
         uploads.forget(UPLOADS, token, user=request.user, event=event)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext
 from tournaments import services
 from tournaments.models import Entrant
 from tournaments.text import isolate
-from web.actions import form_errors_to_messages, said
+from web.actions import keep_refused, said
 from web.decorators import event_role, post_only
 
 from ..forms import RemoveForm
@@ -16,7 +16,17 @@ from .confirm import Question, confirm_then_act
 
 
 def _page(event, entrant_id) -> str:
-    return reverse("desk:entrant_edit", args=[event.slug, entrant_id])
+    return reverse("desk:entrant_edit", args=[event.slug, entrant_id]) + "#remove"
+
+
+def kept_key(entrant_id) -> str:
+    """Where a refused removal's reason is kept for the entrant's page (``remove_form``)."""
+    return f"remove:{entrant_id}"
+
+
+def remove_form(data=None) -> RemoveForm:
+    """The entrant page's removal form: its own ids (the erase form has a reason too)."""
+    return RemoveForm(data, auto_id="id_remove_%s")
 
 
 def seated_words(entrant: Entrant) -> str:
@@ -53,8 +63,9 @@ def _question(event, entrant: Entrant, reason: str) -> Question:
     )
 
 
-def _back_to_page(request, form, page):
-    form_errors_to_messages(request, form, labels=False)
+def _back_to_page(request, entrant_id, reason: str, page: str, problem: str = ""):
+    """The entrant's page with the reason as typed and the problem beside it."""
+    keep_refused(request, kept_key(entrant_id), {"reason": reason}, problem)
     return redirect(page)
 
 
@@ -70,8 +81,8 @@ def entrant_remove(request, event, entrant_id):
     return confirm_then_act(
         request,
         event,
-        back=lambda: redirect(page),
-        check=lambda: None if form.is_valid() else _back_to_page(request, form, page),
+        back=lambda: _back_to_page(request, entrant_id, reason, page),
+        check=lambda: None if form.is_valid() else _back_to_page(request, entrant_id, reason, page),
         question=lambda: _question(event, entrant, reason),
         action=lambda: services.entrant_remove(entrant=entrant, reason=reason, user=request.user),
         done=lambda removal: gettext("%(name)s (%(id)s) was removed: %(reason)s")

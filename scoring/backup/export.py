@@ -19,7 +19,15 @@ from tournaments.models import (
 
 from ..models import Game, ScoreChange, TieBreakDecision
 from . import player_pages
-from .format import ENTRANT_FIELDS, ERASURE_FIELDS, EVENT_FIELDS, FORMAT, REMOVAL_FIELDS, VERSION
+from .format import (
+    ENTRANT_FIELDS,
+    ERASURE_FIELDS,
+    EVENT_FIELDS,
+    FORMAT,
+    REMOVAL_FIELDS,
+    REMOVAL_PERSON_FIELDS,
+    VERSION,
+)
 
 
 def _plain(value):
@@ -320,6 +328,7 @@ def event_backup(event: Event) -> dict:
         "removals": [
             {
                 **{f: _plain(getattr(r, f)) for f in REMOVAL_FIELDS},
+                **{f: _plain(getattr(r, f)) for f in REMOVAL_PERSON_FIELDS},
                 "by_user": _user(r.by),
             }
             for r in event.removals.select_related("by").order_by("at", "id")

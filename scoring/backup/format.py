@@ -33,6 +33,8 @@ ENTRANT_FIELDS = (
 ERASURE_FIELDS = ("external_id", "reason", "by_label", "at")
 # Entrants removed before play (tournaments.models.EntrantRemoval).
 REMOVAL_FIELDS = ("external_id", "name", "division", "reason", "by_label", "at")
+# Who a removed entrant was, for an upload to recognise them (an older backup has none).
+REMOVAL_PERSON_FIELDS = ("first_name", "last_name", "birth_date")
 
 
 # The parts a backup has; anything else (a 60 MB key nobody reads) refuses the file.

@@ -6,6 +6,8 @@ Older backups said some of these in English words before they were stored as wha
 are (a consequence, a decision's steps, a player at the table, an undo): such words are
 read once here, as the site reads them."""
 
+import datetime
+
 from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -330,6 +332,13 @@ def restore_removals(event: Event, rows: list, users: dict) -> None:
                 reason=r.get("reason", ""),
                 by=users.get(r.get("by_user")),
                 by_label=r.get("by_label", ""),
+                first_name=r.get("first_name") or "",
+                last_name=r.get("last_name") or "",
+                birth_date=date_or_time(
+                    r.get("birth_date"),
+                    _("%(where)s, birth date") % {"where": where},
+                    datetime.date,
+                ),
             ),
             where,
         )

@@ -91,23 +91,25 @@ def test_without_update_a_known_person_is_still_refused(tmp_path):
 
 
 @pytest.mark.django_db
-def test_a_seated_entrant_changed_by_the_file_is_refused_naming_them(tmp_path):
+def test_a_seated_entrant_gets_new_contact_details_but_not_a_new_birth_date(tmp_path):
     header, body = sample()
     path = write(tmp_path / "week1.csv", header, body)
     run("import_entrants", SLUG, path, *CREATE)
     run("checkin", SLUG)
     run("seat", SLUG, "--all")
-    club = column(header, "Club/Team")
+    club, born = column(header, "Club/Team"), column(header, "Date of Birth")
+    # A club or a phone changes no seating: applied between rounds.
     body[0][club] = "Moved Club"
+    out = run("import_entrants", SLUG, write(tmp_path / "week2.csv", header, body), "--update")
+    assert "club: (empty) → Moved Club" in out and "changed: 1;" in out
+    assert Entrant.objects.get(external_id="RSU-104200").club == "Moved Club"
+    # A birth date would place them elsewhere: refused, naming them.
+    body[0][born] = "01/01/1960"
     before = snapshot()
-    with pytest.raises(CommandError, match=r"line 2: Hye-jin Williams \(RSU-104200\) is already "
-                       r"seated in 90-94"):  # fmt: skip
-        run("import_entrants", SLUG, write(tmp_path / "week2.csv", header, body), "--update")
+    with pytest.raises(CommandError, match=r"line 2: Hye-jin Williams cannot change division: "
+                       r"play has started"):  # fmt: skip
+        run("import_entrants", SLUG, write(tmp_path / "week3.csv", header, body), "--update")
     assert snapshot() == before
-    # Unchanged, the same file goes through between rounds.
-    body[0][club] = ""
-    out = run("import_entrants", SLUG, write(tmp_path / "same.csv", header, body), "--update")
-    assert "unchanged: 46" in out
 
 
 # ---------------------------------------------------------------- the event's ages
@@ -144,7 +146,7 @@ def test_a_row_outside_the_ages_is_refused_naming_the_row_and_the_age(tmp_path):
     with pytest.raises(CommandError) as refused:
         run("import_entrants", SLUG, write(tmp_path / "f.csv", header, [*body, young]))
     assert str(refused.value) == (
-        "Nothing was imported:\nline 48: Sam Young is 45 on 2026-12-31, outside the event's "
+        "Nothing was imported:\nline 48: Sam Young is 45 on Dec. 31, 2026, outside the event's "
         "ages (50 and older); registered only if the organizer accepts them"
     )
     assert snapshot() == before
@@ -152,3 +154,17 @@ def test_a_row_outside_the_ages_is_refused_naming_the_row_and_the_age(tmp_path):
     run("import_entrants", SLUG, write(tmp_path / "g.csv", header, body))
     names = Division.objects.filter(event__slug=SLUG).values_list("name", flat=True)
     assert not [n for n in names if "Under" in n]
+
+
+@pytest.mark.django_db
+def test_an_entrant_removed_before_play_is_skipped_and_said(tmp_path):
+    header, body = sample(without_id=True)
+    run("import_entrants", SLUG, str(write(tmp_path / "week1.csv", header, body)), *CREATE)
+    first = body[0][column(header, "First Name")]
+    removed = Entrant.objects.get(first_name=first, last_name=body[0][column(header, "Last Name")])
+    run("remove_entrant", SLUG, removed.external_id, "--reason", "entered twice")
+    out = run("import_entrants", SLUG, str(write(tmp_path / "week2.csv", header, body)), "--update")
+    assert "Skipped (line 2): " in out and "Removed before play on" in out
+    assert "(entered twice); not registered again" in out
+    assert not Entrant.objects.filter(first_name=first, last_name=removed.last_name).exists()
+    assert "New: 0;" in out

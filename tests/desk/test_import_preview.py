@@ -118,7 +118,7 @@ def test_every_problem_is_shown_before_the_button_which_says_what_it_skips():
     assert snapshot() == before
     text = page.content.decode()
     assert "Cy Cole needs a birth date, an age or a division" in text
-    assert "ann ÀBLE (born 1950-02-03) is also on line 2" in text
+    assert "ann ÀBLE (born Feb. 3, 1950) is also on line 2" in text
     assert "birth date &#x27;1952-13-40&#x27;" in text
     assert text.count('data-label="Division">75-79</td>') == 2  # where each good row lands
     assert button(page) == "Register 2, skip 3 with problems"
@@ -143,7 +143,7 @@ def test_an_entrant_outside_the_ages_is_registered_only_when_accepted():
     data = b"first_name,last_name,birth_date,gender\nSam,Young,1981-06-01,M\nAl,Old,1950-01-01,M\n"
     page = upload(client, event, data)
     text = page.content.decode()
-    assert "Sam Young is 45 on 2026-12-31, outside the event&#x27;s ages (50 and older)" in text
+    assert "Sam Young is 45 on Dec. 31, 2026, outside the event&#x27;s ages (50 and older)" in text
     assert 'name="accept" value="2"' in text
     assert button(page) == "Register 1, skip 1 with problems"
     # Ticked and pressed without looking again: the button no longer says what it would do.
@@ -155,3 +155,86 @@ def test_an_entrant_outside_the_ages_is_registered_only_when_accepted():
     sam = Entrant.objects.get(last_name="Young")
     assert sam.division.name == "Men 50-54"
     assert not Division.objects.filter(name__contains="Under").exists()
+
+
+def test_an_entrant_removed_before_play_is_not_registered_again_unless_ticked():
+    from tournaments import services
+
+    event = EventFactory(date="2026-05-16")
+    client = organizer_client(event)
+    data = b"first_name,last_name,birth_date\nAnn,Able,1950-02-03\nBea,Best,1951-04-05\n"
+    press(client, event, upload(client, event, data))
+    services.entrant_remove(entrant=Entrant.objects.get(first_name="Bea"), reason="entered twice")
+    page = upload(client, event, data)
+    text = page.content.decode()
+    assert "Removed before play on" in text and "(entered twice)" in text
+    assert 'name="again" value="3"' in text and "Register them again" in text
+    assert button(page) is None  # nothing else to do: Bea is not registered by default
+    assert "Nothing to do unless you tick “Register them again” above" in text
+    again = press(client, event, page, again="3", recheck="1")
+    assert button(again) == "Register 1"
+    done = press(client, event, again, again="3")
+    assert "Registered 1 entrant." in done.content.decode()
+    assert Entrant.objects.filter(first_name="Bea").exists()
+
+
+def test_a_refused_row_of_a_registered_entrant_says_not_changed():
+    from tests.factories import seated_division
+
+    division = seated_division(5)
+    entrant = division.entrants.order_by("pk").first()
+    client = organizer_client(division.event)
+    data = (
+        "entrant_id,first_name,last_name,gender\n"
+        f"{entrant.external_id},{entrant.first_name},{entrant.last_name},"
+        f"{'F' if entrant.gender == 'M' else 'M'}\n"
+    ).encode()
+    text = upload(client, division.event, data).content.decode()
+    row = re.search(r'<tr id="line-2".*?</tr>', text, re.S).group(0)
+    assert "Not changed" in row and "Not registered" not in row
+    assert "their gender cannot be changed by a file" in row
+
+
+def test_a_new_entrant_of_a_division_in_play_is_warned_of_and_registered_unless_left_out():
+    from tests.factories import seated_division
+
+    division = seated_division(5)
+    event = division.event
+    client = organizer_client(event)
+    data = (
+        f"first_name,last_name,division\nLate,Comer,{division.name}\nLater,Still,{division.name}\n"
+    )
+    page = upload(client, event, data.encode())
+    text = page.content.decode()
+    assert f"{division.name} is already being played: they cannot be seated in it" in text
+    assert 'name="leave" value="2"' in text and button(page) == "Register 2"
+    again = press(client, event, page, leave="3", recheck="1")
+    assert button(again) == "Register 1, leave out 1"
+    done = press(client, event, again, leave="3")
+    assert "Registered 1 entrant." in done.content.decode()
+    assert Entrant.objects.filter(first_name="Late").exists()
+    assert not Entrant.objects.filter(first_name="Later").exists()
+
+
+def test_a_repeated_line_shows_its_name_and_the_counts_agree():
+    event = EventFactory(date="2026-05-16")
+    client = organizer_client(event)
+    data = (
+        b"entrant_id,first_name,last_name,birth_date\n"
+        b"E1,Ann,Able,1950-02-03\n"
+        b"E2,Bo,Bell,1948-07-01\n"
+        b"E1,Ann,Able,1950-02-03\n"
+        b"E3,Ann,Able,1950-02-03\n"
+    )
+    text = upload(client, event, data).content.decode()
+    row = re.search(r'<tr id="line-4".*?</tr>', text, re.S).group(0)
+    assert "Ann Able" in row and "repeats line 2" in row and "(made up)" not in row
+    assert 'data-label="Id">E1</td>' in row
+    # Read: 4 rows, 3 people; the table lists the 4 rows.
+    assert "4 rows read, 3 people (file encoding: UTF-8)" in text
+    assert re.search(r'<h2 id="rows-heading">\s*4 rows\s*</h2>', text)
+    # The same name and birth date under another id: a warning, not a refusal.
+    other = re.search(r'<tr id="line-5".*?</tr>', text, re.S).group(0)
+    assert "possibly the same person as line 2 (id E1)" in other and "New" in other
+    # Ages and birth dates in one format.
+    assert "Feb. 3, 1950" in text and "1950-02-03" not in text

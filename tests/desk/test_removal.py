@@ -60,3 +60,29 @@ def test_remove_opened_by_its_address_changes_nothing():
     client = organizer_client(entrant.event)
     assert client.get(_url(entrant, "entrant_remove")).status_code == 302
     assert Entrant.objects.filter(pk=entrant.pk).exists()
+
+
+def test_the_removal_and_erase_boxes_have_their_own_ids_and_a_refusal_keeps_the_reason():
+    import re
+
+    event = EventFactory()
+    entrant = EntrantFactory(division=DivisionFactory(event=event), status="registered")
+    client = organizer_client(event)
+    page = client.get(_url(entrant, "entrant_edit")).content.decode()
+    ids = re.findall(r'<(?:input|textarea)[^>]* id="([^"]+)"', page)
+    assert len(ids) == len(set(ids))
+    assert 'for="id_remove_reason"' in page and 'for="id_erase_reason"' in page
+    too_long = "entered twice " * 40
+    refused = client.post(_url(entrant, "entrant_remove"), {"reason": too_long}, follow=True)
+    text = refused.content.decode()
+    remove = text[text.index('id="remove"') :]
+    assert too_long.strip() in remove  # as typed, in its own box
+    assert 'class="field-error"' in remove  # the problem beside the field
+    assert Entrant.objects.filter(pk=entrant.pk).exists()
+    # Back from "are you sure?": the reason is still there.
+    back = client.post(
+        _url(entrant, "entrant_remove"), {"reason": "entered twice", "change": "1"}, follow=True
+    )
+    assert 'value="entered twice"' in back.content.decode() or "entered twice</textarea>" in (
+        back.content.decode()
+    )

@@ -626,3 +626,12 @@ def test_values_longer_than_the_database_holds_are_refused_with_the_line():
     [(line, message)] = refused.value.problems
     assert line == 2
     assert "121 characters long; at most 120" in message
+
+
+def test_a_repeated_line_says_which_it_repeats_and_keeps_its_name():
+    data = own(
+        "E1,Ann,Lee,1950-01-01,F,,", "E2,Bob,Ray,1950-01-01,M,,", "E1,Ann,Lee,1950-01-01,F,,"
+    )
+    assert problems_of(data) == [(4, "repeats line 2")]
+    parsed = read_registrations(data, keep_going=True)
+    assert parsed.refused_who == {4: ("Ann Lee", "E1")}

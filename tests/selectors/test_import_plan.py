@@ -97,3 +97,66 @@ def test_rows_that_cannot_be_read_are_planned_as_refused_in_the_files_order(even
     )
     assert [(r.line, r.action) for r in plan.rows] == [(2, REFUSED), (3, NEW)]
     assert plan.refusal_lines()[0].startswith("line 2: birth date '1950-13-01'")
+
+
+def test_an_entrant_removed_before_play_is_skipped_unless_registered_again(event):
+    from tournaments import services
+    from tournaments.selectors.registration import REMOVED
+
+    entrant = event.entrants.get(external_id="AUTO-0001")
+    services.entrant_remove(entrant=entrant, reason="entered twice")
+    by_names = parsed("first_name,last_name,birth_date\nJose,NUNEZ,1955-03-01\n")
+    by_id = parsed("entrant_id,first_name,last_name,birth_date\nAUTO-0001,José,Núñez,1955-03-01\n")
+    for file in (by_names, by_id):
+        for update in (True, False):
+            [row] = import_plan(event=event, parsed=file, update=update).rows
+            assert row.action == REMOVED and row.removal.reason == "entered twice"
+            assert not row.problems
+    [row] = import_plan(event=event, parsed=by_names, update=True, again_lines=[2]).rows
+    assert row.action == NEW
+    assert "removed before play on" in row.warnings[0] and "entered twice" in row.warnings[0]
+    # Another birth date is another person: new, as any other row.
+    [other] = import_plan(
+        event=event, parsed=parsed("first_name,last_name,birth_date\nJosé,Núñez,1956-03-01\n")
+    ).rows
+    assert other.action == NEW and other.removal is None
+
+
+def test_a_seated_entrants_names_and_contact_details_are_changed_but_not_their_birth_date():
+    from tests.factories import seated_division
+
+    division = seated_division(5)
+    entrant = division.entrants.order_by("pk").first()
+    head = "entrant_id,first_name,last_name,birth_date,gender,phone,email,club"
+    same = (
+        f"{entrant.external_id},Newname,{entrant.last_name},{entrant.birth_date or ''},"
+        f"{entrant.gender},555-0100,new@example.org,New Club"
+    )
+    [row] = import_plan(event=division.event, parsed=parsed(f"{head}\n{same}\n"), update=True).rows
+    assert row.action == CHANGED and not row.problems
+    assert {c.field for c in row.changes} >= {"first_name", "phone", "email", "club"}
+    other = "F" if entrant.gender == "M" else "M"
+    moved = same.replace(f",{entrant.gender},555", f",{other},555")
+    [row] = import_plan(event=division.event, parsed=parsed(f"{head}\n{moved}\n"), update=True).rows
+    assert row.action == REFUSED
+    assert f"already seated in {division.name}: their gender cannot be changed" in (row.problems[0])
+
+
+def test_a_new_entrant_of_a_division_in_play_is_warned_of_and_may_be_left_out():
+    from tests.factories import seated_division
+    from tournaments.selectors.registration import LEFT_OUT
+
+    division = seated_division(5)
+    file = parsed(f"first_name,last_name,age,division\nLate,Comer,70,{division.name}\n")
+    [row] = import_plan(event=division.event, parsed=file).rows
+    assert row.action == NEW and row.late and not row.problems
+    assert row.warnings[1:] == [
+        f"{division.name} is already being played: they cannot be seated in it; check-in "
+        "will say so (move them by hand, or leave them out)"
+    ]
+    [row] = import_plan(event=division.event, parsed=file, leave_lines=[2]).rows
+    assert row.action == LEFT_OUT
+    division.status = division.Status.COMPLETE
+    division.save()
+    [row] = import_plan(event=division.event, parsed=file).rows
+    assert row.warnings[1].startswith(f"{division.name} is finished")

@@ -259,6 +259,7 @@ COVERED = {
     # The file's "removals"; the event is the restored one.
     EntrantRemoval: {
         "event", "external_id", "name", "division", "reason", "by", "by_label", "at",
+        "first_name", "last_name", "birth_date",
     },
     RoundChange: {
         "division", "round_number", "action", "reason", "before", "after", "notes", "by",

@@ -87,3 +87,26 @@ def test_removals_and_the_events_ages_survive_backup_and_restore():
     older["event"] = {k: v for k, v in data["event"].items() if k not in ("min_age", "max_age")}
     old_copy = event_restore(older, slug="older-copy")
     assert (old_copy.min_age, old_copy.max_age, old_copy.removals.count()) == (None, None, 0)
+
+
+def test_the_removal_keeps_who_they_were_until_the_personal_data_are_purged():
+    import datetime
+
+    from scoring import services as scoring
+
+    event = EventFactory(date=datetime.date(2026, 5, 16))
+    entrant = EntrantFactory(division=DivisionFactory(event=event), first_name="Bo",
+                             last_name="Twice", birth_date=datetime.date(1950, 1, 2))  # fmt: skip
+    removal = services.entrant_remove(entrant=entrant, reason="entered twice")
+    removal.refresh_from_db()
+    assert (removal.first_name, removal.last_name, removal.birth_date) == (
+        "Bo",
+        "Twice",
+        datetime.date(1950, 1, 2),
+    )
+    report = scoring.event_personal_purge(
+        event=event, days=0, today=event.date + datetime.timedelta(days=2)
+    )
+    assert report.done
+    removal.refresh_from_db()
+    assert removal.birth_date is None and removal.last_name == "Twice"

@@ -215,6 +215,11 @@ class EntrantRemoval(models.Model):
     external_id = models.CharField(max_length=64)
     name = models.CharField(max_length=201)
     division = models.CharField(max_length=100, blank=True)
+    # Who they were, for a later upload of a file that still holds them to recognise
+    # them as an import matches (``person_key``): not registered again unless asked.
+    first_name = models.CharField(max_length=100, blank=True)
+    last_name = models.CharField(max_length=100, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
     reason = models.TextField()
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"

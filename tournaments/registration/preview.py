@@ -55,14 +55,27 @@ def preview(parsed: ParsedRegistrations) -> list[str]:
         )
 
     count = len(parsed.rows)
-    lines.append(
-        ngettext(
-            "%(n)d entrant read (file encoding: %(encoding)s)",
-            "%(n)d entrants read (file encoding: %(encoding)s)",
+    encoding = ENCODING_LABEL.get(parsed.encoding, parsed.encoding)
+    unread = len({line for line, _problem in parsed.row_problems})
+    if unread:
+        # Some rows could not be read: the rows (as the preview's table counts them) and
+        # the people among them.
+        rows = ngettext("%(n)d row read", "%(n)d rows read", count + unread) % {"n": count + unread}
+        people = ngettext(
+            "%(people)d person (file encoding: %(encoding)s)",
+            "%(people)d people (file encoding: %(encoding)s)",
             count,
+        ) % {"people": count, "encoding": encoding}
+        lines.append(f"{rows}, {people}")
+    else:
+        lines.append(
+            ngettext(
+                "%(n)d entrant read (file encoding: %(encoding)s)",
+                "%(n)d entrants read (file encoding: %(encoding)s)",
+                count,
+            )
+            % {"n": count, "encoding": encoding}
         )
-        % {"n": count, "encoding": ENCODING_LABEL.get(parsed.encoding, parsed.encoding)}
-    )
     if parsed.skipped:
         detail = ", ".join(f"{event}: {n}" for event, n in sorted(parsed.skipped_by_event.items()))
         lines.append(

@@ -114,6 +114,8 @@ class _Rows:
     problems: list[tuple[int, str]] = field(default_factory=list)
     skipped_by_event: dict[str, int] = field(default_factory=dict)
     id_lines: dict[str, int] = field(default_factory=dict)
+    lines_seen: dict[tuple, int] = field(default_factory=dict)  # a line's cells -> its line
+    refused_who: dict[int, tuple[str, str]] = field(default_factory=dict)
     date_formats: list[str] = field(default_factory=list)
 
     def get(self, cells: list[str], name: str) -> str:
@@ -285,6 +287,12 @@ class _Rows:
         if self.other_event(cells):
             return
         problems: list[str] = []
+        repeated = self.lines_seen.setdefault(tuple(cells), line)
+        if repeated != line:
+            first, last = self.names(cells, [])
+            self.refused_who[line] = (f"{first} {last}".strip(), self.get(cells, "entrant_id"))
+            self.problems.append((line, _("repeats line %(line)d") % {"line": repeated}))
+            return
         first, last = self.names(cells, problems)
         raw_date = self.get(cells, "birth_date")
         birth_date = self.birth_date(raw_date, problems)
@@ -297,6 +305,7 @@ class _Rows:
         opted_out = self.public_opt_out(self.get(cells, "public_opt_out"), problems)
         self.lengths(cells, problems)
         if problems:
+            self.refused_who[line] = (f"{first} {last}".strip(), entrant_id)
             self.problems.extend((line, message) for message in problems)
             return
         self.rows.append(
@@ -390,4 +399,5 @@ def read_registrations(
         skipped_by_event=rows.skipped_by_event,
         date_formats=tuple(rows.date_formats),
         row_problems=tuple(problems),
+        refused_who=dict(rows.refused_who),
     )

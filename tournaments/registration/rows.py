@@ -38,6 +38,8 @@ class ParsedRegistrations:
     # Rows that could not be read, each (line, reason), when the file was read with
     # ``keep_going`` (the upload's preview shows them beside the rest); else always empty.
     row_problems: tuple[tuple[int, str], ...] = field(default=())
+    # Who a row that could not be read names, as far as it can be read: line -> (name, id).
+    refused_who: dict = field(default_factory=dict)
 
     @property
     def skipped(self) -> int:

@@ -10,20 +10,39 @@ button does.
 import datetime
 from dataclasses import dataclass, field
 
+from django.utils import formats, timezone
 from django.utils.translation import gettext
 
 from tournaments import engine
-from tournaments.models import ENTRANT_DETAILS, Division, Entrant, Event
+from tournaments.models import ENTRANT_DETAILS, Division, Entrant, EntrantRemoval, Event
 from tournaments.registration import ParsedRegistrations, RegistrationRow
 from tournaments.text import fold, isolate
 
 from .brackets import seated_bracket_ids
 
 NEW, CHANGED, UNCHANGED, REFUSED = "new", "changed", "unchanged", "refused"
+# Removed before play (``entrant_remove``) and still in the file: skipped, not registered
+# again unless the organizer asks (``again_lines``).
+REMOVED = "removed"
+# A new entrant whose division is already in play or finished, left out by the organizer.
+LEFT_OUT = "left_out"
 # Entrant field -> the file column it comes from, where the names differ.
 UPDATE_COLUMNS = {"stated_age": "age"}
 # The entrant's fields a file fills, in the order a change is told.
 FILE_FIELDS = (*ENTRANT_DETAILS, "stated_age")
+# What places an entrant: a file cannot change it once they are seated (names, contact
+# details and the rest change no seating, and are applied).
+SEATING_FIELDS = ("birth_date", "stated_age", "gender", "division")
+
+
+def field_words(name: str) -> str:
+    """A changed field in words: "birth date", "age", "gender", "division"."""
+    return {
+        "birth_date": gettext("birth date"),
+        "stated_age": gettext("age"),
+        "gender": gettext("gender"),
+        "division": gettext("division"),
+    }.get(name, name.replace("_", " "))
 
 
 def person_key(first: str, last: str, birth: datetime.date | None) -> tuple:
@@ -78,6 +97,25 @@ def division_for(event: Event, row: RegistrationRow, bands, cache: dict) -> Divi
     return cache[key]
 
 
+def day_words(day: datetime.date | None) -> str:
+    """A day as the preview's other dates show it (the language's date format)."""
+    return formats.date_format(day, "DATE_FORMAT") if day else gettext("unknown")
+
+
+def removed_day(removal: EntrantRemoval) -> str:
+    """The day an entrant was removed, in the event's time zone and the page's format."""
+    at = timezone.localtime(removal.at) if timezone.is_aware(removal.at) else removal.at
+    return day_words(at.date())
+
+
+def removed_words(removal: EntrantRemoval) -> str:
+    """ "Removed before play on 7 December 2026 (entered twice)": a skipped row's words."""
+    return gettext("Removed before play on %(day)s (%(reason)s)") % {
+        "day": removed_day(removal),
+        "reason": removal.reason,
+    }
+
+
 def ages_allowed_words(event: Event) -> str:
     """The event's ages in words: "50 and older", "up to 18", "50 to 64"."""
     low, high = event.min_age, event.max_age
@@ -113,16 +151,22 @@ class RowPlan:
     age: int | None = None  # on the cut-off date
     age_outside: bool = False  # outside the event's ages (refused unless accepted)
     age_accepted: bool = False
+    removal: EntrantRemoval | None = None  # removed before play, and in the file again
+    again: bool = False  # ... and registered again, as the organizer asked
+    late: bool = False  # new, and their division is already in play or finished
+    # A line that could not be read: the name and id it gives, as far as they were read.
+    shown_name: str = ""
+    shown_id: str = ""
 
     @property
     def name(self) -> str:
-        return f"{self.row.first_name} {self.row.last_name}" if self.row else ""
+        return f"{self.row.first_name} {self.row.last_name}" if self.row else self.shown_name
 
     @property
     def entrant_id(self) -> str:
         if self.entrant is not None:
             return self.entrant.external_id
-        return self.row.entrant_id if self.row else ""
+        return self.row.entrant_id if self.row else self.shown_id
 
 
 @dataclass
@@ -156,8 +200,26 @@ class ImportPlan:
         return self.counted(REFUSED)
 
     @property
+    def removed(self) -> int:
+        return self.counted(REMOVED)
+
+    @property
+    def left_out(self) -> int:
+        return self.counted(LEFT_OUT)
+
+    @property
+    def late_rows(self) -> list[RowPlan]:
+        """New entrants whose division is already in play or finished."""
+        return [r for r in self.rows if r.late]
+
+    @property
     def refused_rows(self) -> list[RowPlan]:
         return [r for r in self.rows if r.action == REFUSED]
+
+    @property
+    def removed_rows(self) -> list[RowPlan]:
+        """Rows of entrants removed before play (skipped, or registered again)."""
+        return [r for r in self.rows if r.removal is not None]
 
     @property
     def age_outside_rows(self) -> list[RowPlan]:
@@ -178,11 +240,21 @@ class ImportPlan:
 
 
 class _Planner:
-    def __init__(self, event, update, present, accept_lines):
+    def __init__(self, event, update, present, accept_lines, again_lines=(), leave_lines=()):
         self.event = event
         self.update = update
         self.present = present
         self.accept_lines = set(accept_lines)
+        self.again_lines = set(again_lines)
+        self.leave_lines = set(leave_lines)
+        # Removed before play: by id, and by names and birth date (the latest removal).
+        self.removed_by_id: dict[str, EntrantRemoval] = {}
+        self.removed_by_person: dict[tuple, EntrantRemoval] = {}
+        for removal in EntrantRemoval.objects.filter(event=event).order_by("at", "pk"):
+            self.removed_by_id[removal.external_id] = removal
+            if removal.first_name and removal.last_name:
+                key = person_key(removal.first_name, removal.last_name, removal.birth_date)
+                self.removed_by_person[key] = removal
         self.entrants = list(
             Entrant.objects.filter(event=event).select_related("division__combined_into")
         )
@@ -197,6 +269,7 @@ class _Planner:
         self.bands = engine.parse_bands(event.age_bands)
         self.divisions: dict = {}
         self.seen_people: dict[tuple, int] = {}
+        self.id_people: dict[tuple, tuple[int, str]] = {}  # with an id: the first line, id
         self.matched: dict[int, int] = {}  # entrant pk -> the line that matched it
 
     def match(self, plan: RowPlan) -> None:
@@ -204,6 +277,14 @@ class _Planner:
         date. Without ``update`` a match is refused as already registered."""
         row = plan.row
         if row.entrant_id:
+            if row.birth_date is not None:
+                key = person_key(row.first_name, row.last_name, row.birth_date)
+                line, other = self.id_people.setdefault(key, (row.line, row.entrant_id))
+                if other != row.entrant_id:
+                    plan.warnings.append(
+                        gettext("possibly the same person as line %(line)s (id %(id)s)")
+                        % {"line": line, "id": other}
+                    )
             current = self.by_id.get(row.entrant_id)
             if current is not None and not self.update:
                 plan.problems.append(
@@ -221,7 +302,7 @@ class _Planner:
                 gettext("%(name)s (born %(born)s) is also on line %(line)s")
                 % {
                     "name": plan.name,
-                    "born": row.birth_date or gettext("unknown"),
+                    "born": day_words(row.birth_date),
                     "line": self.seen_people[key],
                 }
             )
@@ -243,7 +324,7 @@ class _Planner:
                 )
                 % {
                     "name": plan.name,
-                    "born": row.birth_date or gettext("unknown"),
+                    "born": day_words(row.birth_date),
                     "count": len(found),
                     "ids": ", ".join(sorted(e.external_id for e in found)),
                 }
@@ -314,16 +395,19 @@ class _Planner:
                     % {"name": isolate(current.name)}
                 )
                 return
-        if current.division.bracket.pk in self.seated:
+        seating = [c for c in plan.changes if c.field in SEATING_FIELDS]
+        if seating and current.division.bracket.pk in self.seated:
+            # Names and contact details change no seating: applied. What places them is not.
             plan.problems.append(
                 gettext(
-                    "%(name)s (%(id)s) is already seated in %(division)s: their details are "
-                    "not changed by a file (change them on their page)"
+                    "%(name)s (%(id)s) is already seated in %(division)s: their %(fields)s "
+                    "cannot be changed by a file (it would change their division or seating)"
                 )
                 % {
                     "name": isolate(current.name),
                     "id": current.external_id,
                     "division": current.division.bracket.name,
+                    "fields": ", ".join(str(field_words(c.field)) for c in seating),
                 }
             )
 
@@ -344,7 +428,7 @@ class _Planner:
         words = {
             "name": plan.name,
             "age": plan.age,
-            "day": self.event.age_cutoff.isoformat(),
+            "day": day_words(self.event.age_cutoff),
             "ages": ages_allowed_words(self.event),
         }
         if row.line in self.accept_lines:
@@ -376,6 +460,27 @@ class _Planner:
                 plan.warnings.append(
                     gettext("no birth date or age: the event's ages cannot be checked")
                 )
+        division = plan.division
+        if (
+            plan.entrant is None
+            and not plan.problems
+            and division is not None
+            and division.pk is not None
+            and division.bracket.pk in self.seated
+        ):
+            bracket = division.bracket
+            if bracket.status == Division.Status.COMPLETE:
+                words = gettext(
+                    "%(division)s is finished: they cannot be seated in it; check-in will "
+                    "say so (move them by hand, or leave them out)"
+                )
+            else:
+                words = gettext(
+                    "%(division)s is already being played: they cannot be seated in it; "
+                    "check-in will say so (move them by hand, or leave them out)"
+                )
+            plan.warnings.append(words % {"division": bracket.name})
+            plan.late = True
         if plan.entrant is None and not plan.problems:
             namesakes = [
                 e
@@ -391,9 +496,36 @@ class _Planner:
                     % {"ids": ", ".join(e.external_id for e in namesakes)}
                 )
 
+    def removed(self, plan: RowPlan) -> None:
+        """A new row that is an entrant removed before play (by id, else by names and birth
+        date): skipped, unless the organizer registers them again."""
+        row = plan.row
+        removal = None
+        if row.entrant_id:
+            removal = self.removed_by_id.get(row.entrant_id)
+        if removal is None:
+            removal = self.removed_by_person.get(
+                person_key(row.first_name, row.last_name, row.birth_date)
+            )
+        if removal is None:
+            return
+        plan.removal = removal
+        words = {"day": removed_day(removal), "reason": removal.reason}
+        if row.line in self.again_lines:
+            plan.again = True
+            plan.warnings.append(
+                gettext(
+                    "removed before play on %(day)s (%(reason)s): registered again, as the "
+                    "organizer asked"
+                )
+                % words
+            )
+
     def plan(self, row: RegistrationRow) -> RowPlan:
         plan = RowPlan(line=row.line, row=row)
         self.match(plan)
+        if plan.entrant is None and not plan.problems:
+            self.removed(plan)
         if plan.entrant is not None:
             if plan.entrant.pk in self.matched:
                 plan.problems.append(
@@ -411,6 +543,10 @@ class _Planner:
         self.warn(plan)
         if plan.problems:
             plan.action = REFUSED
+        elif plan.removal is not None and not plan.again:
+            plan.action = REMOVED
+        elif plan.late and row.line in self.leave_lines:
+            plan.action = LEFT_OUT
         elif plan.entrant is None:
             plan.action = NEW
         else:
@@ -424,20 +560,33 @@ def import_plan(
     parsed: ParsedRegistrations,
     update: bool = False,
     accept_lines=(),
+    again_lines=(),
+    leave_lines=(),
 ) -> ImportPlan:
     """What importing ``parsed`` into ``event`` does, row by row (nothing is saved).
 
     A row matches a registered entrant by its id or, without one, by names and birth date
     (accents and case folded); without ``update`` a match is refused as already
     registered. A row whose age on the cut-off date is outside the event's ages is refused
-    unless its line is in ``accept_lines`` (the organizer accepted it knowingly)."""
+    unless its line is in ``accept_lines`` (the organizer accepted it knowingly). A row for
+    an entrant removed before play (same id, else names and birth date) is skipped
+    (``REMOVED``) unless its line is in ``again_lines``. A new entrant whose division is
+    already in play or finished is registered with a warning (``late``), or left out
+    (``LEFT_OUT``) when its line is in ``leave_lines``."""
     present = set(parsed.columns)
     if "full_name" in present:
         present |= {"first_name", "last_name"}
-    planner = _Planner(event, update, present, accept_lines)
+    planner = _Planner(event, update, present, accept_lines, again_lines, leave_lines)
     rows = [planner.plan(row) for row in parsed.rows]
-    rows += [RowPlan(line=line, row=None, action=REFUSED, problems=[message])
-             for line, message in parsed.row_problems]  # fmt: skip
+    who = parsed.refused_who
+    unread: dict[int, RowPlan] = {}
+    for line, message in parsed.row_problems:
+        if line not in unread:
+            name, entrant_id = who.get(line, ("", ""))
+            unread[line] = RowPlan(line=line, row=None, action=REFUSED,
+                                   shown_name=name, shown_id=entrant_id)  # fmt: skip
+        unread[line].problems.append(message)
+    rows += list(unread.values())
     rows.sort(key=lambda r: r.line)
     missing = []
     if update:

@@ -45,6 +45,7 @@ class ImportReport:
     unchanged: int = 0
     skipped_problems: int = 0  # rows refused and skipped (the desk's "skip 2 with problems")
     marked_absent: int = 0
+    skipped_removed: int = 0  # rows of entrants removed before play, not registered again
     skipped_other_events: dict[str, int] = field(default_factory=dict)
     divisions_created: list[str] = field(default_factory=list)
     plan: ImportPlan | None = None  # what was done, row by row (and who the file left out)
@@ -83,6 +84,7 @@ def _save(plan: ImportPlan, report: ImportReport) -> None:
     report.created = len(new_entrants)
     report.unchanged = plan.unchanged
     report.skipped_problems = plan.refused
+    report.skipped_removed = plan.removed
 
 
 def _mark_absent(plan: ImportPlan, absent_ids) -> int:
@@ -116,6 +118,8 @@ def entrants_import(
     accept_lines=(),
     absent_ids=(),
     skip_problems: bool = False,
+    again_lines=(),
+    leave_lines=(),
 ) -> ImportReport:
     """Register every row of an entrants file, or none of them, as ``import_plan`` plans.
 
@@ -125,13 +129,22 @@ def entrants_import(
     unless its line is in ``accept_lines``. Any refusal refuses the whole file, unless
     ``skip_problems`` (the desk's button, after its preview named them): then the refused
     rows are skipped and the rest registered. ``absent_ids``: entrants the file no longer
-    holds, marked absent in the same transaction.
+    holds, marked absent in the same transaction. A row for an entrant removed before play
+    is skipped (counted in ``skipped_removed``) unless its line is in ``again_lines``; a new
+    entrant of a division already in play is left out when its line is in ``leave_lines``.
     """
     _refuse_after_purge(event)
     report = ImportReport(skipped_other_events=dict(parsed.skipped_by_event))
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
-        plan = import_plan(event=event, parsed=parsed, update=update, accept_lines=accept_lines)
+        plan = import_plan(
+            event=event,
+            parsed=parsed,
+            update=update,
+            accept_lines=accept_lines,
+            again_lines=again_lines,
+            leave_lines=leave_lines,
+        )
         if plan.refused and not skip_problems:
             raise RuleError("\n".join([gettext("Nothing was imported:"), *plan.refusal_lines()]))
         _save(plan, report)

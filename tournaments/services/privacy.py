@@ -22,6 +22,7 @@ from tournaments.models import (
     Bye,
     Division,
     Entrant,
+    EntrantRemoval,
     EntrantStatusChange,
     Erasure,
     Event,
@@ -158,6 +159,8 @@ def event_personal_purge(
             if _forget(entrant, cutoff, PURGED):
                 changed.append(entrant)
         Entrant.objects.bulk_update(changed, ["stated_age", *PURGED], batch_size=500)
+        # A removed entrant's birth date (kept to recognise them on an upload) goes too.
+        EntrantRemoval.objects.filter(event=event).update(birth_date=None)
         notes = _accessible_notes_dropped(event)
         event.personal_purged_at = timezone.now()
         event.save(update_fields=["personal_purged_at"])

@@ -6,7 +6,7 @@ from django.db import transaction
 from cli.base import EventCommand, get_event, parse_date
 from tournaments import services
 from tournaments.registration import read_registrations
-from tournaments.selectors.registration import CHANGED, NEW, REFUSED
+from tournaments.selectors.registration import CHANGED, NEW, REFUSED, REMOVED, removed_words
 
 
 def _value(value) -> str:
@@ -19,6 +19,13 @@ def plan_lines(plan) -> list[str]:
     lines = []
     for row in plan.rows:
         if row.action == REFUSED:
+            continue
+        if row.action == REMOVED:
+            lines.append(
+                f"Skipped (line {row.line}): {row.name} ({row.entrant_id or 'no id'}): "
+                f"{removed_words(row.removal)}; not registered again (add them by hand to "
+                "register them)"
+            )
             continue
         where = row.division.name if row.division is not None else ""
         if row.action == NEW:
