@@ -91,25 +91,23 @@ def test_without_update_a_known_person_is_still_refused(tmp_path):
 
 
 @pytest.mark.django_db
-def test_a_seated_entrant_gets_new_contact_details_but_not_a_new_birth_date(tmp_path):
+def test_a_seated_entrant_changed_by_the_file_is_refused_naming_them(tmp_path):
     header, body = sample()
     path = write(tmp_path / "week1.csv", header, body)
     run("import_entrants", SLUG, path, *CREATE)
     run("checkin", SLUG)
     run("seat", SLUG, "--all")
-    club, born = column(header, "Club/Team"), column(header, "Date of Birth")
-    # A club or a phone changes no seating: applied between rounds.
+    club = column(header, "Club/Team")
     body[0][club] = "Moved Club"
-    out = run("import_entrants", SLUG, write(tmp_path / "week2.csv", header, body), "--update")
-    assert "club: (empty) → Moved Club" in out and "changed: 1;" in out
-    assert Entrant.objects.get(external_id="RSU-104200").club == "Moved Club"
-    # A birth date would place them elsewhere: refused, naming them.
-    body[0][born] = "01/01/1960"
     before = snapshot()
-    with pytest.raises(CommandError, match=r"line 2: Hye-jin Williams cannot change division: "
-                       r"play has started"):  # fmt: skip
-        run("import_entrants", SLUG, write(tmp_path / "week3.csv", header, body), "--update")
+    with pytest.raises(CommandError, match=r"line 2: Hye-jin Williams \(RSU-104200\) is already "
+                       r"seated in 90-94"):  # fmt: skip
+        run("import_entrants", SLUG, write(tmp_path / "week2.csv", header, body), "--update")
     assert snapshot() == before
+    # Unchanged, the same file goes through between rounds.
+    body[0][club] = ""
+    out = run("import_entrants", SLUG, write(tmp_path / "same.csv", header, body), "--update")
+    assert "unchanged: 46" in out
 
 
 # ---------------------------------------------------------------- the event's ages

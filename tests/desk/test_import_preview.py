@@ -192,7 +192,7 @@ def test_a_refused_row_of_a_registered_entrant_says_not_changed():
     text = upload(client, division.event, data).content.decode()
     row = re.search(r'<tr id="line-2".*?</tr>', text, re.S).group(0)
     assert "Not changed" in row and "Not registered" not in row
-    assert "their gender cannot be changed by a file" in row
+    assert "is already seated in" in row and "not changed by a file" in row
 
 
 def test_a_new_entrant_of_a_division_in_play_is_warned_of_and_registered_unless_left_out():

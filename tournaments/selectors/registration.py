@@ -30,19 +30,6 @@ LEFT_OUT = "left_out"
 UPDATE_COLUMNS = {"stated_age": "age"}
 # The entrant's fields a file fills, in the order a change is told.
 FILE_FIELDS = (*ENTRANT_DETAILS, "stated_age")
-# What places an entrant: a file cannot change it once they are seated (names, contact
-# details and the rest change no seating, and are applied).
-SEATING_FIELDS = ("birth_date", "stated_age", "gender", "division")
-
-
-def field_words(name: str) -> str:
-    """A changed field in words: "birth date", "age", "gender", "division"."""
-    return {
-        "birth_date": gettext("birth date"),
-        "stated_age": gettext("age"),
-        "gender": gettext("gender"),
-        "division": gettext("division"),
-    }.get(name, name.replace("_", " "))
 
 
 def person_key(first: str, last: str, birth: datetime.date | None) -> tuple:
@@ -395,19 +382,18 @@ class _Planner:
                     % {"name": isolate(current.name)}
                 )
                 return
-        seating = [c for c in plan.changes if c.field in SEATING_FIELDS]
-        if seating and current.division.bracket.pk in self.seated:
-            # Names and contact details change no seating: applied. What places them is not.
+        if current.division.bracket.pk in self.seated:
+            # A seated player is not changed by a file (the command interface's rule): the
+            # row is refused, naming them; the desk changes them on their page.
             plan.problems.append(
                 gettext(
-                    "%(name)s (%(id)s) is already seated in %(division)s: their %(fields)s "
-                    "cannot be changed by a file (it would change their division or seating)"
+                    "%(name)s (%(id)s) is already seated in %(division)s: their details are "
+                    "not changed by a file (change them on their page)"
                 )
                 % {
                     "name": isolate(current.name),
                     "id": current.external_id,
                     "division": current.division.bracket.name,
-                    "fields": ", ".join(str(field_words(c.field)) for c in seating),
                 }
             )
 
