@@ -73,6 +73,12 @@ def fold(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", stripped).split())
 
 
+def name_order(entrant) -> tuple[str, str, str]:
+    """Where a person files in a list of names: by last name, then first name, folded
+    ("Márquez" before "Moreau", "O'Brien" under O), then their number."""
+    return (fold(entrant.last_name), fold(entrant.first_name), entrant.external_id)
+
+
 def matches(query: str, text: str) -> bool:
     """Every word of ``query`` is in ``text``, both folded; a word may also run across the
     spaces of ``text``, so "stjohn" finds "Raúl St. John" as "obrien" finds O'Brien."""

@@ -2,19 +2,15 @@
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
-
 from tournaments.models import Entrant, Erasure, Event
 from tournaments.selectors import mark_namesakes, namesakes, public_name
+from tournaments.text import name_order
 
 
-def entrants_listed(event: Event) -> QuerySet[Entrant]:
-    """Every entrant of the event with their division, by last name then first name."""
-    return (
-        Entrant.objects.filter(event=event)
-        .select_related("division")
-        .order_by("last_name", "first_name")
-    )
+def entrants_listed(event: Event) -> list[Entrant]:
+    """Every entrant of the event with their division, by last name then first name,
+    accents ignored (``name_order``: "Márquez" before "Moreau")."""
+    return sorted(Entrant.objects.filter(event=event).select_related("division"), key=name_order)
 
 
 def entrants_named(event: Event, ids) -> dict[str, Entrant]:

@@ -13,6 +13,7 @@ from ..forms import SwapForm
 from .places import division_of
 from .player_forms import kept_forms
 from .seating_fixes import fix_refusal, fixable_round
+from .tie_forms import tie_forms
 
 
 def _kept_shown(request, division, shown: dict[str, bool]) -> dict:
@@ -44,6 +45,9 @@ def division_page(request, event, division_id):
         "reseat": fixable is not None,
     }
     players = desk.swap_players
+    ties, tie_problem = tie_forms(request, division, desk.ties)
+    if tie_problem:
+        messages.error(request, tie_problem)
     return render(
         request,
         "desk/division.html",
@@ -59,5 +63,6 @@ def division_page(request, event, division_id):
             "fix_refusal": fix_refusal(division),
             "round_changes": selectors.round_changes(division),
             "kept": _kept_shown(request, division, shown),
+            "ties": ties,
         },
     )

@@ -19,6 +19,7 @@ from web.params import object_or_404, whole_number
 from .. import selectors
 from .confirm import Question, asked_again, asked_round, confirm_then_act, round_unnamed
 from .places import division_of, division_url, overview_url
+from .tie_forms import keep_tie
 
 
 def _seated(division, result) -> str | None:
@@ -234,6 +235,7 @@ def division_tie(request, event, division_id):
     if number is None:
         return round_unnamed(request, division_url(event, division.pk))
     ids = [i.strip() for i in request.POST.getlist("order")]
+    note = request.POST.get("note", "")
     return act(
         request,
         lambda: scoring_services.tie_resolve(
@@ -241,10 +243,13 @@ def division_tie(request, event, division_id):
             round_number=number,
             order=_tie_order(event, ids),
             user=request.user,
-            note=request.POST.get("note", ""),
+            note=note,
         ),
         done=gettext("The playoff or tile draw is recorded."),
         to=division_url(event, division.pk),
+        keep=lambda problem: keep_tie(
+            request, division, request.POST.get("tie", ""), ids, note, problem
+        ),
     )
 
 

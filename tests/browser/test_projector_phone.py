@@ -71,6 +71,11 @@ def test_live_results_on_a_phone_wrap_whole_words_and_stay_put(browser, live_ser
     expect(page.get_by_role("link", name="Show the latest")).to_be_visible()
     box = page.get_by_role("link", name="Show the latest").bounding_box()
     assert box["height"] >= 44
+    # Below the slide, the pages the projector does not show: every division, one's table.
+    for name in ("Find your table", "Results"):
+        link = page.locator("nav.phone-links").get_by_role("link", name=name, exact=True)
+        expect(link).to_be_visible()
+        assert link.bounding_box()["height"] >= 44
     phone.close()
 
     hall = browser.new_context(viewport={"width": 1280, "height": 720})
@@ -78,6 +83,7 @@ def test_live_results_on_a_phone_wrap_whole_words_and_stay_put(browser, live_ser
     page.clock.install()
     page.goto(url)
     expect(page.get_by_role("link", name="Show the latest")).to_be_hidden()
+    expect(page.locator("nav.phone-links")).to_be_hidden()  # the slide keeps its 720 px
     expect(page.get_by_role("button", name="Pause the slides")).to_be_visible()
     page.clock.run_for(16_000)
     expect(page).not_to_have_url(url)

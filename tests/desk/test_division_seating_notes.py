@@ -37,3 +37,24 @@ def test_a_seated_player_marked_as_needing_an_accessible_table_gets_a_note():
     # Seated again at an accessible table (the other division gives table 1 back): no note.
     services.entrants_mark_accessible(event=event, ids=["C1"], accessible=False)
     assert "needs an accessible table" not in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("fr", "de Sunrise, sont à la même table (plus de membres que de tables)."),
+        ("es", "de Sunrise, están en la misma mesa (más miembros que mesas)."),
+    ],
+)
+def test_a_seating_note_of_an_english_event_is_read_in_the_pages_language(language, words):
+    from tournaments import services
+
+    event = EventFactory(language="en")
+    division = DivisionFactory(event=event, name="Open")
+    EntrantFactory.create_batch(8, division=division, club="Sunrise")
+    services.division_seat_first_round(division=division, seed=1)
+    client = organizer_client(event)
+    client.cookies["django_language"] = language
+    page = client.get(f"/e/{event.slug}/desk/divisions/{division.pk}/").content.decode()
+    assert words in page
+    assert "share a table" not in page and "more members than tables" not in page

@@ -65,3 +65,31 @@ def test_recording_keeps_the_order_chosen():
     client.post(url, {"round": 1, "order": chosen, "note": "tile draw"})
     assert TieBreakDecision.objects.get().order == chosen
     assert not division_desk(division).ties
+
+
+def test_a_refused_form_comes_back_as_chosen_with_its_note_and_problem():
+    division = _bronze_tie()
+    tie = division_desk(division).ties[0]["tie"]
+    same = [tie.players[1], tie.players[1]]
+    client = organizer_client(division.event)
+    url = reverse("desk:tie", args=[division.event.slug, division.pk])
+    form = _tie_form(
+        client.get(
+            reverse("desk:division", args=[division.event.slug, division.pk])
+        ).content.decode()
+    )
+    key = re.search(r'name="tie" value="([^"]*)"', form).group(1)
+    note = "playoff game, Ana 42 to 30"
+    response = client.post(url, {"round": 1, "tie": key, "order": same, "note": note}, follow=True)
+    assert not TieBreakDecision.objects.exists()
+    form = _tie_form(response.content.decode())
+    selected = re.findall(r'<option value="([^"]*)" selected>', form)
+    assert selected == same
+    assert f'value="{note}"' in form and 'value="tile draw"' not in form
+    assert "data-tie-problem" in form  # said at the form
+    again = _tie_form(
+        client.get(
+            reverse("desk:division", args=[division.event.slug, division.pk])
+        ).content.decode()
+    )
+    assert re.findall(r'<option value="([^"]*)" selected>', again) == ["", ""]  # once

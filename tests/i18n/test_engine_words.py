@@ -105,11 +105,16 @@ def test_stored_seating_notes_are_in_the_event_s_language_whoever_seated(
         client = organizer(event, seated_by[-2:])
         answer = client.post(f"/e/{SLUG}/desk/divisions/{found['Alpha'].pk}/seat/")
         assert answer.status_code == 302
-    notes = notes_of(found["Alpha"])
-    assert len(notes) == 2
-    for note in notes:
-        assert note.startswith({"en": "Table ", "fr": "Table ", "es": "Mesa "}[event_language])
-        assert note.endswith(NOTE[event_language])
+    # Stored in the event's language; read in the reader's (who, their club, why).
+    stored = Round.objects.get(division=found["Alpha"], number=1).seating_notes
+    assert len(stored) == 2
+    assert all(record["text"].endswith(NOTE[event_language]) for record in stored)
+    for reader in ("en", "fr", "es"):
+        with translation.override(reader):
+            notes = notes_of(found["Alpha"])
+        for note in notes:
+            assert note.startswith({"en": "Table ", "fr": "Table ", "es": "Mesa "}[reader])
+            assert note.endswith(NOTE[reader])
     # The organizer swaps two players (from a page in another language): the round's
     # note says so in the event's language too.
     round_ = Round.objects.get(division=found["Alpha"], number=1)

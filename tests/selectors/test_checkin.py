@@ -3,7 +3,7 @@ listed, the tally with names, search folding accents and apostrophes."""
 
 import pytest
 
-from tests.factories import DivisionFactory, EntrantFactory, EventFactory
+from tests.factories import DivisionFactory, EntrantFactory, EventFactory, enter
 from tournaments import services
 from tournaments.models import Entrant
 from tournaments.selectors import checkin_search, checkin_summary
@@ -32,6 +32,11 @@ def test_the_tally_names_who_is_still_to_come_and_check_in_everyone_who_is_here(
     EntrantFactory.create_batch(4, division=seated)
     services.division_seat_first_round(division=seated, seed=1)
     late = EntrantFactory(division=seated, status=Entrant.Status.REGISTERED, last_name="Late")
+    # Round 1 seated, no score yet: Late can still be added to its seating, so still to come.
+    summary = checkin_summary(event)
+    assert summary.can_join == [late] and summary.too_late == []
+    assert (summary.total, summary.still_to_come) == (10, 5)
+    enter(seated.rounds.get().tables.get(), 1, [0, 5, 9, 14])
 
     summary = checkin_summary(event)
     assert (summary.checked_in, summary.total) == (5, 9)

@@ -29,6 +29,7 @@ from tournaments.models import (
     Event,
     Notice,
     NoticeSubscription,
+    Round,
     Table,
 )
 from tournaments.registration import read_registrations
@@ -623,3 +624,19 @@ def test_the_scheduled_task_deletes_what_is_due(settings):
     old.refresh_from_db()
     assert old.email == "" and old.birth_date is None
     assert purge_personal_data() == 0
+
+
+def test_an_erasure_rewrites_the_names_a_seating_note_is_said_again_from():
+    division = DivisionFactory(event=EventFactory())
+    EntrantFactory.create_batch(7, division=division, club=MARY["club"])
+    EntrantFactory(division=division, external_id="57", **MARY)
+    services.division_seat_first_round(division=division, seed=1)
+    notes = Round.objects.get(division=division).seating_notes
+    assert any(
+        "Mary Smith" in n.get("parts", {}).get("who", []) for n in notes
+    )  # the note names her
+    services.entrants_withdraw(event=division.event, ids=["57"], reason="Went home")
+    scoring.entrant_erase(event=division.event, external_id="57", reason="Asked by e-mail")
+    notes = Round.objects.get(division=division).seating_notes
+    assert "Mary" not in json.dumps(notes)
+    assert any("Withdrawn entrant #57" in w for w in Round.objects.get(division=division).warnings)

@@ -43,29 +43,44 @@ class SeatingNote:
     table: int | None = None
     players: tuple[str, ...] = ()
     language: str = ""
+    # What the note says, as data, for the engine's notes (who, their club or family, why):
+    # its words are made again in the reader's language (``parts_in_words``). None: only
+    # ``text`` (a note made by a service, or stored before), read in ``language``.
+    parts: Mapping | None = None
+
+    @property
+    def readable_anywhere(self) -> bool:
+        """Whether the note can be said in any language (its ``parts`` say it)."""
+        return parts_in_words(self.kind, self.parts) is not None
 
     def in_words(self) -> str:
         """The note as people read it: "Table 5: …" for a note about a table, in the active
-        language (ask in the note's ``language``: its text is in it)."""
+        language (a note without ``parts``: ask in its ``language``, its text is in it)."""
+        text = parts_in_words(self.kind, self.parts) or self.text
         if self.table is None:
-            return self.text
-        return gettext("Table %(number)s: %(note)s") % {"number": self.table, "note": self.text}
+            return text
+        return gettext("Table %(number)s: %(note)s") % {"number": self.table, "note": text}
 
     def renumbered(self, moved: Mapping[int, int]) -> "SeatingNote":
         """The same note about a table given a new number (``moved``: old → new)."""
         if self.table is None or self.table not in moved:
             return self
-        return SeatingNote(self.kind, self.text, moved[self.table], self.players, self.language)
+        return SeatingNote(
+            self.kind, self.text, moved[self.table], self.players, self.language, self.parts
+        )
 
     def as_record(self) -> dict:
         """The note as stored (JSON)."""
-        return {
+        record = {
             "kind": self.kind,
             "table": self.table,
             "players": list(self.players),
             "text": self.text,
             "language": self.language,
         }
+        if self.parts is not None:
+            record["parts"] = dict(self.parts)
+        return record
 
     @classmethod
     def from_record(cls, record: Mapping) -> "SeatingNote":
@@ -76,7 +91,63 @@ class SeatingNote:
             table=record.get("table"),
             players=tuple(record.get("players") or ()),
             language=record.get("language") or "",
+            parts=record.get("parts") if isinstance(record.get("parts"), Mapping) else None,
         )
+
+
+def _and(words) -> str:
+    words = list(words)
+    if len(words) == 1:
+        return words[0]
+    return gettext("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
+
+
+def _why(unavoidable: bool) -> str:
+    if unavoidable:
+        return gettext("more members than tables")
+    return gettext("the numbers did not allow")
+
+
+def _family_words(parts: Mapping) -> str:
+    return gettext("%(who)s of family %(family)s share a table (%(why)s).") % {
+        "who": _and(parts["who"]),
+        "family": parts["group"],
+        "why": _why(parts["unavoidable"]),
+    }
+
+
+def _club_words(parts: Mapping) -> str:
+    return gettext("%(who)s of %(club)s share a table (%(why)s).") % {
+        "who": ", ".join(parts["who"]),
+        "club": parts["group"],
+        "why": _why(parts["unavoidable"]),
+    }
+
+
+def _met_words(parts: Mapping) -> str:
+    first, second = parts["who"]
+    return gettext("%(first)s and %(second)s met in an earlier round.") % {
+        "first": first,
+        "second": second,
+    }
+
+
+_PARTS_WORDS = {FAMILY: _family_words, CLUB: _club_words, MET: _met_words}
+
+
+def parts_in_words(kind: str, parts: Mapping | None) -> str | None:
+    """A note's ``parts`` in words in the active language; None when it has none (or
+    parts this site cannot read: a backup's, say, then its stored text is read)."""
+    words = _PARTS_WORDS.get(kind)
+    if words is None or not isinstance(parts, Mapping):
+        return None
+    who = parts.get("who")
+    if not isinstance(who, list) or not who or not all(isinstance(w, str) for w in who):
+        return None
+    try:
+        return words(parts)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def is_seating_note_record(record) -> bool:

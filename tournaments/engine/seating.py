@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .errors import RuleError
-from .notes import CLUB, FAMILY, MET, SeatingNote
+from .notes import CLUB, FAMILY, MET, SeatingNote, parts_in_words
 from .words import gettext
 
 MAX_SWAP_PASSES = 6
@@ -64,45 +64,24 @@ class Seating:
         label = lambda p: name(p) or p  # noqa: E731
         number = (lambda t: numbers[t - 1]) if numbers else (lambda t: t)  # noqa: E731
         notes = []
-        for clash in self.family_clashes:
-            text = gettext("%(who)s of family %(family)s share a table (%(why)s).") % {
-                "who": _and(label(p) for p in clash.players),
-                "family": clash.club,
-                "why": _why(clash),
-            }
-            notes.append(SeatingNote(FAMILY, text, number(clash.table), clash.players))
-        for clash in self.clashes:
-            text = gettext("%(who)s of %(club)s share a table (%(why)s).") % {
-                "who": ", ".join(label(p) for p in clash.players),
-                "club": clash.club,
-                "why": _why(clash),
-            }
-            notes.append(SeatingNote(CLUB, text, number(clash.table), clash.players))
+        for kind, clashes in ((FAMILY, self.family_clashes), (CLUB, self.clashes)):
+            for clash in clashes:
+                parts = {
+                    "who": [label(p) for p in clash.players],
+                    "group": clash.club,
+                    "unavoidable": not clash.avoidable,
+                }
+                text = parts_in_words(kind, parts)
+                notes.append(SeatingNote(kind, text, number(clash.table), clash.players, "", parts))
         for repeat in self.repeats:
-            a, b = (label(p) for p in repeat.players)
-            text = gettext("%(first)s and %(second)s met in an earlier round.") % {
-                "first": a,
-                "second": b,
-            }
-            notes.append(SeatingNote(MET, text, number(repeat.table), repeat.players))
+            parts = {"who": [label(p) for p in repeat.players]}
+            text = parts_in_words(MET, parts)
+            notes.append(SeatingNote(MET, text, number(repeat.table), repeat.players, "", parts))
         return notes
 
     def warnings(self, names=None, numbers: Sequence[int] | None = None) -> list[str]:
         """The notes in words ("Table 5: …"), in the active language."""
         return [note.in_words() for note in self.notes(names, numbers)]
-
-
-def _and(words) -> str:
-    words = list(words)
-    if len(words) == 1:
-        return words[0]
-    return gettext("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
-
-
-def _why(clash: ClubClash) -> str:
-    if not clash.avoidable:
-        return gettext("more members than tables")
-    return gettext("the numbers did not allow")
 
 
 def _deal(groups: list[list[str]], sizes: Sequence[int]) -> list[list[str]]:

@@ -26,8 +26,11 @@ class RoundQuerySet(models.QuerySet):
 
 
 def seating_note_words(record: dict) -> str:
-    """A stored seating note in words: its lead ("Table 5:") in its own language."""
+    """A stored seating note in words: in the reader's language when its parts say it
+    (who, their club, why); else, with its lead ("Table 5:"), in its own language."""
     note = SeatingNote.from_record(record)
+    if note.readable_anywhere:
+        return note.in_words()
     with translation.override(note.language or settings.LANGUAGE_CODE):
         return note.in_words()
 
@@ -81,8 +84,9 @@ class Round(models.Model):
 
     @property
     def warnings(self) -> list[str]:
-        """The seating notes as people read them ("Table 5: …"), each in the language it
-        was written in (the event's when the round was seated)."""
+        """The seating notes as people read them ("Table 5: …"): the seating's own (who,
+        their club, why) in the reader's language, the others in the language they were
+        written in (the event's when the round was seated)."""
         return [seating_note_words(note) for note in self.seating_notes or []]
 
 

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from django.db.models import Exists, OuterRef
 
 from tournaments.models import Entrant, Event, Round, Table
-from tournaments.text import fold, matches
+from tournaments.text import fold, matches, name_order
 
 from .brackets import seated_bracket_ids
 from .namesakes import loaded_namesakes, mark_namesakes
@@ -18,13 +18,11 @@ def checkin_search(event: Event, query: str, limit: int | None = None) -> list[E
     and ``join_round``: the id of their bracket's round 1 while a late arrival can still
     be added to its seating (None otherwise)."""
     wanted = fold(query.strip())
-    entrants = (
-        Entrant.objects.filter(event=event)
-        .select_related("division", "division__combined_into")
-        .order_by("last_name", "first_name", "external_id")
+    entrants = sorted(
+        Entrant.objects.filter(event=event).select_related("division", "division__combined_into"),
+        key=name_order,
     )
     found = []
-    entrants = list(entrants)
     shown = loaded_namesakes(entrants)
     for entrant in entrants:
         if wanted:
@@ -66,18 +64,26 @@ class CheckinSummary:
     total: int  # everyone expected: checked in (or since withdrawn) and still to come
     checked_in: int
     to_come: list[Entrant] = field(default_factory=list)  # registered, still in time
-    too_late: list[Entrant] = field(default_factory=list)  # registered, bracket seated
+    # registered, bracket seated, its round 1 still open to a late arrival (added to it)
+    can_join: list[Entrant] = field(default_factory=list)
+    too_late: list[Entrant] = field(default_factory=list)  # registered, bracket started
     absent: list[Entrant] = field(default_factory=list)
+
+    @property
+    def still_to_come(self) -> int:
+        """Registered players not here yet who can still play: in time, or to be added to
+        their division's seating."""
+        return len(self.to_come) + len(self.can_join)
 
 
 def checkin_summary(event: Event) -> CheckinSummary:
     """Counts and names for the top of the check-in page."""
     seated = seated_bracket_ids(event, finished=True)
+    open_rounds = rounds_open_to_late_arrivals(event)
     summary = CheckinSummary(total=0, checked_in=0)
-    everyone = list(
-        Entrant.objects.filter(event=event)
-        .select_related("division", "division__combined_into")
-        .order_by("last_name", "first_name", "external_id")
+    everyone = sorted(
+        Entrant.objects.filter(event=event).select_related("division", "division__combined_into"),
+        key=name_order,
     )
     for entrant in mark_namesakes(everyone, loaded_namesakes(everyone)):
         status = entrant.status
@@ -85,10 +91,13 @@ def checkin_summary(event: Event) -> CheckinSummary:
             summary.absent.append(entrant)
             continue
         if status == Entrant.Status.REGISTERED:
-            if entrant.division.bracket.pk in seated:
+            if entrant.division.bracket.pk in open_rounds:
+                summary.can_join.append(entrant)
+            elif entrant.division.bracket.pk in seated:
                 summary.too_late.append(entrant)
                 continue
-            summary.to_come.append(entrant)
+            else:
+                summary.to_come.append(entrant)
         else:
             summary.checked_in += 1
         summary.total += 1

@@ -1,7 +1,7 @@
 """Finding a player's table: where each player sits now, or that they wait to be seated."""
 
 from tournaments.models import Bye, Entrant, Event, Round, Seat
-from tournaments.text import fold, matches
+from tournaments.text import fold, matches, name_order
 
 from .brackets import seated_bracket_ids
 from .namesakes import namesakes
@@ -24,7 +24,7 @@ def waiting_to_be_seated(event: Event, query: str, limit: int = 30, shown=None) 
         .select_related("division", "division__combined_into")
     )
     started = seated_bracket_ids(event, finished=True)
-    waiting = sorted(waiting, key=lambda e: (fold(e.last_name), fold(e.first_name)))
+    waiting = sorted(waiting, key=name_order)
     if waiting and shown is None:
         shown = namesakes(event, among=waiting)
     for entrant in waiting:

@@ -248,15 +248,23 @@ def _played(entrant: Entrant) -> bool:
     )
 
 
+def _note_rewritten(note: dict, names, words: str) -> dict:
+    """A stored seating note naming ``words`` instead: its words and its parts (the names
+    it is said again from in the reader's language)."""
+    rewritten = {**note, "text": names_replaced(note.get("text") or "", names, words)}
+    parts = note.get("parts")
+    if isinstance(parts, dict) and isinstance(parts.get("who"), list):
+        who = [names_replaced(w, names, words) if isinstance(w, str) else w for w in parts["who"]]
+        rewritten["parts"] = {**parts, "who": who}
+    return rewritten
+
+
 def _texts_rewritten(event: Event, names, words: str) -> None:
     """Every note and reason of the event that names the person names ``words`` instead:
     the seating notes, the rounds seated again or taken back, the withdrawals of others,
     the announcements and the table codes' reasons."""
     for round_ in Round.objects.filter(division__event=event).exclude(seating_notes=[]):
-        notes = [
-            {**n, "text": names_replaced(n.get("text") or "", names, words)}
-            for n in round_.seating_notes
-        ]
+        notes = [_note_rewritten(n, names, words) for n in round_.seating_notes]
         if notes != round_.seating_notes:
             round_.seating_notes = notes
             round_.save(update_fields=["seating_notes"])
