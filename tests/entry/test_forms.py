@@ -100,4 +100,4 @@ def test_a_scorekeeper_on_a_confirmed_game_is_told_to_ask_the_desk():
     client = _signed_in(world, "scorekeeper")
     client.cookies["django_language"] = "fr"
     html = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Confirmé. Un nombre faux ? Demandez à l'accueil" in html.replace("&#x27;", "'")
+    assert "Confirmé. Un nombre faux\u202f? Demandez à l'accueil" in html.replace("&#x27;", "'")
