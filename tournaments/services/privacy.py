@@ -38,7 +38,7 @@ from tournaments.selectors import event_over, events_ended_waiting, with_shown_n
 from tournaments.signals import ENDED, ERASE, PURGE, personal_data_removed
 from tournaments.text import names_replaced
 
-from .checkin import status_record
+from .checkin import by_label, status_record
 
 # What a purge deletes of every entrant: the contact details, and what only the seating of
 # the day needed (the household kept apart, the accessible table). The birth date goes too,
@@ -56,10 +56,6 @@ PURGED = {
 _ONE_DAY = datetime.timedelta(days=1)
 # What an erasure deletes besides: the club, which with the entry number could name them.
 ERASED = {**PURGED, "club": "", "public_opt_out": False}
-
-
-def _by_label(user) -> str:
-    return user.get_username() if user is not None and user.pk else "command line (organizer)"
 
 
 def entrant_public_name_set(*, entrant: Entrant, hidden: bool) -> Entrant:
@@ -359,7 +355,7 @@ def entrant_erase_personal(
             external_id=entrant.external_id,
             reason=reason,
             by=user if user is not None and user.pk else None,
-            by_label=_by_label(user),
+            by_label=by_label(user),
         )
         _removed(event, ERASE, [entrant.external_id])
         return ErasedEntrant(entrant, erasure, names, words)
